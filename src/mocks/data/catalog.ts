@@ -1,0 +1,36 @@
+import { ALPINE_EVENTS } from './events-alpine';
+import { COASTAL_EVENTS } from './events-coastal';
+import type { EventSpec } from './event-spec';
+
+export type { CategorySpec, EventSpec } from './event-spec';
+
+/**
+ * The static description of the demo events. Dates are offsets from a reference "today" so
+ * the demo always has past, current and upcoming events; ids are fixed so tests and docs
+ * can name them. Ids of the two promoters interleave on purpose: a client must not guess
+ * ownership from id ranges.
+ */
+/** Event ids worth naming in tests and docs. */
+export const DEMO_EVENT_IDS = {
+  /** alpine, upcoming, exactly 25,000 registrations, tricky answers sprinkled. */
+  largeMarathon: 1001,
+  /** alpine, past, 45 registrations densely seeded with every tricky answer. */
+  trickySmall: 1003,
+  /** alpine, upcoming, eve_lieu_en null and one category with epr_nom_en null. */
+  nullEnglish: 1005,
+  /** alpine, past, eve_lieu_en '' and no custom questions. */
+  emptyEnglishPlace: 1006,
+  /** alpine, starts exactly on the reference date. */
+  today: 1008,
+  /** alpine, upcoming, zero registrations. */
+  noRegistrations: 1010,
+  /** coastal, upcoming. */
+  coastal: 1004,
+  /** alpine, two questions share the French text "Contact d'urgence". */
+  sharedQuestionText: 1002,
+} as const;
+
+/** Every event, by ascending id (the order of GET /v1/events). */
+export const EVENT_SPECS: readonly EventSpec[] = [...ALPINE_EVENTS, ...COASTAL_EVENTS].sort(
+  (a, b) => a.id - b.id,
+);

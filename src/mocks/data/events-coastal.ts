@@ -1,0 +1,63 @@
+import { cat, RACE, WALK, KIDS, SWIM, type EventSpec } from './event-spec';
+
+/** Coastal promoter (Québec): the second account, for isolation checks. */
+export const COASTAL_EVENTS: readonly EventSpec[] = [
+  {
+    id: 1004,
+    promoter: 'coastal',
+    nameFr: "Demi-marathon de l'Île-d'Orléans",
+    placeFr: "L'Île-d'Orléans",
+    placeEn: "Île d'Orléans",
+    startOffsetDays: 60,
+    updatedDaysAgo: 3,
+    registrations: 900,
+    questions: ['tshirt', 'heard', 'club'],
+    categories: [
+      cat(RACE, '21,1 km', '21.1 km', 50),
+      cat(RACE, '10 km', '10 km', 30),
+      cat(RACE, '5 km', '5 km', 20),
+    ],
+  },
+  {
+    id: 1007,
+    promoter: 'coastal',
+    nameFr: 'Marathon de Montréal',
+    placeFr: 'Montréal',
+    placeEn: 'Montreal',
+    startOffsetDays: -60,
+    updatedDaysAgo: 55,
+    registrations: 3_500,
+    questions: ['tshirt', 'club', 'emergency', 'heard'],
+    categories: [
+      cat(RACE, '42,2 km', '42.2 km', 30),
+      cat(RACE, '21,1 km', '21.1 km', 35),
+      cat(RACE, '10 km', '10 km', 20),
+      cat(RACE, '5 km', '5 km', 10),
+      cat(KIDS, '1 km enfants', "Kids' 1 km", 5),
+    ],
+  },
+  {
+    id: 1009,
+    promoter: 'coastal',
+    nameFr: 'Course des Chutes-Montmorency',
+    placeFr: 'Québec',
+    placeEn: 'Quebec City',
+    startOffsetDays: 20,
+    updatedDaysAgo: 12,
+    registrations: 150,
+    questions: ['emergency'],
+    categories: [cat(RACE, '8 km', '8 km', 70), cat(WALK, 'Marche 4 km', '4 km walk', 30)],
+  },
+  {
+    id: 1012,
+    promoter: 'coastal',
+    nameFr: 'Traversée du lac Memphrémagog',
+    placeFr: 'Magog',
+    placeEn: 'Magog',
+    startOffsetDays: -400,
+    updatedDaysAgo: 380,
+    registrations: 75,
+    questions: ['club', 'emergency_name', 'emergency_phone'],
+    categories: [cat(SWIM, 'Nage 2 km', '2 km swim', 55), cat(SWIM, 'Nage 5 km', '5 km swim', 45)],
+  },
+];
