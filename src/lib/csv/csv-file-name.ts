@@ -1,0 +1,87 @@
+import { CSV_PRESETS, type CsvPresetId } from './csv-presets';
+
+/** Longest file-name stem we produce; short enough for any file system and download bar. */
+const MAX_STEM_LENGTH = 80;
+const FALLBACK_STEM = 'registrations';
+
+/**
+ * Letters NFKD leaves whole (they are ligatures or letters of their own, not accented ones).
+ * "œ" matters in French event names ("Cœur", "Œnologie").
+ */
+const LETTER_FOLDS: Readonly<Record<string, string>> = {
+  œ: 'oe',
+  Œ: 'OE',
+  æ: 'ae',
+  Æ: 'AE',
+  ß: 'ss',
+  ø: 'o',
+  Ø: 'O',
+  ł: 'l',
+  Ł: 'L',
+  đ: 'd',
+  Đ: 'D',
+  ð: 'd',
+  Ð: 'D',
+  þ: 'th',
+  Þ: 'TH',
+  ı: 'i',
+};
+
+/** Windows refuses these as a file's base name whatever the extension (case-insensitive). */
+const WINDOWS_RESERVED = /^(con|prn|aux|nul|com[0-9]|lpt[0-9])$/i;
+
+/** Lowercase ASCII words joined by single dashes: "Marathon du Lac Léman" -> "marathon-du-lac-leman". */
+export function slugify(text: string): string {
+  return text
+    .normalize('NFKD')
+    .replace(/\p{M}/gu, '')
+    .replace(/[^\p{ASCII}]/gu, (char) => LETTER_FOLDS[char] ?? '-')
+    .toLowerCase()
+    .replace(/[^a-z0-9_-]+/g, '-')
+    .replace(/-{2,}/g, '-')
+    .replace(/^[-_]+|[-_]+$/g, '');
+}
+
+/**
+ * The calendar date as YYYY-MM-DD, or '' when it is not a valid date.
+ * A Date gives its local calendar day (what the promoter sees); a string that starts with
+ * YYYY-MM-DD is taken as written, because `new Date('2026-05-01')` is UTC midnight and would
+ * give 30 April west of Greenwich.
+ */
+function calendarDate(date: Date | string): string {
+  if (typeof date === 'string') {
+    const match = /^(\d{4})-(\d{2})-(\d{2})/.exec(date.trim());
+    return match ? `${match[1]}-${match[2]}-${match[3]}` : '';
+  }
+  if (Number.isNaN(date.getTime())) return '';
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
+}
+
+/**
+ * A download file name that is safe on Windows, macOS and Linux and still readable:
+ * `marathon-du-lac-leman-registrations-2026-11-22.csv`.
+ *
+ * Only [a-z0-9_-] survive; accents fold to ASCII; the event part is shortened first so the
+ * label and date stay; the stem is never empty and never a Windows reserved device name.
+ *
+ * @param label the middle word in the interface language ('inscriptions' in French).
+ */
+export function csvFileName(
+  eventName: string,
+  date: Date | string,
+  presetId: CsvPresetId,
+  label = 'registrations',
+): string {
+  const suffix = [slugify(label), calendarDate(date)].filter(Boolean).join('-');
+  const room = MAX_STEM_LENGTH - (suffix ? suffix.length + 1 : 0);
+  const event = room > 0 ? trimDashes(slugify(eventName).slice(0, room)) : '';
+  let stem = trimDashes([event, suffix].filter(Boolean).join('-').slice(0, MAX_STEM_LENGTH));
+  if (!stem) stem = FALLBACK_STEM;
+  if (WINDOWS_RESERVED.test(stem)) stem = `${stem}-${FALLBACK_STEM}`;
+  return `${stem}.${CSV_PRESETS[presetId].fileExtension}`;
+}
+
+function trimDashes(text: string): string {
+  return text.replace(/^[-_]+|[-_]+$/g, '');
+}

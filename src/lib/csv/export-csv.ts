@@ -1,0 +1,74 @@
+import type { BuildCsvInput } from './build-csv';
+import { buildCsvBlob, type CsvWorkerRequest, type CsvWorkerResponse } from './csv-worker-protocol';
+
+export interface ExportCsvOptions {
+  /** Aborting terminates the worker and rejects with an AbortError DOMException. */
+  readonly signal?: AbortSignal;
+}
+
+let nextRequestId = 1;
+
+function abortError(): DOMException {
+  return new DOMException('The CSV export was aborted.', 'AbortError');
+}
+
+/**
+ * Build the CSV file for a table, off the main thread when the browser has workers.
+ *
+ * Where `Worker` is undefined (jsdom in unit tests, some embedded web views) the file is built
+ * on the main thread instead: same function, same bytes, only the UI may pause on a very big
+ * table. The fallback runs in a microtask, so an abort issued right after the call still wins.
+ */
+export function exportCsv(input: BuildCsvInput, { signal }: ExportCsvOptions = {}): Promise<Blob> {
+  if (signal?.aborted) return Promise.reject(abortError());
+  if (typeof Worker === 'undefined') return buildOnMainThread(input, signal);
+  return buildInWorker(input, signal);
+}
+
+async function buildOnMainThread(input: BuildCsvInput, signal: AbortSignal | undefined): Promise<Blob> {
+  await Promise.resolve();
+  if (signal?.aborted) throw abortError();
+  return buildCsvBlob(input);
+}
+
+function buildInWorker(input: BuildCsvInput, signal: AbortSignal | undefined): Promise<Blob> {
+  return new Promise<Blob>((resolve, reject) => {
+    // Vite's documented pattern: it bundles csv-worker.ts as a module worker because the
+    // `new URL(..., import.meta.url)` sits literally inside `new Worker(...)`.
+    const worker = new Worker(new URL('./csv-worker.ts', import.meta.url), { type: 'module' });
+    const id = nextRequestId++;
+
+    // One worker per export: nothing to share between exports, and terminating is the only
+    // way to stop a build that is already running.
+    const finish = () => {
+      worker.terminate();
+      signal?.removeEventListener('abort', onAbort);
+    };
+    const onAbort = () => {
+      finish();
+      reject(abortError());
+    };
+
+    worker.onmessage = (event: MessageEvent<CsvWorkerResponse>) => {
+      const response = event.data;
+      if (response.id !== id) return;
+      finish();
+      if ('error' in response) reject(new Error(response.error));
+      else resolve(response.blob);
+    };
+    worker.onerror = (event: ErrorEvent) => {
+      // The script failed to load or the worker crashed; our own errors arrive as messages.
+      event.preventDefault();
+      finish();
+      reject(new Error(`The CSV worker failed: ${event.message || 'unknown error'}`));
+    };
+    worker.onmessageerror = () => {
+      finish();
+      reject(new Error('The CSV worker sent a message that could not be read.'));
+    };
+    signal?.addEventListener('abort', onAbort, { once: true });
+
+    const request: CsvWorkerRequest = { id, headers: input.headers, rows: input.rows, preset: input.preset };
+    worker.postMessage(request);
+  });
+}
