@@ -1,0 +1,10 @@
+export const SUPPORTED_LANGUAGES = ['fr', 'en'] as const;
+export type Language = (typeof SUPPORTED_LANGUAGES)[number];
+
+/** Where the visitor's explicit choice is remembered (a preference, not personal data). */
+export const LANGUAGE_STORAGE_ITEM = 'promoter-dashboard.language';
+
+export function toLanguage(value: string | undefined | null): Language {
+  const base = (value ?? '').toLowerCase().split('-')[0];
+  return base === 'fr' ? 'fr' : 'en';
+}

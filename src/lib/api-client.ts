@@ -1,0 +1,132 @@
+import type { z } from 'zod';
+import { ApiError, parseRetryAfter } from './api-error';
+import { describeZodIssue } from './zod-issue';
+import { getSession, type Session } from './session';
+
+export type QueryParams = Record<string, string | number | undefined | null>;
+
+export interface ApiRequestOptions {
+  params?: QueryParams;
+  /** React Query's AbortSignal: cancels the request when the query is no longer wanted. */
+  signal?: AbortSignal;
+  timeoutMs?: number;
+  /** Defaults to the signed-in session; sign-in passes the candidate session to check a key. */
+  session?: Session;
+}
+
+export interface ApiResponse<T> {
+  data: T;
+  /** The server's clock (`Date` header) when readable: the watermark for `updated_since`. */
+  serverDate: Date | null;
+}
+
+export const DEFAULT_TIMEOUT_MS = 20_000;
+
+/** Join the base URL and a `/v1/...` path. A relative base (same-origin proxy) resolves against the page. */
+export function buildUrl(baseUrl: string, path: string, params?: QueryParams): URL {
+  if (!path.startsWith('/')) throw new Error(`API paths are relative to the base URL: ${path}`);
+  const base = baseUrl.replace(/\/+$/, '');
+  const url = new URL(base + path, globalThis.location?.href ?? 'http://localhost/');
+  for (const [name, value] of Object.entries(params ?? {})) {
+    if (value !== undefined && value !== null && value !== '') url.searchParams.set(name, String(value));
+  }
+  return url;
+}
+
+/**
+ * The one way the app talks to the Partner API: GET, `X-API-Key`, a timeout, every failure
+ * mapped to an ApiError, and the body validated by the resource's schema at the edge, so a
+ * malformed answer becomes a query error instead of a crash three components later.
+ */
+export async function apiRequest<S extends z.ZodType>(
+  path: string,
+  schema: S,
+  options: ApiRequestOptions = {},
+): Promise<ApiResponse<z.output<S>>> {
+  const session = options.session ?? getSession();
+  const endpoint = path;
+  if (!session) throw new ApiError({ kind: 'unauthorized', endpoint, detail: 'not signed in' });
+
+  const url = buildUrl(session.baseUrl, path, options.params);
+  const timeout = new AbortController();
+  const timer = setTimeout(() => timeout.abort(), options.timeoutMs ?? DEFAULT_TIMEOUT_MS);
+  const onCallerAbort = () => timeout.abort();
+  options.signal?.addEventListener('abort', onCallerAbort, { once: true });
+
+  let response: Response;
+  try {
+    response = await fetch(url, {
+      method: 'GET',
+      headers: { 'X-API-Key': session.apiKey, Accept: 'application/json' },
+      signal: timeout.signal,
+      credentials: 'omit',
+    });
+  } catch (cause) {
+    // The caller's own cancellation is not a failure: let React Query see the abort as is.
+    if (options.signal?.aborted) throw options.signal.reason ?? cause;
+    if (timeout.signal.aborted) throw new ApiError({ kind: 'timeout', endpoint });
+    throw new ApiError({
+      kind: 'network',
+      endpoint,
+      detail: cause instanceof Error ? cause.message : undefined,
+    });
+  } finally {
+    clearTimeout(timer);
+    options.signal?.removeEventListener('abort', onCallerAbort);
+  }
+
+  if (!response.ok) throw statusError(response, endpoint);
+
+  let body: unknown;
+  try {
+    body = await response.json();
+  } catch {
+    throw new ApiError({
+      kind: 'invalid-response',
+      endpoint,
+      status: response.status,
+      detail: `body is not JSON (${response.headers.get('content-type') ?? 'no content type'})`,
+    });
+  }
+
+  const result = schema.safeParse(body);
+  if (!result.success) {
+    const issue = describeZodIssue(result.error);
+    throw new ApiError({ kind: 'invalid-response', endpoint, field: issue.field, detail: issue.message });
+  }
+
+  const dateHeader = response.headers.get('date');
+  const serverDate = dateHeader ? new Date(dateHeader) : null;
+  return {
+    data: result.data,
+    serverDate: serverDate && !Number.isNaN(serverDate.getTime()) ? serverDate : null,
+  };
+}
+
+/** apiRequest for callers that only need the body. */
+export async function apiGet<S extends z.ZodType>(
+  path: string,
+  schema: S,
+  options?: ApiRequestOptions,
+): Promise<z.output<S>> {
+  return (await apiRequest(path, schema, options)).data;
+}
+
+function statusError(response: Response, endpoint: string): ApiError {
+  const status = response.status;
+  // The body (JSON, HTML error page, nothing) is deliberately not echoed: it is not ours to show.
+  if (status === 401) return new ApiError({ kind: 'unauthorized', endpoint, status });
+  if (status === 403) return new ApiError({ kind: 'forbidden', endpoint, status });
+  if (status === 404) return new ApiError({ kind: 'not-found', endpoint, status });
+  if (status === 429) {
+    const retryAfterSeconds = parseRetryAfter(response.headers.get('retry-after'));
+    return new ApiError({
+      kind: 'rate-limited',
+      endpoint,
+      status,
+      ...(retryAfterSeconds !== undefined && { retryAfterSeconds }),
+    });
+  }
+  if (status >= 500) return new ApiError({ kind: 'server', endpoint, status });
+  return new ApiError({ kind: 'bad-request', endpoint, status });
+}

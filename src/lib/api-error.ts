@@ -1,0 +1,73 @@
+/**
+ * Every failure of a Partner API call becomes one ApiError with a kind the UI can translate.
+ * Messages are for developers and logs: they name the endpoint (a path, never the key or the
+ * full URL with its query) and, for a bad payload, the offending field.
+ */
+export type ApiErrorKind =
+  | 'unauthorized' // 401: missing or invalid key
+  | 'forbidden' // 403: the key may not see this resource
+  | 'not-found' // 404
+  | 'rate-limited' // 429
+  | 'bad-request' // other 4xx
+  | 'server' // 5xx, whatever the body (often an HTML error page)
+  | 'network' // no answer: offline, DNS, CORS refusal
+  | 'timeout' // no answer in time
+  | 'invalid-response'; // not JSON, or not the shape the API document describes
+
+export interface ApiErrorInit {
+  kind: ApiErrorKind;
+  endpoint: string;
+  status?: number;
+  /** Seconds the server asked us to wait (429 Retry-After). */
+  retryAfterSeconds?: number;
+  /** For invalid responses: the path of the first offending field, e.g. `events[2].eve_id`. */
+  field?: string;
+  detail?: string;
+}
+
+export class ApiError extends Error {
+  readonly kind: ApiErrorKind;
+  readonly endpoint: string;
+  readonly status: number | undefined;
+  readonly retryAfterSeconds: number | undefined;
+  readonly field: string | undefined;
+
+  constructor(init: ApiErrorInit) {
+    const parts = [`${init.kind}`, `GET ${init.endpoint}`];
+    if (init.status !== undefined) parts.push(`HTTP ${init.status}`);
+    if (init.field !== undefined) parts.push(`field ${init.field}`);
+    if (init.detail) parts.push(init.detail);
+    super(parts.join(': '));
+    this.name = 'ApiError';
+    this.kind = init.kind;
+    this.endpoint = init.endpoint;
+    this.status = init.status;
+    this.retryAfterSeconds = init.retryAfterSeconds;
+    this.field = init.field;
+  }
+}
+
+export function isApiError(error: unknown): error is ApiError {
+  return error instanceof ApiError;
+}
+
+/** Kinds that a later identical request may not repeat: the network, the server, the clock. */
+export function isTransient(error: unknown): boolean {
+  if (!isApiError(error)) return false;
+  return (
+    error.kind === 'server' ||
+    error.kind === 'network' ||
+    error.kind === 'timeout' ||
+    error.kind === 'rate-limited'
+  );
+}
+
+/** Parse Retry-After: delta-seconds or an HTTP date. Returns whole seconds, or undefined. */
+export function parseRetryAfter(value: string | null, now: number = Date.now()): number | undefined {
+  if (value === null || value.trim() === '') return undefined;
+  const trimmed = value.trim();
+  if (/^\d+$/.test(trimmed)) return Number(trimmed);
+  const date = Date.parse(trimmed);
+  if (Number.isNaN(date)) return undefined;
+  return Math.max(0, Math.ceil((date - now) / 1000));
+}

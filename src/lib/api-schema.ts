@@ -1,0 +1,31 @@
+import { z } from 'zod';
+
+/*
+ * Building blocks for tolerant response schemas. The API document does not say which fields
+ * are required or may be null (section 2.6), so: identifiers are required (a row without one
+ * is unusable, and the error names it), every other field may be null or absent, numbers
+ * sent as numeric strings are accepted, and unknown extra fields are kept, not rejected.
+ */
+
+/** An integer identifier, also accepted as a numeric string. */
+export const apiId = z.union([
+  z.number().int(),
+  z
+    .string()
+    .regex(/^\d+$/, 'expected an integer identifier')
+    .transform((value) => Number(value)),
+]);
+
+/** Optional text: null or absent become null; a number is kept as its text. */
+export const apiText = z
+  .union([z.string(), z.number()])
+  .nullish()
+  .transform((value) => (value === null || value === undefined ? null : String(value)));
+
+/** A list that may be null or absent, read as empty. */
+export function apiList<T extends z.ZodType>(item: T) {
+  return z
+    .array(item)
+    .nullish()
+    .transform((value): z.output<T>[] => value ?? []);
+}

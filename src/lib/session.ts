@@ -1,0 +1,93 @@
+import { useSyncExternalStore } from 'react';
+
+/**
+ * The signed-in session: which Partner API to call and with which key.
+ *
+ * This is the only module that touches sessionStorage. The key lives there and nowhere else:
+ * never localStorage (it would outlive the tab), never a URL (it would land in history and
+ * server logs), never a log line or an error message.
+ */
+export interface Session {
+  /** Base URL of the Partner API: absolute (`https://…`) or same-origin (`/partner-api`). */
+  baseUrl: string;
+  apiKey: string;
+  /** True when the session talks to the built-in demo API. */
+  demo: boolean;
+}
+
+/** Why the last session ended, shown once on the sign-in screen. */
+export type SignOutReason = 'signed-out' | 'unauthorized';
+
+const SESSION_ITEM = 'promoter-dashboard.session';
+const REASON_ITEM = 'promoter-dashboard.sign-out-reason';
+const listeners = new Set<() => void>();
+let cached: Session | null | undefined;
+
+function isSession(value: unknown): value is Session {
+  if (typeof value !== 'object' || value === null) return false;
+  const v = value as Record<string, unknown>;
+  return typeof v.baseUrl === 'string' && typeof v.apiKey === 'string' && typeof v.demo === 'boolean';
+}
+
+function read(): Session | null {
+  try {
+    const raw = sessionStorage.getItem(SESSION_ITEM);
+    if (!raw) return null;
+    const parsed: unknown = JSON.parse(raw);
+    return isSession(parsed) ? parsed : null;
+  } catch {
+    // Storage disabled or a corrupt value: behave as signed out.
+    return null;
+  }
+}
+
+function notify() {
+  for (const listener of listeners) listener();
+}
+
+export function getSession(): Session | null {
+  if (cached === undefined) cached = read();
+  return cached;
+}
+
+export function startSession(session: Session): void {
+  sessionStorage.setItem(SESSION_ITEM, JSON.stringify(session));
+  sessionStorage.removeItem(REASON_ITEM);
+  cached = session;
+  notify();
+}
+
+export function endSession(reason: SignOutReason = 'signed-out'): void {
+  try {
+    sessionStorage.removeItem(SESSION_ITEM);
+    if (reason === 'unauthorized') sessionStorage.setItem(REASON_ITEM, reason);
+    else sessionStorage.removeItem(REASON_ITEM);
+  } catch {
+    // Storage unavailable: nothing stored, nothing to clear.
+  }
+  cached = null;
+  notify();
+}
+
+/** Why the previous session ended, for the sign-in screen; forgotten at the next sign-in. */
+export function getSignOutReason(): SignOutReason | null {
+  try {
+    return sessionStorage.getItem(REASON_ITEM) === 'unauthorized' ? 'unauthorized' : null;
+  } catch {
+    return null;
+  }
+}
+
+export function subscribeSession(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+/** Forget the in-memory copy so the next read comes from storage (tests reset storage between cases). */
+export function resetSessionCache(): void {
+  cached = undefined;
+}
+
+export function useSession(): Session | null {
+  return useSyncExternalStore(subscribeSession, getSession, () => null);
+}

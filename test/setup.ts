@@ -1,0 +1,38 @@
+import '@testing-library/jest-dom/vitest';
+import { cleanup } from '@testing-library/react';
+import { afterAll, afterEach, beforeAll, beforeEach, vi } from 'vitest';
+import i18n from '@/i18n';
+import { resetSessionCache } from '@/lib/session';
+import { server } from './msw-server';
+
+// An unhandled request is a test bug: msw reports it with console.error, which fails below.
+beforeAll(() => server.listen({ onUnhandledFrame: 'error' }));
+
+// An unexpected console.error (React warnings, act() warnings, msw's unhandled requests)
+// fails the test that caused it, instead of scrolling past in the output.
+let consoleErrors: unknown[][] = [];
+beforeEach(async () => {
+  await i18n.changeLanguage('en');
+  consoleErrors = [];
+  vi.spyOn(console, 'error').mockImplementation((...args: unknown[]) => {
+    consoleErrors.push(args);
+  });
+});
+
+afterEach(() => {
+  cleanup();
+  server.resetHandlers();
+  // Node-environment test files have no Web Storage.
+  if (typeof sessionStorage !== 'undefined') sessionStorage.clear();
+  if (typeof localStorage !== 'undefined') localStorage.clear();
+  resetSessionCache();
+  const errors = consoleErrors;
+  consoleErrors = [];
+  if (errors.length > 0) {
+    throw new Error(
+      `Unexpected console.error:\n${errors.map((args) => args.map(String).join(' ')).join('\n')}`,
+    );
+  }
+});
+
+afterAll(() => server.close());
