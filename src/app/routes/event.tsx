@@ -1,0 +1,52 @@
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { Link, useParams } from 'react-router-dom';
+import { paths } from '@/config/paths';
+import { ApiErrorState } from '@/components/states/api-error-state';
+import { Skeleton } from '@/components/states/skeleton';
+import { useDocumentTitle } from '@/components/use-document-title';
+import { isApiError } from '@/lib/api-error';
+import { eventQueries } from '@/features/events/api/queries';
+import { EventCategories } from '@/features/events/components/event-categories';
+import { EventDetailHeader } from '@/features/events/components/event-detail-header';
+import { EventUnavailable } from '@/features/events/components/event-unavailable';
+import { parseEventId } from '@/features/events/model/event-id';
+import '@/features/events/components/events.css';
+
+export function EventRoute() {
+  const { t } = useTranslation('events');
+  const eventId = parseEventId(useParams().eventId);
+  const event = useQuery({ ...eventQueries.detail(eventId ?? 0), enabled: eventId !== null });
+  useDocumentTitle(event.data?.eve_nom_fr ?? t('detail.title'));
+
+  const unavailable =
+    eventId === null ||
+    (isApiError(event.error) && (event.error.kind === 'not-found' || event.error.kind === 'forbidden'));
+
+  return (
+    <div className="page">
+      <nav aria-label={t('detail.breadcrumb')}>
+        <Link to={paths.events.build()}>← {t('detail.back')}</Link>
+      </nav>
+      {unavailable ? (
+        <EventUnavailable />
+      ) : event.isPending ? (
+        <div className="event-detail__skeleton" aria-busy="true">
+          <p className="visually-hidden" role="status">
+            {t('detail.loading')}
+          </p>
+          <Skeleton width="60%" height="2rem" />
+          <Skeleton width="40%" />
+        </div>
+      ) : event.isError ? (
+        <>
+          <h1 className="visually-hidden">{t('detail.title')}</h1>
+          <ApiErrorState error={event.error} onRetry={() => void event.refetch()} />
+        </>
+      ) : (
+        <EventDetailHeader event={event.data} />
+      )}
+      {eventId !== null && !unavailable && !event.isError ? <EventCategories eventId={eventId} /> : null}
+    </div>
+  );
+}

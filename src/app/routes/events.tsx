@@ -1,0 +1,93 @@
+import { useQuery } from '@tanstack/react-query';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router-dom';
+import { ApiErrorState } from '@/components/states/api-error-state';
+import { StatePanel } from '@/components/states/state-panel';
+import { useDocumentTitle } from '@/components/use-document-title';
+import { useLanguage } from '@/i18n/use-language';
+import { todayCalendarDate } from '@/lib/dates';
+import { eventQueries } from '@/features/events/api/queries';
+import { EventFilters } from '@/features/events/components/event-filters';
+import { EventListSkeleton } from '@/features/events/components/event-list-skeleton';
+import { EventSection } from '@/features/events/components/event-section';
+import { arrangeEvents } from '@/features/events/model/arrange-events';
+import {
+  DEFAULT_EVENTS_VIEW,
+  eventsApiParams,
+  hasAnyFilter,
+  readEventsView,
+  writeEventsView,
+  type EventsView,
+} from '@/features/events/model/events-view';
+import '@/features/events/components/events.css';
+
+export function EventsRoute() {
+  const { t } = useTranslation('events');
+  const language = useLanguage();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const view = readEventsView(searchParams);
+  const events = useQuery(eventQueries.list(eventsApiParams(view)));
+  useDocumentTitle(t('title'));
+
+  const today = todayCalendarDate();
+  const arranged = useMemo(
+    () =>
+      events.data ? arrangeEvents(events.data.events, { q: view.q, sort: view.sort, today, language }) : null,
+    [events.data, view.q, view.sort, today, language],
+  );
+
+  const setView = (next: EventsView, options?: { replace?: boolean }) =>
+    setSearchParams(writeEventsView(next), { replace: options?.replace ?? false });
+  const clear = () => setView(DEFAULT_EVENTS_VIEW);
+  const clearButton = (
+    <button type="button" className="button" onClick={clear}>
+      {t('filters.clear')}
+    </button>
+  );
+
+  return (
+    <div className="page">
+      <div className="page__header">
+        <h1>{t('title')}</h1>
+        {events.data && arranged ? (
+          <p className="muted" role="status">
+            {hasAnyFilter(view)
+              ? t('countFiltered', { count: arranged.matched, total: events.data.events.length })
+              : t('count', { count: events.data.events.length })}
+          </p>
+        ) : null}
+      </div>
+      <EventFilters view={view} onChange={setView} onClear={clear} />
+      {events.isPending ? (
+        <>
+          <p className="visually-hidden" role="status">
+            {t('loading')}
+          </p>
+          <EventListSkeleton />
+        </>
+      ) : events.isError ? (
+        <ApiErrorState
+          error={events.error}
+          onRetry={() => void events.refetch()}
+          actions={hasAnyFilter(view) ? clearButton : null}
+        />
+      ) : !arranged || arranged.matched === 0 ? (
+        hasAnyFilter(view) ? (
+          <StatePanel title={t('noMatch.title')} actions={clearButton}>
+            <p>{t('noMatch.description')}</p>
+          </StatePanel>
+        ) : (
+          <StatePanel title={t('empty.title')}>
+            <p>{t('empty.description')}</p>
+          </StatePanel>
+        )
+      ) : (
+        <>
+          <EventSection title={t('upcoming')} events={arranged.upcoming} today={today} />
+          <EventSection title={t('past')} events={arranged.past} today={today} />
+        </>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,40 @@
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, Outlet } from 'react-router-dom';
+import { paths } from '@/config/paths';
+import { useSession } from '@/lib/session';
+import { LanguageSwitch } from '../language-switch';
+import './app-layout.css';
+
+/** Header, skip link and main landmark around every screen. `account` holds sign-out. */
+export function AppLayout({ account }: { account?: ReactNode }) {
+  const { t } = useTranslation();
+  const session = useSession();
+  return (
+    <>
+      <a className="skip-link" href="#main">
+        {t('skipToContent')}
+      </a>
+      <header className="app-header">
+        <div className="app-header__inner">
+          <Link to={session ? paths.events.build() : paths.signIn.build()} className="app-header__brand">
+            <span className="app-header__logo" aria-hidden="true">
+              ◆
+            </span>
+            {t('appName')}
+          </Link>
+          {session?.demo ? (
+            <span className="badge badge--warning app-header__demo">{t('demoBadge')}</span>
+          ) : null}
+          <div className="app-header__actions">
+            <LanguageSwitch />
+            {session ? account : null}
+          </div>
+        </div>
+      </header>
+      <main id="main" tabIndex={-1} className="app-main">
+        <Outlet />
+      </main>
+    </>
+  );
+}

@@ -1,0 +1,48 @@
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import { paths } from '@/config/paths';
+import { LocalizedText } from '@/components/localized-text';
+import { formatCalendarDate } from '@/lib/dates';
+import type { PartnerEvent } from '../api/schemas';
+import type { EventTiming } from '../model/event-timing';
+import { EventName } from './event-name';
+
+const TIMING_BADGE: Partial<Record<EventTiming, string>> = { today: 'badge--success', past: '' };
+
+export function EventCard({ event, timing }: { event: PartnerEvent; timing: EventTiming }) {
+  const { t, i18n } = useTranslation('events');
+  return (
+    <li className={`card event-card${timing === 'past' ? ' event-card--past' : ''}`}>
+      <h3 className="event-card__name">
+        <Link to={paths.event.build(event.eve_id)}>
+          <EventName event={event} />
+        </Link>
+      </h3>
+      <p className="event-card__meta">
+        <span>
+          <span className="visually-hidden">{t('date')}: </span>
+          {event.eve_date_debut ? formatCalendarDate(event.eve_date_debut, i18n.language) : t('noDate')}
+        </span>
+        <span aria-hidden="true"> · </span>
+        <span>
+          <span className="visually-hidden">{t('place')}: </span>
+          <LocalizedText record={event} field="eve_lieu" empty={t('noPlace')} />
+        </span>
+      </p>
+      {timing in TIMING_BADGE ? (
+        <span className={`badge event-card__when ${TIMING_BADGE[timing]}`}>
+          {t(`timing.${timing as 'today' | 'past'}`)}
+        </span>
+      ) : null}
+      {event.categories.length > 0 ? (
+        <ul className="event-card__categories" aria-label={t('categories')}>
+          {event.categories.map((category) => (
+            <li key={category.category_id} className="badge badge--accent">
+              <LocalizedText record={category} field="epr_nom" empty={`#${category.category_id}`} />
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </li>
+  );
+}

@@ -1,0 +1,85 @@
+import { screen, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { DEMO_EVENT_IDS } from '@/mocks/data/catalog';
+import { server, TEST_API_BASE } from '../../../test/msw-server';
+import { renderApp } from '../../../test/render';
+
+const UNAVAILABLE = 'This event does not exist or is not available with this key';
+
+describe('event detail', () => {
+  it('shows the event and its categories with type and name in the current language', async () => {
+    const { user } = renderApp(`/events/${DEMO_EVENT_IDS.largeMarathon}`);
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Marathon du Lac Léman' }),
+    ).toBeInTheDocument();
+    expect(screen.getByText('Evian-les-Bains')).toBeInTheDocument();
+    const categories = await screen.findByRole('table');
+    expect(within(categories).getByRole('row', { name: /Half marathon\s*Race/ })).toBeInTheDocument();
+    expect(within(categories).getAllByRole('row')).toHaveLength(7);
+    expect(screen.getByRole('link', { name: 'View registrations' })).toHaveAttribute(
+      'href',
+      `/events/${DEMO_EVENT_IDS.largeMarathon}/registrations`,
+    );
+
+    await user.click(screen.getByRole('button', { name: 'Français' }));
+    expect(await screen.findByRole('row', { name: /Semi-marathon\s*Course/ })).toBeInTheDocument();
+    expect(screen.getByText('Évian-les-Bains')).toBeInTheDocument();
+  });
+
+  it('falls back to French for a missing English category name, marked as French', async () => {
+    renderApp(`/events/${DEMO_EVENT_IDS.nullEnglish}`);
+    expect(await screen.findByText('Course des familles')).toHaveAttribute('lang', 'fr');
+  });
+
+  it.each([
+    ['an unknown event', '/events/999999'],
+    ['another promoter’s event', `/events/${DEMO_EVENT_IDS.coastal}`],
+    ['an id that is not a number', '/events/12abc'],
+  ])('shows one clear page for %s', async (_, path) => {
+    renderApp(path);
+    expect(await screen.findByRole('heading', { name: UNAVAILABLE })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Back to my events' })).toHaveAttribute('href', '/events');
+  });
+
+  it('shows the same page when the API answers 403', async () => {
+    server.use(
+      http.get(`${TEST_API_BASE}/v1/events/:id`, () =>
+        HttpResponse.json({ error: 'forbidden' }, { status: 403 }),
+      ),
+    );
+    renderApp(`/events/${DEMO_EVENT_IDS.largeMarathon}`);
+    expect(await screen.findByRole('heading', { name: UNAVAILABLE })).toBeInTheDocument();
+  });
+
+  it('keeps the event visible when only its categories fail, with a retry', async () => {
+    server.use(
+      http.get(`${TEST_API_BASE}/v1/events/:id/categories`, () => HttpResponse.json({ oops: true }), {
+        once: true,
+      }),
+    );
+    const { user } = renderApp(`/events/${DEMO_EVENT_IDS.largeMarathon}`);
+    expect(
+      await screen.findByRole('heading', { name: 'Unexpected answer from the Partner API' }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1, name: 'Marathon du Lac Léman' })).toBeInTheDocument();
+    expect(screen.getByText('Offending field: categories')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('table')).toBeInTheDocument();
+  });
+
+  it('reads an event with null or absent optional fields', async () => {
+    server.use(
+      http.get(`${TEST_API_BASE}/v1/events/:id`, () =>
+        HttpResponse.json({ event: { eve_id: 77, eve_nom_fr: null, eve_date_debut: null } }),
+      ),
+      http.get(`${TEST_API_BASE}/v1/events/:id/categories`, () =>
+        HttpResponse.json({ event_id: 77, categories: [] }),
+      ),
+    );
+    renderApp('/events/77');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Event #77' })).toBeInTheDocument();
+    expect(screen.getByText('Date not set')).toBeInTheDocument();
+    expect(screen.getByText('Place not set')).toBeInTheDocument();
+    expect(await screen.findByText('This event has no categories yet.')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,29 @@
+import { queryOptions } from '@tanstack/react-query';
+import { apiRequest } from '@/lib/api-client';
+import { apiPaths } from '@/lib/api-paths';
+import { registrationPageResponseSchema } from './schemas';
+
+/** Parameters of GET /v1/events/{id}/registrations (document 4.4). */
+export interface RegistrationPageParams {
+  page?: number | undefined;
+  per_page?: number | undefined;
+  updated_since?: string | undefined;
+}
+
+export function fetchRegistrationPage(eventId: number, params: RegistrationPageParams, signal?: AbortSignal) {
+  return apiRequest(apiPaths.registrations(eventId), registrationPageResponseSchema, {
+    params: { ...params },
+    ...(signal && { signal }),
+  });
+}
+
+export const registrationQueries = {
+  all: () => ['registrations'] as const,
+  forEvent: (eventId: number) => [...registrationQueries.all(), eventId] as const,
+  /** One page as the server sends it, with the server's Date header. */
+  page: (eventId: number, params: RegistrationPageParams) =>
+    queryOptions({
+      queryKey: [...registrationQueries.forEvent(eventId), 'page', params] as const,
+      queryFn: ({ signal }) => fetchRegistrationPage(eventId, params, signal),
+    }),
+};

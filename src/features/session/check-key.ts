@@ -1,0 +1,13 @@
+import { apiGet } from '@/lib/api-client';
+import { apiPaths } from '@/lib/api-paths';
+import type { Session } from '@/lib/session';
+import { eventListResponseSchema } from '@/features/events/api/schemas';
+
+/**
+ * Check a key with one real call before keeping it. GET /v1/events is the cheapest request
+ * every key may make; its answer is validated like any other, so a wrong base URL that
+ * answers HTML is caught here too.
+ */
+export async function checkKey(candidate: Session, signal?: AbortSignal): Promise<void> {
+  await apiGet(apiPaths.events(), eventListResponseSchema, { session: candidate, ...(signal && { signal }) });
+}

@@ -1,0 +1,90 @@
+import { screen, waitFor } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { DEMO_KEYS } from '@/mocks/data/demo-keys';
+import { server, TEST_API_BASE } from '../../../test/msw-server';
+import { currentPath, renderApp } from '../../../test/render';
+
+function storedValues(storage: Storage): string {
+  return Array.from(
+    { length: storage.length },
+    (_, i) => `${storage.key(i)}=${storage.getItem(storage.key(i)!)}`,
+  ).join('\n');
+}
+
+async function signIn(user: ReturnType<typeof renderApp>['user'], key: string) {
+  const baseUrl = await screen.findByLabelText('API address');
+  await waitFor(() => expect(baseUrl).toHaveValue(TEST_API_BASE)); // prefilled from /config.json
+  await user.type(screen.getByLabelText('API key'), key);
+  await user.click(screen.getByRole('button', { name: 'Sign in' }));
+}
+
+describe('signing in and out', () => {
+  it('checks the key, keeps it in sessionStorage only, and opens the events', async () => {
+    const { user, router } = renderApp('/events', { session: null });
+    await waitFor(() => expect(currentPath(router)).toBe('/sign-in?next=%2Fevents'));
+    await signIn(user, DEMO_KEYS.alpine);
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'My events' })).toBeInTheDocument();
+    expect(currentPath(router)).toBe('/events');
+    expect(storedValues(sessionStorage)).toContain(DEMO_KEYS.alpine);
+    expect(storedValues(localStorage)).not.toContain(DEMO_KEYS.alpine);
+  });
+
+  it('shows a refused key without keeping it', async () => {
+    const { user, router } = renderApp('/sign-in', { session: null });
+    await signIn(user, 'not-a-real-key');
+    expect(await screen.findByRole('alert')).toHaveTextContent('This key was refused');
+    expect(currentPath(router)).toBe('/sign-in');
+    expect(storedValues(sessionStorage)).not.toContain('not-a-real-key');
+    expect(storedValues(localStorage)).not.toContain('not-a-real-key');
+  });
+
+  it('sends a signed-out deep link to sign-in, then back to that link', async () => {
+    const { user, router } = renderApp('/events?sort=name', { session: null });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/sign-in'));
+    await signIn(user, DEMO_KEYS.alpine);
+    await waitFor(() => expect(currentPath(router)).toBe('/events?sort=name'));
+  });
+
+  it('ignores a next address outside the app', async () => {
+    const { user, router } = renderApp('/sign-in?next=%2F%2Fevil.example%2Fx', { session: null });
+    await signIn(user, DEMO_KEYS.alpine);
+    await waitFor(() => expect(currentPath(router)).toBe('/events'));
+  });
+
+  it('signing out forgets the key and every cached response', async () => {
+    const { user, router, queryClient } = renderApp('/events');
+    expect(await screen.findByRole('heading', { level: 1, name: 'My events' })).toBeInTheDocument();
+    await screen.findAllByRole('link', { name: /./ });
+    expect(queryClient.getQueryCache().getAll().length).toBeGreaterThan(0);
+
+    await user.click(screen.getByRole('button', { name: 'Sign out' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/sign-in'));
+    expect(sessionStorage.length).toBe(0);
+    expect(
+      queryClient
+        .getQueryCache()
+        .getAll()
+        .filter((q) => q.queryKey[0] !== 'runtime-config'),
+    ).toEqual([]);
+  });
+
+  it('a 401 from any request signs out, says why, and returns to the page after signing in again', async () => {
+    server.use(
+      http.get(
+        `${TEST_API_BASE}/v1/events`,
+        () => HttpResponse.json({ error: 'unauthorized' }, { status: 401 }),
+        { once: true },
+      ),
+    );
+    const { user, router } = renderApp('/events?q=lac');
+
+    expect(await screen.findByText(/session ended because the API key was refused/)).toBeInTheDocument();
+    expect(currentPath(router)).toBe('/sign-in?next=%2Fevents%3Fq%3Dlac');
+    expect(sessionStorage.getItem('promoter-dashboard.session')).toBeNull();
+
+    await signIn(user, DEMO_KEYS.alpine);
+    await waitFor(() => expect(currentPath(router)).toBe('/events?q=lac'));
+    expect(await screen.findByRole('heading', { level: 1, name: 'My events' })).toBeInTheDocument();
+  });
+});

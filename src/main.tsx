@@ -1,0 +1,22 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import '@/i18n';
+import '@/styles/tokens.css';
+import '@/styles/base.css';
+import { getSession } from '@/lib/session';
+import { resumeDemo } from '@/features/session/demo';
+import { App } from '@/app/app';
+
+async function boot() {
+  // A reloaded demo session needs its service worker answering before the first request.
+  if (getSession()?.demo) await resumeDemo();
+  const root = document.getElementById('root');
+  if (!root) throw new Error('#root is missing from index.html');
+  createRoot(root).render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  );
+}
+
+void boot();
