@@ -1,0 +1,188 @@
+import type { Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, watchPage, type BrowserHandle, type PageProblems } from './browser';
+import {
+  ALPINE_EVENT,
+  COASTAL_EVENT,
+  DEMO_KEYS,
+  PROXY_BASE,
+  TEXT,
+  apiStats,
+  apiUrl,
+  at,
+  eventNames,
+  resetApiStats,
+  serviceWorkerCount,
+  signIn,
+  storageSnapshot,
+  switchLanguage,
+  waitForEvents,
+  waitForSignedOut,
+} from './app';
+
+const LANGUAGE_ITEM = 'promoter-dashboard.language';
+
+let browser: BrowserHandle;
+let page: Page;
+let problems: PageProblems;
+
+beforeAll(async () => {
+  browser = await launchBrowser({ locale: 'en-US' });
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+/** Each test gets a new tab (fresh sessionStorage) on a clean origin: no language choice, no worker. */
+async function openApp(path: string): Promise<void> {
+  page = await browser.newPage();
+  await page.goto(at('/sign-in'));
+  await page.evaluate(async () => {
+    localStorage.clear();
+    await Promise.all((await navigator.serviceWorker.getRegistrations()).map((r) => r.unregister()));
+  });
+  problems = watchPage(page);
+  await page.goto(at(path));
+}
+
+afterEach(async () => {
+  await page?.close();
+});
+
+/** After sign-out: nothing in sessionStorage, and localStorage holds at most the language. */
+async function expectNothingStored(apiKey: string): Promise<void> {
+  const storage = await storageSnapshot(page);
+  expect(storage.session).toEqual({});
+  expect(Object.keys(storage.local).filter((key) => key !== LANGUAGE_ITEM)).toEqual([]);
+  expect(JSON.stringify(storage.local)).not.toContain(apiKey);
+}
+
+describe('session', () => {
+  it('signs in through the same-origin proxy, switches to French, persists it, signs out clean', async () => {
+    await openApp('/');
+    await page.waitForURL((url) => url.pathname === '/sign-in');
+    await page.getByRole('heading', { level: 1, name: TEXT.en.signInTitle }).waitFor();
+
+    await resetApiStats();
+    await signIn(page, PROXY_BASE, DEMO_KEYS.alpine);
+    await page.waitForURL((url) => url.pathname === '/events');
+    await waitForEvents(page);
+    const names = await eventNames(page);
+    expect(names).toContain(ALPINE_EVENT);
+    expect(names).not.toContain(COASTAL_EVENT);
+    // The proxy forwarded to the real HTTP server, with no CORS preflight (same origin).
+    const stats = await apiStats();
+    expect(stats.get).toBeGreaterThanOrEqual(1);
+    expect(stats.options).toBe(0);
+
+    // The key lives in sessionStorage only.
+    const signedIn = await storageSnapshot(page);
+    expect(JSON.stringify(signedIn.session)).toContain(DEMO_KEYS.alpine);
+    expect(JSON.stringify(signedIn.local)).not.toContain(DEMO_KEYS.alpine);
+
+    await switchLanguage(page, 'fr');
+    expect(await page.getAttribute('html', 'lang')).toBe('fr');
+    await page.getByRole('heading', { level: 1, name: TEXT.fr.eventsTitle }).waitFor();
+    expect(
+      await page.getByRole('button', { name: 'Français', exact: true }).getAttribute('aria-pressed'),
+    ).toBe('true');
+
+    await page.reload();
+    await waitForEvents(page, 'fr');
+    expect(await page.getAttribute('html', 'lang')).toBe('fr');
+    expect(page.url()).toBe(at('/events'));
+
+    await page.getByRole('button', { name: TEXT.fr.signOut, exact: true }).click();
+    await waitForSignedOut(page, 'fr');
+    await expectNothingStored(DEMO_KEYS.alpine);
+    expect((await storageSnapshot(page)).local[LANGUAGE_ITEM]).toBe('fr');
+    problems.expectNone();
+  });
+
+  it('signs in with a direct cross-origin call (CORS)', async () => {
+    await openApp('/sign-in');
+    await resetApiStats();
+    await signIn(page, apiUrl, DEMO_KEYS.alpine);
+    await page.waitForURL((url) => url.pathname === '/events');
+    await waitForEvents(page);
+    expect(await eventNames(page)).toContain(ALPINE_EVENT);
+    // X-API-Key is not a CORS-safelisted header: the browser asked first.
+    const stats = await apiStats();
+    expect(stats.options).toBeGreaterThanOrEqual(1);
+    expect(stats.get).toBeGreaterThanOrEqual(1);
+
+    await page.getByRole('button', { name: TEXT.en.signOut, exact: true }).click();
+    await waitForSignedOut(page);
+    await expectNothingStored(DEMO_KEYS.alpine);
+    problems.expectNone();
+  });
+
+  it('refuses a wrong key with the 401 message and stores nothing', async () => {
+    await openApp('/sign-in');
+    const wrongKey = 'not-a-real-key-0000';
+    await signIn(page, PROXY_BASE, wrongKey);
+    const alert = page.getByRole('alert');
+    await alert.waitFor();
+    expect(await alert.innerText()).toContain(TEXT.en.refused);
+    expect(await page.getByLabel(TEXT.en.apiKey, { exact: true }).getAttribute('aria-invalid')).toBe('true');
+    expect(new URL(page.url()).pathname).toBe('/sign-in');
+    await expectNothingStored(wrongKey);
+    expect(JSON.stringify(await storageSnapshot(page))).not.toContain(wrongKey);
+    // Chromium logs every HTTP error status; this one is the point of the test.
+    problems.expectNone([/status of 401/]);
+  });
+
+  it('runs the demo in a service worker, and a real sign-in afterwards never gets a demo answer', async () => {
+    await openApp('/sign-in');
+    await page.getByRole('button', { name: TEXT.en.tryDemo, exact: true }).click();
+    await page.waitForURL((url) => url.pathname === '/events');
+    await waitForEvents(page);
+    await page.getByText(TEXT.en.demoBadge, { exact: true }).waitFor();
+    expect(await eventNames(page)).toContain(ALPINE_EVENT);
+    expect(await serviceWorkerCount(page)).toBe(1);
+
+    await page.getByRole('button', { name: TEXT.en.signOut, exact: true }).click();
+    await waitForSignedOut(page);
+    expect(await serviceWorkerCount(page)).toBe(0);
+    expect(await page.getByText(TEXT.en.demoBadge, { exact: true }).count()).toBe(0);
+    await expectNothingStored(DEMO_KEYS.alpine);
+
+    // Nothing answers the demo path any more: vite preview's SPA fallback sends index.html.
+    const demoContentType = await page.evaluate(async (key) => {
+      const response = await fetch('/demo-api/v1/events', { headers: { 'X-API-Key': key } });
+      return response.headers.get('content-type') ?? '';
+    }, DEMO_KEYS.alpine);
+    expect(demoContentType).not.toMatch(/json/);
+
+    // A real key in the same tab: every API response comes from the HTTP server, none from a worker.
+    const apiResponses: { url: string; fromServiceWorker: boolean }[] = [];
+    page.on('response', (response) => {
+      if (new URL(response.url()).pathname.startsWith(PROXY_BASE)) {
+        apiResponses.push({ url: response.url(), fromServiceWorker: response.fromServiceWorker() });
+      }
+    });
+    await resetApiStats();
+    await signIn(page, PROXY_BASE, DEMO_KEYS.coastal);
+    await page.waitForURL((url) => url.pathname === '/events');
+    await waitForEvents(page);
+    const names = await eventNames(page);
+    expect(names).toContain(COASTAL_EVENT);
+    expect(names).not.toContain(ALPINE_EVENT);
+    expect(await page.getByText(TEXT.en.demoBadge, { exact: true }).count()).toBe(0);
+    expect(apiResponses.length).toBeGreaterThanOrEqual(1);
+    expect(apiResponses.filter((r) => r.fromServiceWorker)).toEqual([]);
+    expect((await apiStats()).get).toBe(apiResponses.length);
+    problems.expectNone();
+  });
+
+  it('sends a signed-out deep link to sign-in, then back to it', async () => {
+    await openApp('/events?sort=name');
+    await page.waitForURL((url) => url.pathname === '/sign-in');
+    expect(new URL(page.url()).searchParams.get('next')).toBe('/events?sort=name');
+    await signIn(page, PROXY_BASE, DEMO_KEYS.alpine);
+    await page.waitForURL((url) => url.pathname === '/events');
+    expect(page.url()).toBe(at('/events?sort=name'));
+    await waitForEvents(page);
+    problems.expectNone();
+  });
+});
