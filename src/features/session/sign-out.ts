@@ -10,7 +10,9 @@ import { stopDemo } from './demo';
 export async function signOut(queryClient: QueryClient, reason: SignOutReason): Promise<void> {
   const wasDemo = getSession()?.demo ?? false;
   await queryClient.cancelQueries();
+  // The demo worker goes first: once the session ends the sign-in form is usable at once,
+  // and nothing typed there may ever reach a worker that is still answering.
+  if (wasDemo) await stopDemo();
   endSession(reason);
   queryClient.clear();
-  if (wasDemo) await stopDemo();
 }

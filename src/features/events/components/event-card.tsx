@@ -7,7 +7,10 @@ import type { PartnerEvent } from '../api/schemas';
 import type { EventTiming } from '../model/event-timing';
 import { EventName } from './event-name';
 
-const TIMING_BADGE: Partial<Record<EventTiming, string>> = { today: 'badge--success', past: '' };
+const TIMING_BADGE: Partial<Record<EventTiming, string>> = {
+  today: 'badge--success',
+  past: 'badge--outline',
+};
 
 export function EventCard({ event, timing }: { event: PartnerEvent; timing: EventTiming }) {
   const { t, i18n } = useTranslation('events');
