@@ -1,9 +1,44 @@
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { Link, useParams } from 'react-router-dom';
+import { paths } from '@/config/paths';
 import { useDocumentTitle } from '@/components/use-document-title';
+import { isApiError } from '@/lib/api-error';
+import { eventQueries } from '@/features/events/api/queries';
+import { EventName } from '@/features/events/components/event-name';
+import { EventUnavailable } from '@/features/events/components/event-unavailable';
+import { parseEventId } from '@/features/events/model/event-id';
+import { RegistrationsScreen } from '@/features/registrations/components/registrations-screen';
 
-/** Registrations table: built in the registrations work. */
 export function RegistrationsRoute() {
   const { t } = useTranslation('registrations');
-  useDocumentTitle(t('title'));
-  return <div className="page" />;
+  const eventId = parseEventId(useParams().eventId);
+  const event = useQuery({ ...eventQueries.detail(eventId ?? 0), enabled: eventId !== null });
+  const eventName = event.data?.eve_nom_fr ?? (eventId !== null ? `#${eventId}` : '');
+  useDocumentTitle(event.data?.eve_nom_fr ? `${t('title')} · ${event.data.eve_nom_fr}` : t('title'));
+
+  const unavailable =
+    eventId === null ||
+    (isApiError(event.error) && (event.error.kind === 'not-found' || event.error.kind === 'forbidden'));
+  if (unavailable) {
+    return (
+      <div className="page">
+        <EventUnavailable />
+      </div>
+    );
+  }
+
+  return (
+    <div className="page page--wide">
+      <nav aria-label={t('breadcrumb')}>
+        <Link to={paths.event.build(eventId)}>
+          ← {event.data ? <EventName event={event.data} /> : t('back')}
+        </Link>
+      </nav>
+      <div className="page__header">
+        <h1>{t('title')}</h1>
+      </div>
+      <RegistrationsScreen eventId={eventId} eventName={eventName} />
+    </div>
+  );
 }

@@ -1,0 +1,55 @@
+import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatCount } from '@/lib/numbers';
+
+export interface FacetOption {
+  value: string;
+  label: string;
+  count: number;
+  lang?: string | undefined;
+}
+
+interface FacetFilterProps {
+  label: string;
+  options: readonly FacetOption[];
+  selected: readonly string[];
+  onChange: (selected: string[]) => void;
+}
+
+/** A disclosure with one checkbox per value and how many rows each would show. */
+export function FacetFilter({ label, options, selected, onChange }: FacetFilterProps) {
+  const { t, i18n } = useTranslation('registrations');
+  const id = useId();
+  const chosen = new Set(selected);
+  const toggle = (value: string) =>
+    onChange(chosen.has(value) ? selected.filter((v) => v !== value) : [...selected, value]);
+
+  return (
+    <details className="menu">
+      <summary className="button">
+        {label}
+        {selected.length > 0 ? <span className="badge badge--accent">{selected.length}</span> : null}
+      </summary>
+      <fieldset className="menu__panel">
+        <legend className="visually-hidden">{label}</legend>
+        {options.map((option, index) => (
+          <label key={option.value} className="menu__option" htmlFor={`${id}-${index}`}>
+            <input
+              id={`${id}-${index}`}
+              type="checkbox"
+              checked={chosen.has(option.value)}
+              onChange={() => toggle(option.value)}
+            />
+            <span lang={option.lang}>{option.label}</span>
+            <span className="menu__count">{formatCount(option.count, i18n.language)}</span>
+          </label>
+        ))}
+        {selected.length > 0 ? (
+          <button type="button" className="button button--ghost" onClick={() => onChange([])}>
+            {t('filters.clearOne')}
+          </button>
+        ) : null}
+      </fieldset>
+    </details>
+  );
+}

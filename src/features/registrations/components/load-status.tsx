@@ -1,0 +1,117 @@
+import { useTranslation } from 'react-i18next';
+import { formatInstant } from '@/lib/dates';
+import { formatCount } from '@/lib/numbers';
+import type { LoadWarning } from '../api/registrations-loader';
+import type { RegistrationsSnapshot } from '../model/registrations-store';
+
+interface LoadStatusProps {
+  snapshot: RegistrationsSnapshot;
+  onCancel: () => void;
+  onResume: () => void;
+  onRefresh: () => void;
+}
+
+/**
+ * What the loader is doing and what it saw: progress with a cancel while loading, a clear
+ * "not complete" with a retry when pages failed or the load was stopped, and the time of
+ * the data with a refresh once complete. Never says "complete" about a partial list.
+ */
+export function LoadStatus({ snapshot, onCancel, onResume, onRefresh }: LoadStatusProps) {
+  const { t, i18n } = useTranslation('registrations');
+  const count = (n: number) => formatCount(n, i18n.language);
+  const progress = snapshot.progress;
+  const loaded = snapshot.rows.length;
+  const total = progress?.pagination?.meta?.total;
+
+  if (snapshot.phase === 'loading' && !snapshot.refresh) {
+    return (
+      <div className="load-status" role="status">
+        <div className="load-status__text">
+          <strong>
+            {total !== undefined
+              ? t('load.loadingOf', { loaded: count(loaded), total: count(total) })
+              : t('load.loading', { loaded: count(loaded) })}
+          </strong>
+          <progress
+            className="load-status__bar"
+            aria-label={t('load.progressLabel')}
+            {...(total !== undefined ? { value: loaded, max: Math.max(total, 1) } : {})}
+          />
+        </div>
+        <button type="button" className="button" onClick={onCancel}>
+          {t('load.cancel')}
+        </button>
+      </div>
+    );
+  }
+
+  if (snapshot.phase === 'cancelled' || snapshot.phase === 'incomplete') {
+    const failed = progress?.pagesFailed.length ?? 0;
+    return (
+      <div className="load-status load-status--warning" role="alert">
+        <p className="load-status__text">
+          <strong>{t('load.notComplete')}</strong>{' '}
+          {snapshot.phase === 'cancelled'
+            ? t('load.cancelled', { loaded: count(loaded) })
+            : failed > 0
+              ? t('load.incomplete', { loaded: count(loaded), count: failed })
+              : t('load.unproven', { loaded: count(loaded) })}
+        </p>
+        <button type="button" className="button button--primary" onClick={onResume}>
+          {snapshot.phase === 'cancelled' ? t('load.resume') : t('load.retryMissing')}
+        </button>
+      </div>
+    );
+  }
+
+  if (snapshot.phase !== 'complete' && !snapshot.refresh) return null;
+
+  const refresh = snapshot.refresh;
+  const when = snapshot.result?.serverDate;
+  return (
+    <div className="load-status load-status--done" role="status">
+      <div className="load-status__text">
+        <p>
+          <strong>{t('load.complete', { count: loaded, formatted: count(loaded) })}</strong>
+          {when ? <> · {t('load.asOf', { time: formatInstant(when, i18n.language) })}</> : null}
+        </p>
+        {refresh?.phase === 'loading' ? <p>{t('load.refreshing')}</p> : null}
+        {refresh?.phase === 'done' ? (
+          <p>
+            {refresh.changed || refresh.added
+              ? t('load.refreshDone', {
+                  changed: count(refresh.changed ?? 0),
+                  added: count(refresh.added ?? 0),
+                })
+              : t('load.refreshNone')}
+          </p>
+        ) : null}
+        {refresh?.phase === 'error' ? <p className="load-status__error">{t('load.refreshFailed')}</p> : null}
+        <LoadWarnings warnings={progress?.warnings ?? []} />
+      </div>
+      <button type="button" className="button" onClick={onRefresh} disabled={refresh?.phase === 'loading'}>
+        {t('load.refresh')}
+      </button>
+    </div>
+  );
+}
+
+function LoadWarnings({ warnings }: { warnings: readonly LoadWarning[] }) {
+  const { t } = useTranslation('registrations');
+  if (warnings.length === 0) return null;
+  return (
+    <ul className="load-status__warnings">
+      {warnings.map((warning) => (
+        <li key={warning.code}>
+          {warning.code === 'duplicates'
+            ? t('load.warning.duplicates', { count: warning.count })
+            : warning.code === 'total-mismatch'
+              ? t('load.warning.totalMismatch', { expected: warning.expected, received: warning.received })
+              : warning.code === 'pages-repeat'
+                ? t('load.warning.pagesRepeat')
+                : t('load.warning.firstPageGuessed')}
+        </li>
+      ))}
+    </ul>
+  );
+}

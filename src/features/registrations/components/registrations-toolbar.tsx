@@ -1,0 +1,71 @@
+import { useId, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { hasRowFilters, type RegistrationsView } from '../model/registrations-view';
+import { FacetFilter, type FacetOption } from './facet-filter';
+
+interface RegistrationsToolbarProps {
+  view: RegistrationsView;
+  setView: (
+    update: (current: RegistrationsView) => RegistrationsView,
+    options?: { replace?: boolean },
+  ) => void;
+  categoryOptions: FacetOption[];
+  statusOptions: FacetOption[];
+  /** Columns and export menus. */
+  children?: ReactNode;
+}
+
+export function RegistrationsToolbar({
+  view,
+  setView,
+  categoryOptions,
+  statusOptions,
+  children,
+}: RegistrationsToolbarProps) {
+  const { t } = useTranslation('registrations');
+  const id = useId();
+  return (
+    <div className="registrations-toolbar">
+      <div className="field registrations-toolbar__search">
+        <label htmlFor={id}>{t('search.label')}</label>
+        <input
+          id={id}
+          className="input"
+          type="search"
+          value={view.q}
+          placeholder={t('search.placeholder')}
+          // One history entry per search, not per keystroke.
+          onChange={(event) =>
+            setView((current) => ({ ...current, q: event.target.value, pageIndex: 0 }), { replace: true })
+          }
+        />
+      </div>
+      <div className="registrations-toolbar__menus">
+        <FacetFilter
+          label={t('filters.category')}
+          options={categoryOptions}
+          selected={view.categories}
+          onChange={(categories) => setView((current) => ({ ...current, categories, pageIndex: 0 }))}
+        />
+        <FacetFilter
+          label={t('filters.status')}
+          options={statusOptions}
+          selected={view.statuses}
+          onChange={(statuses) => setView((current) => ({ ...current, statuses, pageIndex: 0 }))}
+        />
+        {children}
+        {hasRowFilters(view) ? (
+          <button
+            type="button"
+            className="button button--ghost"
+            onClick={() =>
+              setView((current) => ({ ...current, q: '', categories: [], statuses: [], pageIndex: 0 }))
+            }
+          >
+            {t('filters.clear')}
+          </button>
+        ) : null}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,310 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import Papa from 'papaparse';
+import i18n from '@/i18n';
+import { guardFormula } from '@/lib/csv';
+import { DEMO_EVENT_IDS, getDemoDataset, resetDemoData, touchRegistrations } from '@/mocks/data';
+import { server, TEST_API_BASE, TEST_TODAY } from '../../../test/msw-server';
+import { currentPath, renderApp } from '../../../test/render';
+
+const EVENT = DEMO_EVENT_IDS.trickySmall; // 45 registrations, every tricky answer
+const path = (search = '') => `/events/${EVENT}/registrations${search}`;
+const source = () => getDemoDataset(TEST_TODAY).registrationsOf(EVENT);
+
+afterEach(() => resetDemoData());
+
+async function loaded() {
+  await screen.findByText(/All 45 registrations loaded/);
+  return screen.getByRole('region', { name: /Registrations of/ });
+}
+
+const bodyRows = (table: HTMLElement) => within(table).getAllByRole('row').slice(1);
+const columnHeaders = (table: HTMLElement) =>
+  within(table)
+    .getAllByRole('columnheader')
+    .map((th) => th.textContent);
+
+describe('registrations table', () => {
+  it('shows every registration with its category name, translated status and one column per question', async () => {
+    renderApp(path());
+    const table = await loaded();
+    expect(columnHeaders(table)).toEqual([
+      'ID↕',
+      'First name↕',
+      'Last name↕',
+      'E-mail↕',
+      'Category↕',
+      'Order↕',
+      'Payment↕',
+      expect.stringMatching(/T-shirt/),
+      expect.stringMatching(/club|licence/i),
+      expect.stringMatching(/hear/i),
+    ]);
+    expect(screen.getByText('Showing 1–45 of 45 registrations')).toBeInTheDocument();
+    expect(bodyRows(table)).toHaveLength(45);
+
+    const first = source()[0]!;
+    const row = bodyRows(table)[0]!;
+    expect(
+      within(row).getByRole('button', { name: new RegExp(`registration ${first.registration_id}`) }),
+    ).toBeInTheDocument();
+    expect(row).toHaveTextContent(first.email);
+    expect(within(table).getAllByText(/^(Paid|Pending|Free|Refunded|Cancelled)$/).length).toBeGreaterThan(0);
+    expect(
+      within(table).getAllByText(/^(Open race 7.3 km|Escalade walk|Mini-Escaladeurs kids' race)$/).length,
+    ).toBe(45);
+  });
+
+  it('renders untrusted text as text, never as HTML', async () => {
+    renderApp(path());
+    const table = await loaded();
+    expect(within(table).getAllByText('<img src=x onerror=alert(1)>').length).toBeGreaterThan(0);
+    expect(table.querySelector('img')).toBeNull();
+  });
+
+  it('searches every visible column ignoring case and accents, and keeps the search in the URL', async () => {
+    const target = source().find((r) => /[À-ÿ]/.test(`${r.first_name}${r.last_name}`))!;
+    const folded = target.last_name
+      .normalize('NFD')
+      .replace(/\p{Mn}/gu, '')
+      .toUpperCase();
+    const { user, router } = renderApp(path());
+    const table = await loaded();
+    await user.type(screen.getByLabelText('Search registrations'), folded);
+    await waitFor(() => expect(bodyRows(table).length).toBeLessThan(45));
+    for (const row of bodyRows(table))
+      expect(
+        row.textContent
+          .normalize('NFD')
+          .replace(/\p{Mn}/gu, '')
+          .toUpperCase(),
+      ).toContain(folded);
+    expect(within(table).getAllByText(target.last_name).length).toBeGreaterThan(0);
+    expect(currentPath(router)).toContain(`q=${encodeURIComponent(folded)}`);
+  });
+
+  it('filters by payment status with counts, and by category', async () => {
+    const paid = source().filter((r) => r.payment_status === 'paid').length;
+    const { user, router } = renderApp(path());
+    const table = await loaded();
+    await user.click(screen.getByText('Payment status', { selector: 'summary' }));
+    const paidOption = screen.getByRole('checkbox', { name: /^Paid/ });
+    expect(paidOption.closest('label')).toHaveTextContent(`Paid${paid}`);
+    await user.click(paidOption);
+    await waitFor(() => expect(bodyRows(table)).toHaveLength(paid));
+    expect(
+      screen.getByText(`Showing 1–${paid} of ${paid} matching registrations (45 in total)`),
+    ).toBeInTheDocument();
+    expect(router.state.location.search).toContain('status=paid');
+
+    await user.click(screen.getByText('Category', { selector: 'summary' }));
+    const walk = screen.getByRole('checkbox', { name: /^Escalade walk/ });
+    await user.click(walk);
+    const expected = source().filter(
+      (r) =>
+        r.payment_status === 'paid' &&
+        r.category_id === Number(new URLSearchParams(router.state.location.search).get('cat')),
+    ).length;
+    await waitFor(() => expect(screen.queryAllByRole('row').length - 1).toBe(expected));
+  });
+
+  it('hides and shows columns, and remembers it in the URL', async () => {
+    const { user, router } = renderApp(path());
+    const table = await loaded();
+    await user.click(screen.getByText('Columns', { selector: 'summary' }));
+    await user.click(screen.getByRole('checkbox', { name: 'E-mail' }));
+    await waitFor(() => expect(columnHeaders(table)).not.toContain('E-mail↕'));
+    expect(router.state.location.search).toContain('hide=email');
+  });
+
+  it('sorts by any column, and the sort is in the URL', async () => {
+    const { user, router } = renderApp(path());
+    const table = await loaded();
+    await user.click(within(table).getByRole('button', { name: /Last name/ }));
+    expect(within(table).getByRole('columnheader', { name: /Last name/ })).toHaveAttribute(
+      'aria-sort',
+      'ascending',
+    );
+    expect(router.state.location.search).toContain('sort=last_name');
+    const names = bodyRows(table).map((row) => within(row).getAllByRole('cell')[2]!.textContent);
+    const fold = (s: string) =>
+      s
+        .normalize('NFD')
+        .replace(/\p{Mn}/gu, '')
+        .toLowerCase();
+    expect(names.map(fold)).toEqual([...names].map(fold).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)));
+
+    await user.click(within(table).getByRole('button', { name: /Last name/ }));
+    expect(within(table).getByRole('columnheader', { name: /Last name/ })).toHaveAttribute(
+      'aria-sort',
+      'descending',
+    );
+    expect(router.state.location.search).toContain('sort=-last_name');
+  });
+
+  it('restores search, filters, sort, hidden columns and page from a link', async () => {
+    renderApp(path('?status=paid&sort=-registration_id&hide=email&size=25&page=1'));
+    const table = await loaded();
+    expect(within(table).getByRole('columnheader', { name: /ID/ })).toHaveAttribute(
+      'aria-sort',
+      'descending',
+    );
+    expect(columnHeaders(table)).not.toContain('E-mail↕');
+    expect(screen.getByLabelText('Rows per page')).toHaveValue('25');
+    const ids = bodyRows(table).map((row) => Number(within(row).getAllByRole('cell')[0]!.textContent));
+    expect(ids).toEqual([...ids].sort((a, b) => b - a));
+  });
+
+  it('pages through the rows', async () => {
+    const { user, router } = renderApp(path('?size=25'));
+    const table = await loaded();
+    expect(screen.getByText('Page 1 of 2')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    expect(await screen.findByText('Page 2 of 2')).toBeInTheDocument();
+    expect(bodyRows(table)).toHaveLength(20);
+    expect(router.state.location.search).toContain('page=2');
+  });
+
+  it('opens a details panel with every field and answer, closed by Escape with focus returned', async () => {
+    const first = source()[0]!;
+    const { user } = renderApp(path());
+    const table = await loaded();
+    const opener = within(table).getByRole('button', {
+      name: new RegExp(`registration ${first.registration_id},`),
+    });
+    await user.click(opener);
+    const panel = await screen.findByRole('dialog', { name: `Registration ${first.registration_id}` });
+    expect(within(panel).getByText(first.email)).toBeInTheDocument();
+    for (const answer of first.custom_questions ?? []) {
+      expect(within(panel).getByText(answer.que_question_en)).toBeInTheDocument();
+    }
+    expect(within(panel).getByText('updated_at')).toBeInTheDocument(); // an extra field the document does not list
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(opener).toHaveFocus();
+  });
+
+  it('switches headers, statuses and category names to French without reloading', async () => {
+    let requests = 0;
+    server.events.on('request:start', ({ request }) => {
+      if (request.url.includes('/registrations')) requests += 1;
+    });
+    const { user } = renderApp(path());
+    const table = await loaded();
+    const before = requests;
+    await user.click(screen.getByRole('button', { name: 'Français' }));
+    await waitFor(() => expect(columnHeaders(table)).toContain('Prénom↕'));
+    expect(columnHeaders(table)).toContain('Paiement↕');
+    expect(within(table).getAllByText(/^(Payé|En attente|Gratuit|Remboursé|Annulé)$/).length).toBeGreaterThan(
+      0,
+    );
+    expect(
+      within(table).getAllByText(
+        /^(Course populaire 7,3 km|Marche de l'Escalade|Course des Mini-Escaladeurs)$/,
+      ),
+    ).toHaveLength(45);
+    expect(requests).toBe(before);
+    await act(() => i18n.changeLanguage('en'));
+  });
+
+  it('exports exactly the filtered, sorted rows and visible columns, as Excel French expects', async () => {
+    const saved: { blob: Blob; name: string }[] = [];
+    vi.spyOn(URL, 'createObjectURL').mockImplementation(() => 'blob:export');
+    vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => {});
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      const blob = vi.mocked(URL.createObjectURL).mock.calls.at(-1)![0] as Blob;
+      saved.push({ blob, name: this.download });
+    });
+    const { user } = renderApp(path('?status=paid&sort=-last_name&hide=email,order_id&size=25'));
+    const table = await loaded();
+    const shownIds = bodyRows(table).map((row) => within(row).getAllByRole('cell')[0]!.textContent);
+
+    await user.click(screen.getByText('Export CSV', { selector: 'summary' }));
+    await user.click(screen.getByRole('button', { name: /Excel \(French\)/ }));
+    expect(await screen.findByText(/^Exported \d+ rows to /)).toBeInTheDocument();
+
+    const { blob, name } = saved[0]!;
+    expect(name).toMatch(/^course-de-l-escalade-registrations-\d{4}-\d{2}-\d{2}\.csv$/);
+    const bytes = new Uint8Array(await blob.arrayBuffer());
+    expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const text = new TextDecoder().decode(bytes.slice(3));
+    const parsed = Papa.parse<string[]>(text, { delimiter: ';', newline: '\r\n' });
+    const [header, ...rows] = parsed.data;
+    expect(header).toEqual([
+      'ID',
+      'First name',
+      'Last name',
+      'Category',
+      'Payment',
+      expect.any(String),
+      expect.any(String),
+      expect.any(String),
+    ]);
+    const paid = source().filter((r) => r.payment_status === 'paid');
+    expect(rows).toHaveLength(paid.length); // every page, not only the 25 rows on screen
+    expect(rows.slice(0, shownIds.length).map((row) => row[0])).toEqual(shownIds);
+    expect(new Set(rows.map((row) => row[4]))).toEqual(new Set(['Paid']));
+    // Answers that Excel would run as formulas come out guarded, and accents survive.
+    const answers = rows.flatMap((row) => row.slice(5));
+    expect(answers).not.toContain('=1+2');
+    for (const tricky of ['=1+2', '@club', '-2+3']) {
+      if (paid.some((r) => r.custom_questions?.some((a) => a.reponse === tricky)))
+        expect(answers).toContain(guardFormula(tricky));
+    }
+    expect(text).toContain('Genève');
+  });
+
+  it('says so when an event has no registrations', async () => {
+    renderApp(`/events/${DEMO_EVENT_IDS.noRegistrations}/registrations`);
+    expect(await screen.findByRole('heading', { name: 'No registrations yet' })).toBeInTheDocument();
+  });
+
+  it('shows the unavailable page for another promoter’s event', async () => {
+    renderApp(`/events/${DEMO_EVENT_IDS.coastal}/registrations`);
+    expect(
+      await screen.findByRole('heading', {
+        name: 'This event does not exist or is not available with this key',
+      }),
+    ).toBeInTheDocument();
+  });
+
+  it('refreshes with updated_since from the server clock and says how many rows changed', async () => {
+    const sinceValues: (string | null)[] = [];
+    server.events.on('request:start', ({ request }) => {
+      const url = new URL(request.url);
+      if (url.pathname.endsWith('/registrations')) sinceValues.push(url.searchParams.get('updated_since'));
+    });
+    const { user } = renderApp(path());
+    await loaded();
+    touchRegistrations(EVENT, 3, new Date(Date.now() + 60_000));
+    await user.click(screen.getByRole('button', { name: 'Check for changes' }));
+    expect(await screen.findByText('Since the last load: 3 changed, 0 new.')).toBeInTheDocument();
+    const since = sinceValues.filter(Boolean);
+    expect(since.length).toBeGreaterThan(0);
+    expect(Number.isNaN(Date.parse(since[0]!))).toBe(false);
+  });
+
+  it('never calls a list with a failing page complete, and offers to retry the missing pages', async () => {
+    server.use(
+      http.get(`${TEST_API_BASE}/v1/events/:id/registrations`, ({ request }) => {
+        const page = new URL(request.url).searchParams.get('page');
+        if (page === '2') return HttpResponse.json({ error: 'down' }, { status: 503 });
+        return undefined;
+      }),
+    );
+    const { user } = renderApp(`/events/${DEMO_EVENT_IDS.sharedQuestionText}/registrations`); // 1,800 rows: 4 pages of 500
+    expect(await screen.findByText('This list is not complete.', {}, { timeout: 8000 })).toBeInTheDocument();
+    expect(screen.getByText(/1 page kept failing/)).toBeInTheDocument();
+    expect(
+      screen.queryByText(/registrations loaded,? the complete list|All .* registrations loaded/),
+    ).toBeNull();
+
+    await user.click(screen.getByText('Export CSV', { selector: 'summary' }));
+    await user.click(screen.getByRole('button', { name: /Excel \(English\)/ }));
+    expect(await screen.findByText(/Export refused: the list is not complete/)).toBeInTheDocument();
+
+    server.resetHandlers();
+    await user.click(screen.getByRole('button', { name: 'Retry the missing pages' }));
+    expect(await screen.findByText('All 1,800 registrations loaded')).toBeInTheDocument();
+  }, 15_000);
+});
