@@ -12,6 +12,15 @@ interface RegistrationsTableProps {
 
 const ARIA_SORT = { asc: 'ascending', desc: 'descending' } as const;
 
+/** Colour of the payment status pill; an unknown status stays neutral. */
+const STATUS_TONE: Record<string, string> = {
+  paid: 'paid',
+  free: 'free',
+  pending: 'pending',
+  refunded: 'refunded',
+  cancelled: 'cancelled',
+};
+
 /**
  * The current page of rows. Every cell is rendered as text by React (never as HTML), so
  * names and answers such as `<img onerror=…>` show literally. The id cell is a button
@@ -77,13 +86,16 @@ export function RegistrationsTable({ table, titles, caption, selectedId, onOpen 
                       </button>
                     </td>
                   ) : (
-                    <td
-                      key={cell.id}
-                      className={
-                        cell.column.id === 'payment_status' ? 'registrations-table__status' : undefined
-                      }
-                    >
-                      {registration.cells[cell.column.id]}
+                    <td key={cell.id}>
+                      {cell.column.id === 'payment_status' && registration.statusKey ? (
+                        <span
+                          className={`status-pill status-pill--${STATUS_TONE[registration.statusKey] ?? 'other'}`}
+                        >
+                          {registration.cells.payment_status}
+                        </span>
+                      ) : (
+                        registration.cells[cell.column.id]
+                      )}
                     </td>
                   ),
                 )}
