@@ -2,7 +2,8 @@ import type { QueryClient } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
-import { AppProviders, createAppQueryClient } from '@/app/providers';
+import { AppProviders } from '@/app/providers';
+import { createQueryClient } from '@/lib/query-client';
 import { routes } from '@/app/routes';
 import { startSession, type Session } from '@/lib/session';
 import { TEST_SESSION } from './fixtures';
@@ -18,7 +19,7 @@ interface RenderAppOptions {
  */
 export function renderApp(initialPath: string, { session = TEST_SESSION }: RenderAppOptions = {}) {
   if (session) startSession(session);
-  const queryClient: QueryClient = createAppQueryClient();
+  const queryClient: QueryClient = createQueryClient();
   queryClient.setDefaultOptions({ queries: { ...queryClient.getDefaultOptions().queries, retry: false } });
   const router = createMemoryRouter(routes, { initialEntries: [initialPath] });
   const user = userEvent.setup();

@@ -1,20 +1,15 @@
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
-import { useState, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
+import { onSessionUnauthorized } from '@/lib/api-client';
 import { createQueryClient } from '@/lib/query-client';
 import { signOut } from '@/features/session/sign-out';
 
-/**
- * A 401 from any request means the key no longer works: sign out (which drops every cached
- * response) and let the session guard send the user to sign-in, remembering the page.
- */
-export function createAppQueryClient(): QueryClient {
-  const client: QueryClient = createQueryClient({
-    onUnauthorized: () => void signOut(client, 'unauthorized'),
-  });
-  return client;
-}
-
 export function AppProviders({ children, queryClient }: { children: ReactNode; queryClient?: QueryClient }) {
-  const [client] = useState(() => queryClient ?? createAppQueryClient());
+  const [client] = useState(() => queryClient ?? createQueryClient());
+
+  // A 401 from any request means the key no longer works: sign out (which drops every
+  // cached response) and let the session guard send the user to sign-in, remembering the page.
+  useEffect(() => onSessionUnauthorized(() => void signOut(client, 'unauthorized')), [client]);
+
   return <QueryClientProvider client={client}>{children}</QueryClientProvider>;
 }

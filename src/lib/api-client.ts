@@ -22,6 +22,19 @@ export interface ApiResponse<T> {
 
 export const DEFAULT_TIMEOUT_MS = 20_000;
 
+const unauthorizedListeners = new Set<() => void>();
+
+/**
+ * Be told when the signed-in key is refused (401), whichever request saw it: a query, a
+ * page of registrations, a refresh. A key being checked at sign-in does not count.
+ */
+export function onSessionUnauthorized(listener: () => void): () => void {
+  unauthorizedListeners.add(listener);
+  return () => {
+    unauthorizedListeners.delete(listener);
+  };
+}
+
 /** Join the base URL and a `/v1/...` path. A relative base (same-origin proxy) resolves against the page. */
 export function buildUrl(baseUrl: string, path: string, params?: QueryParams): URL {
   if (!path.startsWith('/')) throw new Error(`API paths are relative to the base URL: ${path}`);
@@ -75,7 +88,12 @@ export async function apiRequest<S extends z.ZodType>(
     options.signal?.removeEventListener('abort', onCallerAbort);
   }
 
-  if (!response.ok) throw statusError(response, endpoint);
+  if (!response.ok) {
+    const error = statusError(response, endpoint);
+    if (error.kind === 'unauthorized' && !options.session)
+      for (const listener of unauthorizedListeners) listener();
+    throw error;
+  }
 
   let body: unknown;
   try {

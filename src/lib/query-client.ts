@@ -1,5 +1,5 @@
-import { QueryCache, QueryClient } from '@tanstack/react-query';
-import { isApiError, type ApiError } from './api-error';
+import { QueryClient } from '@tanstack/react-query';
+import { isApiError } from './api-error';
 
 const MAX_RETRIES = 3;
 const MAX_BACKOFF_MS = 15_000;
@@ -21,18 +21,8 @@ export function retryDelay(failureCount: number, error: unknown): number {
   return Math.min(1000 * 2 ** failureCount, MAX_BACKOFF_MS);
 }
 
-export interface QueryClientHooks {
-  /** Called once per 401 from any query: the key is no longer valid. */
-  onUnauthorized?: (error: ApiError) => void;
-}
-
-export function createQueryClient(hooks: QueryClientHooks = {}): QueryClient {
+export function createQueryClient(): QueryClient {
   return new QueryClient({
-    queryCache: new QueryCache({
-      onError: (error) => {
-        if (isApiError(error) && error.kind === 'unauthorized') hooks.onUnauthorized?.(error);
-      },
-    }),
     defaultOptions: {
       queries: {
         retry: shouldRetry,

@@ -87,4 +87,18 @@ describe('signing in and out', () => {
     await waitFor(() => expect(currentPath(router)).toBe('/events?q=lac'));
     expect(await screen.findByRole('heading', { level: 1, name: 'My events' })).toBeInTheDocument();
   });
+
+  it('a 401 while loading registrations signs out too, and sign-in returns to the table', async () => {
+    server.use(
+      http.get(`${TEST_API_BASE}/v1/events/:id/registrations`, () => HttpResponse.json({}, { status: 401 }), {
+        once: true,
+      }),
+    );
+    const { user, router } = renderApp('/events/1003/registrations?status=paid');
+    expect(await screen.findByText(/session ended because the API key was refused/)).toBeInTheDocument();
+    expect(sessionStorage.getItem('promoter-dashboard.session')).toBeNull();
+    await signIn(user, DEMO_KEYS.alpine);
+    await waitFor(() => expect(currentPath(router)).toBe('/events/1003/registrations?status=paid'));
+    expect(await screen.findByText(/All 45 registrations loaded/)).toBeInTheDocument();
+  });
 });
