@@ -254,6 +254,24 @@ describe('registrations table', () => {
     expect(text).toContain('Genève');
   });
 
+  it('matches answers to questions by id, even when two questions share a text', async () => {
+    const event = DEMO_EVENT_IDS.sharedQuestionText;
+    const first = getDemoDataset(TEST_TODAY).registrationsOf(event)[0]!;
+    const answers = first.custom_questions ?? [];
+    const shared = answers.filter((a) => a.que_question_fr === "Contact d'urgence");
+    expect(shared).toHaveLength(2);
+    const { user } = renderApp(`/events/${event}/registrations?sort=registration_id`);
+    await screen.findByText(/All 1,800 registrations loaded/);
+    await user.click(screen.getByRole('button', { name: 'Français' }));
+    const table = screen.getByRole('region', { name: /Inscriptions de/ });
+    const headers = columnHeaders(table);
+    const columns = shared.map((a) => headers.indexOf(`Contact d'urgence (${a.que_id})↕`));
+    expect(columns.every((index) => index > 0)).toBe(true);
+    const cells = within(bodyRows(table)[0]!).getAllByRole('cell');
+    shared.forEach((answer, i) => expect(cells[columns[i]!]).toHaveTextContent(answer.reponse ?? ''));
+    await act(() => i18n.changeLanguage('en'));
+  });
+
   it('says so when an event has no registrations', async () => {
     renderApp(`/events/${DEMO_EVENT_IDS.noRegistrations}/registrations`);
     expect(await screen.findByRole('heading', { name: 'No registrations yet' })).toBeInTheDocument();

@@ -58,7 +58,11 @@ export interface ColumnTitle {
   lang?: Language;
 }
 
-/** Column titles in the current language; question titles fall back to the other language. */
+/**
+ * Column titles in the current language; question titles fall back to the other language.
+ * Two questions may share a text (columns are matched by que_id, not text): such titles get
+ * their question id appended, so the screen and the CSV header can tell them apart.
+ */
 export function columnTitles(
   questions: readonly QuestionColumn[],
   language: Language,
@@ -67,14 +71,18 @@ export function columnTitles(
 ): Map<string, ColumnTitle> {
   const titles = new Map<string, ColumnTitle>();
   for (const id of FIXED_COLUMN_IDS) titles.set(id, { text: fixedTitle(id) });
-  for (const question of questions) {
+  const questionTitles = questions.map((question) => {
     const picked = pickLocalized(question, 'que_question', language);
-    titles.set(
-      question.id,
-      picked
-        ? { text: picked.text, ...(picked.isFallback && { lang: picked.lang }) }
-        : { text: questionFallback(question.queId) },
-    );
+    const title: ColumnTitle = picked
+      ? { text: picked.text, ...(picked.isFallback && { lang: picked.lang }) }
+      : { text: questionFallback(question.queId) };
+    return { question, title };
+  });
+  const uses = new Map<string, number>();
+  for (const { title } of questionTitles) uses.set(title.text, (uses.get(title.text) ?? 0) + 1);
+  for (const { question, title } of questionTitles) {
+    const shared = (uses.get(title.text) ?? 0) > 1;
+    titles.set(question.id, shared ? { ...title, text: `${title.text} (${question.queId})` } : title);
   }
   return titles;
 }

@@ -1,0 +1,80 @@
+import type { Registration } from '../api/schemas';
+import { filterRows } from './filter-rows';
+import { buildRows } from './registration-rows';
+
+function registration(
+  id: number,
+  first: string,
+  category: number | null,
+  status: string | null,
+): Registration {
+  return {
+    registration_id: id,
+    event_id: 1,
+    first_name: first,
+    last_name: 'Dupont',
+    email: `${id}@example.org`,
+    category_id: category,
+    order_id: `ORD-${id}`,
+    payment_status: status,
+    custom_questions: [
+      {
+        que_id: 9,
+        que_question_fr: 'Club',
+        que_question_en: 'Club',
+        reponse: id === 3 ? 'Stade Genève' : null,
+      },
+    ],
+  };
+}
+
+const rows = buildRows(
+  [
+    registration(1, 'Émilie', 10, 'paid'),
+    registration(2, 'Zoë', 20, 'pending'),
+    registration(3, 'Marc', 10, 'pending'),
+    registration(4, 'Léa', null, null),
+  ],
+  {
+    language: 'en',
+    categories: new Map(),
+    questions: [{ id: 'q:9', queId: 9, que_question_fr: 'Club', que_question_en: 'Club' }],
+    statusLabel: (status) => status.toUpperCase(),
+  },
+);
+const ALL = [
+  'registration_id',
+  'first_name',
+  'last_name',
+  'email',
+  'category',
+  'order_id',
+  'payment_status',
+  'q:9',
+];
+const ids = (result: ReturnType<typeof filterRows>) => result.rows.map((row) => row.id);
+
+describe('filterRows', () => {
+  it('searches all visible columns, every word, ignoring case and accents', () => {
+    expect(ids(filterRows(rows, { q: 'EMILIE', categories: [], statuses: [] }, ALL))).toEqual([1]);
+    expect(ids(filterRows(rows, { q: 'geneve dupont', categories: [], statuses: [] }, ALL))).toEqual([3]);
+    expect(ids(filterRows(rows, { q: 'pending zoe', categories: [], statuses: [] }, ALL))).toEqual([2]);
+  });
+
+  it('does not search hidden columns', () => {
+    const withoutClub = ALL.filter((id) => id !== 'q:9');
+    expect(ids(filterRows(rows, { q: 'geneve', categories: [], statuses: [] }, withoutClub))).toEqual([]);
+  });
+
+  it('combines category and status filters, with rows lacking either selectable as ""', () => {
+    expect(ids(filterRows(rows, { q: '', categories: ['10'], statuses: ['pending'] }, ALL))).toEqual([3]);
+    expect(ids(filterRows(rows, { q: '', categories: [''], statuses: [''] }, ALL))).toEqual([4]);
+  });
+
+  it('counts each facet value under the other facet and the search', () => {
+    const result = filterRows(rows, { q: '', categories: ['10'], statuses: [] }, ALL);
+    expect(Object.fromEntries(result.statusCounts)).toEqual({ paid: 1, pending: 1 });
+    // Category counts ignore the category filter itself, so other categories stay choosable.
+    expect(Object.fromEntries(result.categoryCounts)).toEqual({ '10': 2, '20': 1, '': 1 });
+  });
+});
