@@ -1,8 +1,9 @@
 import type { Page } from 'playwright-core';
 import { inject } from 'vitest';
+import { DEMO_KEYS } from '@/mocks/data/demo-keys';
 import type { RequestStats } from '@/mocks/server/http-server';
 
-export { DEMO_KEYS } from '@/mocks/data/demo-keys';
+export { DEMO_KEYS };
 
 /** Origin of the built app (vite preview), e.g. http://127.0.0.1:41234. */
 export const appUrl = inject('appUrl');
@@ -101,4 +102,142 @@ export async function apiStats(): Promise<RequestStats> {
 
 export async function resetApiStats(): Promise<void> {
   await fetch(`${controlUrl}/reset`, { method: 'POST' });
+}
+
+/** Texts of the events list and event detail (src/i18n/locales/{en,fr}/events.json). */
+export const EVENTS_TEXT = {
+  en: {
+    search: 'Search by name or place',
+    sort: 'Sort by',
+    datesSummary: 'Dates (filtered by the Partner API)',
+    from: 'Starting from',
+    to: 'Starting until',
+    categories: 'Categories',
+    categoryName: 'Category',
+    categoryType: 'Type',
+    viewRegistrations: 'View registrations',
+    back: 'All my events',
+    unavailable: 'This event does not exist or is not available with this key',
+    unavailableAction: 'Back to my events',
+  },
+  fr: {
+    search: 'Rechercher par nom ou lieu',
+    sort: 'Trier par',
+    datesSummary: 'Dates (filtrées par l’API Partenaires)',
+    from: 'Débutant à partir du',
+    to: 'Débutant jusqu’au',
+    categories: 'Catégories',
+    categoryName: 'Catégorie',
+    categoryType: 'Type',
+    viewRegistrations: 'Voir les inscriptions',
+    back: 'Tous mes événements',
+    unavailable: 'Cet événement n’existe pas ou n’est pas accessible avec cette clé',
+    unavailableAction: 'Retour à mes événements',
+  },
+} as const satisfies Record<Lang, unknown>;
+
+/** Texts of the registrations screen (src/i18n/locales/{en,fr}/registrations.json). */
+export const REGISTRATIONS_TEXT = {
+  en: {
+    title: 'Registrations',
+    search: 'Search registrations',
+    categoryMenu: 'Category',
+    statusMenu: 'Payment status',
+    columnsMenu: 'Columns',
+    exportMenu: 'Export CSV',
+    clearFilters: 'Clear filters',
+    presets: { 'excel-fr': 'Excel (French)', 'excel-en': 'Excel (English)', utf8: 'CSV UTF-8' },
+    columns: {
+      registration_id: 'ID',
+      first_name: 'First name',
+      last_name: 'Last name',
+      email: 'E-mail',
+      category: 'Category',
+      order_id: 'Order',
+      payment_status: 'Payment',
+    },
+    status: { paid: 'Paid', pending: 'Pending', free: 'Free', refunded: 'Refunded', cancelled: 'Cancelled' },
+    /** "All 25,000 registrations loaded" (complete_other). */
+    loaded: (count: string) => `All ${count} registrations loaded`,
+    loading: /^Loading registrations… [\d,]+ (of [\d,]+ )?loaded/,
+    detailsTitle: (id: number) => `Registration ${id}`,
+    detailsAnswers: 'Answers to the event’s questions',
+    detailsClose: 'Close',
+    openDetails: (id: number) => `Details of registration ${id}, `,
+    fileLabel: 'registrations',
+  },
+  fr: {
+    title: 'Inscriptions',
+    search: 'Rechercher des inscriptions',
+    categoryMenu: 'Catégorie',
+    statusMenu: 'Statut de paiement',
+    columnsMenu: 'Colonnes',
+    exportMenu: 'Exporter en CSV',
+    clearFilters: 'Effacer les filtres',
+    presets: { 'excel-fr': 'Excel (français)', 'excel-en': 'Excel (anglais)', utf8: 'CSV UTF-8' },
+    columns: {
+      registration_id: 'N°',
+      first_name: 'Prénom',
+      last_name: 'Nom',
+      email: 'E-mail',
+      category: 'Catégorie',
+      order_id: 'Commande',
+      payment_status: 'Paiement',
+    },
+    status: {
+      paid: 'Payé',
+      pending: 'En attente',
+      free: 'Gratuit',
+      refunded: 'Remboursé',
+      cancelled: 'Annulé',
+    },
+    loaded: (count: string) => `Les ${count} inscriptions sont chargées`,
+    loading: /^Chargement des inscriptions… [\d\u202f]+ (sur [\d\u202f]+ )?chargées/,
+    detailsTitle: (id: number) => `Inscription ${id}`,
+    detailsAnswers: 'Réponses aux questions de l’événement',
+    detailsClose: 'Fermer',
+    openDetails: (id: number) => `Détail de l’inscription ${id}, `,
+    fileLabel: 'inscriptions',
+  },
+} as const satisfies Record<Lang, unknown>;
+
+/** A count as the app writes it: 25,000 in English, 25 000 (narrow no-break space) in French. */
+export function formatCount(value: number, lang: Lang): string {
+  return new Intl.NumberFormat(lang).format(value);
+}
+
+/**
+ * A bilingual API field the way the app picks it (src/lib/localized-field.ts): this
+ * language's `<field>_<lang>` when it has text, else the other language's, else ''.
+ */
+export function localized(record: object, field: string, lang: Lang): string {
+  const values = record as Record<string, unknown>;
+  for (const candidate of [values[`${field}_${lang}`], values[`${field}_${lang === 'en' ? 'fr' : 'en'}`]]) {
+    if (typeof candidate === 'string' && candidate.trim() !== '') return candidate;
+  }
+  return '';
+}
+
+/** The number in a formatted count ("25,000", "25\u202f000"). */
+export function parseCount(text: string): number {
+  return Number(text.replace(/[^\d]/g, ''));
+}
+
+/**
+ * GET on the demo Partner API straight from Node (not through the page), to compute what the
+ * screens should show. `path` starts after the base URL, e.g. `/v1/events`.
+ */
+export async function apiGet<T>(path: string, apiKey: string = DEMO_KEYS.alpine): Promise<T> {
+  const response = await fetch(`${apiUrl}${path}`, { headers: { 'X-API-Key': apiKey } });
+  if (!response.ok) throw new Error(`GET ${path}: HTTP ${response.status}`);
+  return (await response.json()) as T;
+}
+
+/** Signs in with the alpine key through the proxy (in English) and waits for the events list. */
+export async function signInAlpine(page: Page): Promise<void> {
+  await page.goto(at('/sign-in'));
+  await switchLanguage(page, 'en');
+  await signIn(page, PROXY_BASE, DEMO_KEYS.alpine);
+  await page.waitForURL((url) => url.pathname === '/events');
+  await waitForEvents(page);
 }

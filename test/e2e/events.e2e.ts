@@ -1,0 +1,344 @@
+import type { Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { RawCategory, RawEvent } from '@/mocks/data/types';
+import { normalizeForSearch } from '@/lib/search-text';
+import { expectNoAxeViolations } from './axe';
+import { launchBrowser, watchPage, type BrowserHandle, type PageProblems } from './browser';
+import {
+  ALPINE_EVENT,
+  EVENTS_TEXT,
+  PROXY_BASE,
+  apiGet,
+  at,
+  localized,
+  eventNames,
+  signInAlpine,
+  switchLanguage,
+  waitForEvents,
+  type Lang,
+} from './app';
+
+/**
+ * Issue "Events and event detail, fully bilingual": the list in both languages, the date
+ * filters sent to the API, search, a deep link that survives a reload and the back button,
+ * the detail with its categories, the "unavailable" page, and axe in en/fr, light/dark.
+ * One tab signed in once for the whole file (the key lives in that tab's sessionStorage).
+ */
+
+const LARGE_MARATHON = 1001;
+const TRAIL = 1002;
+const ESCALADE = 1003;
+const OTHER_PROMOTERS_EVENT = 1004;
+const EVENTS_PATH = `${PROXY_BASE}/v1/events`;
+
+let browser: BrowserHandle;
+let page: Page;
+let problems: PageProblems;
+/** The alpine promoter's events as the API sends them, by id. */
+let apiEvents: Map<number, RawEvent>;
+
+beforeAll(async () => {
+  browser = await launchBrowser({ locale: 'en-US' });
+  page = await browser.newPage();
+  problems = watchPage(page);
+  const [list] = await Promise.all([apiGet<{ events: RawEvent[] }>('/v1/events'), signInAlpine(page)]);
+  apiEvents = new Map(list.events.map((event) => [event.eve_id, event]));
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+function apiEvent(id: number): RawEvent {
+  const event = apiEvents.get(id);
+  if (!event) throw new Error(`event ${id} is not in the alpine promoter's list`);
+  return event;
+}
+
+/** `YYYY-MM-DD` as the app shows it (local calendar date, Intl in the UI language). */
+function formatDate(isoDate: string, lang: Lang, dateStyle: 'long' | 'full' = 'long'): string {
+  // A date-time without offset is local time, like the app's parseCalendarDate.
+  return new Intl.DateTimeFormat(lang, { dateStyle }).format(new Date(`${isoDate}T00:00`));
+}
+
+function card(name: string): Locator {
+  return page.locator('.event-card').filter({ has: page.locator('.event-card__name', { hasText: name }) });
+}
+
+/** Waits until the cards show exactly these names (in this order when `ordered`). */
+async function expectCards(expected: readonly string[], ordered = false): Promise<void> {
+  const sortedExpected = ordered ? [...expected] : [...expected].sort();
+  await expect
+    .poll(async () => {
+      const names = await eventNames(page);
+      return ordered ? names : names.sort();
+    })
+    .toEqual(sortedExpected);
+}
+
+/** Names of the API's events matching the client-side search the way the app does it. */
+function searchNames(events: readonly RawEvent[], q: string): string[] {
+  const terms = normalizeForSearch(q).split(/\s+/).filter(Boolean);
+  return events
+    .filter((event) => {
+      const haystack = normalizeForSearch(
+        [event.eve_nom_fr, event.eve_lieu_fr, event.eve_lieu_en].filter(Boolean).join(' '),
+      );
+      return terms.every((term) => haystack.includes(term));
+    })
+    .map((event) => event.eve_nom_fr);
+}
+
+async function filterInputs(lang: Lang = 'en') {
+  const text = EVENTS_TEXT[lang];
+  return {
+    q: await page.getByLabel(text.search, { exact: true }).inputValue(),
+    sort: await page.getByLabel(text.sort, { exact: true }).inputValue(),
+    from: await page.getByLabel(text.from, { exact: true }).inputValue(),
+    to: await page.getByLabel(text.to, { exact: true }).inputValue(),
+  };
+}
+
+describe('events list', () => {
+  it('shows name, place and date in English, then in French', async () => {
+    await page.goto(at('/events'));
+    await waitForEvents(page);
+    const events = [...apiEvents.values()];
+    await expectCards(events.map((event) => event.eve_nom_fr));
+
+    for (const lang of ['en', 'fr'] as const) {
+      await switchLanguage(page, lang);
+      await waitForEvents(page, lang);
+      for (const event of events) {
+        const meta = await card(event.eve_nom_fr).locator('.event-card__meta').innerText();
+        expect(meta, `${event.eve_nom_fr} (${lang})`).toContain(formatDate(event.eve_date_debut, lang));
+        expect(meta, `${event.eve_nom_fr} (${lang})`).toContain(localized(event, 'eve_lieu', lang));
+      }
+    }
+
+    // The marathon, concretely: the English place has no accent, the date follows the language.
+    const marathon = apiEvent(LARGE_MARATHON);
+    const frMeta = await card(ALPINE_EVENT).locator('.event-card__meta').innerText();
+    expect(frMeta).toContain('Évian-les-Bains');
+    expect(frMeta).toContain(formatDate(marathon.eve_date_debut, 'fr'));
+    await switchLanguage(page, 'en');
+    const enMeta = await card(ALPINE_EVENT).locator('.event-card__meta').innerText();
+    expect(enMeta).toContain('Evian-les-Bains');
+    expect(enMeta).not.toContain('Évian');
+    expect(enMeta).toContain(formatDate(marathon.eve_date_debut, 'en'));
+    expect(formatDate(marathon.eve_date_debut, 'en')).not.toBe(formatDate(marathon.eve_date_debut, 'fr'));
+    // No English name exists: the French one is marked as French for screen readers.
+    expect(await card(ALPINE_EVENT).locator('.event-card__name [lang="fr"]').innerText()).toBe(ALPINE_EVENT);
+    problems.expectNone();
+  });
+
+  it('sends the date filters to the API as start_date / end_date and shows what it returns', async () => {
+    await page.goto(at('/events'));
+    await waitForEvents(page);
+    const requests: URL[] = [];
+    const onRequest = (request: { url(): string }) => {
+      const url = new URL(request.url());
+      if (url.pathname === EVENTS_PATH) requests.push(url);
+    };
+    page.on('request', onRequest);
+    try {
+      const text = EVENTS_TEXT.en;
+      // Folded at first: the date inputs are inside a closed <details>.
+      const from = page.getByLabel(text.from, { exact: true });
+      expect(await from.isVisible()).toBe(false);
+      await page.locator('summary', { hasText: text.datesSummary }).click();
+      await from.waitFor();
+
+      // Bounds on two events' own start dates: the API's (inclusive) choice decides the edges.
+      const start = apiEvent(LARGE_MARATHON).eve_date_debut;
+      const end = apiEvent(TRAIL).eve_date_debut;
+      await from.fill(start);
+      await page.getByLabel(text.to, { exact: true }).fill(end);
+
+      const filtered = await apiGet<{ events: RawEvent[] }>(`/v1/events?start_date=${start}&end_date=${end}`);
+      const expected = filtered.events.map((event) => event.eve_nom_fr);
+      expect(expected.length).toBeGreaterThan(0);
+      expect(expected.length).toBeLessThan(apiEvents.size);
+      await expectCards(expected);
+      expect(expected).toContain(ALPINE_EVENT);
+
+      const last = requests.at(-1);
+      expect(last?.searchParams.get('start_date')).toBe(start);
+      expect(last?.searchParams.get('end_date')).toBe(end);
+      // Search and sort stay in the browser: never sent to the API.
+      expect(requests.every((url) => !url.searchParams.has('q') && !url.searchParams.has('sort'))).toBe(true);
+      const url = new URL(page.url());
+      expect(url.searchParams.get('from')).toBe(start);
+      expect(url.searchParams.get('to')).toBe(end);
+    } finally {
+      page.off('request', onRequest);
+    }
+    problems.expectNone();
+  });
+
+  it('finds "Marathon du Lac Léman" by searching "evian" (accents ignored), in English and French', async () => {
+    await page.goto(at('/events'));
+    await waitForEvents(page);
+    await page.getByLabel(EVENTS_TEXT.en.search, { exact: true }).fill('evian');
+    await expectCards([ALPINE_EVENT]);
+    expect(new URL(page.url()).searchParams.get('q')).toBe('evian');
+
+    await switchLanguage(page, 'fr');
+    await expectCards([ALPINE_EVENT]);
+    expect(await page.getByLabel(EVENTS_TEXT.fr.search, { exact: true }).inputValue()).toBe('evian');
+    // The English place name finds the event on a French screen too.
+    await page.getByLabel(EVENTS_TEXT.fr.search, { exact: true }).fill('geneva');
+    await expectCards([apiEvent(ESCALADE).eve_nom_fr]);
+    await switchLanguage(page, 'en');
+    problems.expectNone();
+  });
+
+  it('restores a deep link with filters after a reload, and after opening an event and going back', async () => {
+    const from = apiEvent(ESCALADE).eve_date_debut;
+    const q = 'de';
+    const deepLink = `/events?from=${from}&q=${q}&sort=name`;
+    const inApi = await apiGet<{ events: RawEvent[] }>(`/v1/events?start_date=${from}`);
+    const expected = searchNames(inApi.events, q);
+    expect(expected.length).toBeGreaterThanOrEqual(2);
+
+    await page.goto(at(deepLink));
+    await waitForEvents(page);
+    await expectCards(expected);
+    // A link that uses the date filters opens them.
+    expect(await page.getByLabel(EVENTS_TEXT.en.from, { exact: true }).isVisible()).toBe(true);
+    expect(await filterInputs()).toEqual({ q, sort: 'name', from, to: '' });
+    const shown = await eventNames(page);
+    // Sorted by name within each section (upcoming, then past).
+    const collator = new Intl.Collator('en', { sensitivity: 'base', numeric: true });
+    for (const section of await page.locator('.event-section').all()) {
+      const names = await section.locator('.event-card__name').allInnerTexts();
+      expect(names).toEqual([...names].sort(collator.compare));
+    }
+
+    await page.reload();
+    await waitForEvents(page);
+    await expectCards(shown, true);
+    expect(await filterInputs()).toEqual({ q, sort: 'name', from, to: '' });
+    expect(page.url()).toBe(at(deepLink));
+
+    // Open one event: the detail shows its categories with type and name.
+    const trail = apiEvent(TRAIL);
+    expect(shown).toContain(trail.eve_nom_fr);
+    await page.getByRole('link', { name: trail.eve_nom_fr, exact: true }).click();
+    await page.waitForURL((url) => url.pathname === `/events/${TRAIL}`);
+    await page.getByRole('heading', { level: 1, name: trail.eve_nom_fr }).waitFor();
+    await expectCategories(TRAIL, 'en');
+
+    await page.goBack();
+    await page.waitForURL((url) => url.pathname === '/events');
+    expect(page.url()).toBe(at(deepLink));
+    await waitForEvents(page);
+    await expectCards(shown, true);
+    expect(await filterInputs()).toEqual({ q, sort: 'name', from, to: '' });
+    problems.expectNone();
+  });
+});
+
+/** The detail's categories table: one row per category of the API, name and type in `lang`. */
+async function expectCategories(eventId: number, lang: Lang): Promise<void> {
+  const text = EVENTS_TEXT[lang];
+  const { categories } = await apiGet<{ categories: RawCategory[] }>(`/v1/events/${eventId}/categories`);
+  const table = page.getByRole('region', { name: new RegExp(`^${text.categories}`) }).locator('table');
+  await table.waitFor();
+  expect(await table.locator('thead th').allInnerTexts()).toEqual([text.categoryName, text.categoryType]);
+  const rows = await table
+    .locator('tbody tr')
+    .evaluateAll((trs) => trs.map((tr) => [...tr.querySelectorAll('td')].map((td) => td.textContent)));
+  expect(rows).toEqual(
+    categories.map((category) => [
+      localized(category, 'epr_nom', lang),
+      localized(category, 'epr_type', lang),
+    ]),
+  );
+}
+
+describe('event detail', () => {
+  it('shows the event and its categories in English and French', async () => {
+    const marathon = apiEvent(LARGE_MARATHON);
+    await page.goto(at(`/events/${LARGE_MARATHON}`));
+    for (const lang of ['en', 'fr'] as const) {
+      await switchLanguage(page, lang);
+      await page.getByRole('heading', { level: 1, name: ALPINE_EVENT }).waitFor();
+      const facts = await page.locator('.event-detail__facts').innerText();
+      expect(facts).toContain(formatDate(marathon.eve_date_debut, lang, 'full'));
+      expect(facts).toContain(lang === 'en' ? 'Evian-les-Bains' : 'Évian-les-Bains');
+      await expectCategories(LARGE_MARATHON, lang);
+      await page.getByRole('link', { name: EVENTS_TEXT[lang].viewRegistrations, exact: true }).waitFor();
+    }
+    await switchLanguage(page, 'en');
+    problems.expectNone();
+  });
+
+  it('says an unknown event and another promoter’s event are unavailable, the same way', async () => {
+    const cases = [
+      ['/events/999999', 'en'],
+      [`/events/${OTHER_PROMOTERS_EVENT}`, 'en'],
+      [`/events/${OTHER_PROMOTERS_EVENT}/registrations`, 'en'],
+      [`/events/${OTHER_PROMOTERS_EVENT}`, 'fr'],
+    ] as const;
+    for (const [path, lang] of cases) {
+      await switchLanguage(page, lang);
+      await page.goto(at(path));
+      const alert = page.getByRole('alert');
+      await alert
+        .getByRole('heading', { level: 1, name: EVENTS_TEXT[lang].unavailable, exact: true })
+        .waitFor();
+      await alert.getByRole('link', { name: EVENTS_TEXT[lang].unavailableAction, exact: true }).waitFor();
+      // Nothing of the other promoter's event leaks into the page.
+      expect(await page.locator('main').innerText()).not.toMatch(/Montréal/);
+    }
+    await switchLanguage(page, 'en');
+    await page.getByRole('link', { name: EVENTS_TEXT.en.unavailableAction, exact: true }).click();
+    await waitForEvents(page);
+    // The API answers 404 for both: Chromium logs each one.
+    problems.expectNone([/status of 404/]);
+    problems.clear();
+  });
+});
+
+describe('events: accessibility', () => {
+  /** axe on the list and on the detail, in English and French, for one colour scheme. */
+  async function checkScreens(target: Page, scheme: string): Promise<void> {
+    expect(
+      await target.evaluate(() => matchMedia('(prefers-color-scheme: dark)').matches),
+      'colour scheme',
+    ).toBe(scheme === 'dark');
+    for (const lang of ['en', 'fr'] as const) {
+      await target.goto(at('/events'));
+      await switchLanguage(target, lang);
+      await waitForEvents(target, lang);
+      // With the date filters open: their hints and inputs are checked too.
+      await target.locator('summary', { hasText: EVENTS_TEXT[lang].datesSummary }).click();
+      await target.getByLabel(EVENTS_TEXT[lang].from, { exact: true }).waitFor();
+      await expectNoAxeViolations(target, `events list (${lang}, ${scheme})`);
+
+      await target.goto(at(`/events/${LARGE_MARATHON}`));
+      await target.getByRole('heading', { level: 1, name: ALPINE_EVENT }).waitFor();
+      await target.locator('.event-categories table').waitFor();
+      await expectNoAxeViolations(target, `event detail (${lang}, ${scheme})`);
+    }
+  }
+
+  it('has no axe violations on the list and the detail, en/fr, in light', async () => {
+    await checkScreens(page, 'light');
+    await switchLanguage(page, 'en');
+    problems.expectNone();
+  });
+
+  it('has no axe violations on the list and the detail, en/fr, in dark (colorScheme context)', async () => {
+    const dark = await launchBrowser({ locale: 'en-US', colorScheme: 'dark' });
+    try {
+      const darkPage = await dark.newPage();
+      const darkProblems = watchPage(darkPage);
+      await signInAlpine(darkPage);
+      await checkScreens(darkPage, 'dark');
+      darkProblems.expectNone();
+    } finally {
+      await dark.close();
+    }
+  });
+});

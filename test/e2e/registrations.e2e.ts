@@ -1,0 +1,632 @@
+import { mkdir, readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import Papa from 'papaparse';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { guardFormula, unguardFormula } from '@/lib/csv/formula-guard';
+import { normalizeForSearch } from '@/lib/search-text';
+import { TRICKY_ANSWERS } from '@/mocks/data/tricky-answers';
+import type { RawCategory, RawRegistration } from '@/mocks/data/types';
+import { expectNoAxeViolations } from './axe';
+import { launchBrowser, watchPage, type BrowserHandle, type PageProblems } from './browser';
+import {
+  REGISTRATIONS_TEXT,
+  apiGet,
+  at,
+  localized,
+  formatCount,
+  parseCount,
+  signInAlpine,
+  switchLanguage,
+  type Lang,
+} from './app';
+
+/**
+ * Issue "Registrations: a fast, complete table and an Excel-correct CSV export".
+ * The 25,000-row event is loaded once (one tab for the whole file, in-app state only) and
+ * every test after the first works on it; the 45-row event with every tricky answer comes
+ * last. Expectations are computed from the demo API's raw JSON, fetched from Node.
+ */
+
+const LARGE = { id: 1001, total: 25_000, slug: 'marathon-du-lac-leman' } as const;
+const TRICKY = { id: 1003, total: 45, slug: 'course-de-l-escalade' } as const;
+const PRESETS = {
+  'excel-fr': { delimiter: ';', bom: true },
+  'excel-en': { delimiter: ',', bom: true },
+  utf8: { delimiter: ',', bom: false },
+} as const;
+type PresetId = keyof typeof PRESETS;
+/** First characters a spreadsheet reads as a formula (src/lib/csv/formula-guard.ts). */
+const TRIGGERS = new Set(['=', '+', '-', '@', '\t', '\r', '\n']);
+const SCREENSHOT_DIR = join(process.cwd(), 'test-results', 'screenshots');
+const VIEWPORTS = { desktop: { width: 1280, height: 800 }, phone: { width: 390, height: 844 } } as const;
+
+let browser: BrowserHandle;
+let page: Page;
+let problems: PageProblems;
+let large: EventData;
+/** alert(), confirm()… the page opened: none expected. */
+const browserDialogs: string[] = [];
+
+interface EventData {
+  registrations: RawRegistration[];
+  categories: RawCategory[];
+}
+
+/** Every registration of an event, straight from the API (1,000 per page, pages from 1). */
+async function fetchEventData(eventId: number): Promise<EventData> {
+  const { categories } = await apiGet<{ categories: RawCategory[] }>(`/v1/events/${eventId}/categories`);
+  const registrations: RawRegistration[] = [];
+  for (let pageNumber = 1; ; pageNumber += 1) {
+    const { registrations: rows } = await apiGet<{ registrations: RawRegistration[] }>(
+      `/v1/events/${eventId}/registrations?page=${pageNumber}&per_page=1000`,
+    );
+    if (rows.length === 0) break;
+    registrations.push(...rows);
+  }
+  return { registrations, categories };
+}
+
+beforeAll(async () => {
+  await mkdir(SCREENSHOT_DIR, { recursive: true });
+  browser = await launchBrowser({ locale: 'en-US', viewport: VIEWPORTS.desktop });
+  page = await browser.newPage();
+  problems = watchPage(page);
+  // An alert() from an answer rendered as HTML would be a script injection.
+  page.on('dialog', (dialog) => {
+    browserDialogs.push(`${dialog.type()}: ${dialog.message()}`);
+    void dialog.dismiss();
+  });
+  [large] = await Promise.all([fetchEventData(LARGE.id), signInAlpine(page)]);
+  expect(large.registrations).toHaveLength(LARGE.total);
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+// ---------------------------------------------------------------------------------------------
+// What the table and the CSV should hold, computed from the API's JSON.
+
+interface ExpectedRow {
+  id: number;
+  status: string;
+  cells: string[];
+}
+interface ExpectedTable {
+  headers: string[];
+  rows: ExpectedRow[];
+}
+
+/** The whole table in one language: fixed columns, then one column per question (first seen first). */
+function expectedTable(data: EventData, lang: Lang): ExpectedTable {
+  const text = REGISTRATIONS_TEXT[lang];
+  const questions = new Map<number, { fr: string; en: string }>();
+  for (const registration of data.registrations) {
+    for (const answer of registration.custom_questions) {
+      const question = questions.get(answer.que_id) ?? { fr: '', en: '' };
+      question.fr ||= answer.que_question_fr;
+      question.en ||= answer.que_question_en;
+      questions.set(answer.que_id, question);
+    }
+  }
+  const categories = new Map(data.categories.map((category) => [category.category_id, category]));
+  const fixed = Object.values(text.columns);
+  const headers = [
+    ...fixed,
+    ...[...questions].map(
+      ([id, question]) => localized({ q_fr: question.fr, q_en: question.en }, 'q', lang) || `Question ${id}`,
+    ),
+  ];
+  const rows = data.registrations.map((registration) => {
+    const category = categories.get(registration.category_id);
+    const answers = new Map(registration.custom_questions.map((answer) => [answer.que_id, answer.reponse]));
+    return {
+      id: registration.registration_id,
+      status: registration.payment_status,
+      cells: [
+        String(registration.registration_id),
+        registration.first_name,
+        registration.last_name,
+        registration.email,
+        category ? localized(category, 'epr_nom', lang) : `#${registration.category_id}`,
+        registration.order_id,
+        text.status[registration.payment_status],
+        ...[...questions.keys()].map((id) => answers.get(id) ?? ''),
+      ],
+    };
+  });
+  return { headers, rows };
+}
+
+/** The rows the screen should keep: the app's search (every word, any visible column) and status filter. */
+function filterExpected(table: ExpectedTable, filters: { q?: string; status?: string }): ExpectedTable {
+  const terms = normalizeForSearch(filters.q ?? '')
+    .split(/\s+/)
+    .filter(Boolean);
+  return {
+    headers: table.headers,
+    rows: table.rows.filter(
+      (row) =>
+        (!filters.status || row.status === filters.status) &&
+        terms.every((term) => row.cells.some((cell) => normalizeForSearch(cell).includes(term))),
+    ),
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Screen helpers.
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+const NUMBER = '([\\d,\\u202f]+)';
+const COUNT_LINE = {
+  en: {
+    all: new RegExp(`^Showing ${NUMBER}–${NUMBER} of ${NUMBER} registrations?$`),
+    filtered: new RegExp(
+      `^Showing ${NUMBER}–${NUMBER} of ${NUMBER} matching registrations? \\(${NUMBER} in total\\)$`,
+    ),
+  },
+  fr: {
+    all: new RegExp(`^${NUMBER}–${NUMBER} sur ${NUMBER} inscriptions?$`),
+    filtered: new RegExp(
+      `^${NUMBER}–${NUMBER} sur ${NUMBER} inscriptions? correspondantes? \\(${NUMBER} au total\\)$`,
+    ),
+  },
+} as const;
+
+/** The "Showing 1–50 of N matching registrations (25,000 in total)" line, read once it reads `expected`. */
+async function expectCountLine(lang: Lang, expected: { shown: number; total: number; filtered: boolean }) {
+  const line = page.locator('.registrations-count');
+  const read = async () => {
+    const text = await line.innerText();
+    const match = (expected.filtered ? COUNT_LINE[lang].filtered : COUNT_LINE[lang].all).exec(text);
+    if (!match) return { text };
+    const shown = parseCount(match[3]!);
+    return { shown, total: expected.filtered ? parseCount(match[4]!) : shown };
+  };
+  await expect.poll(read).toEqual({ shown: expected.shown, total: expected.total });
+  const text = await line.innerText();
+  // Counts are formatted for the language (25,000 / 25 000 with a narrow no-break space).
+  expect(text).toContain(formatCount(expected.shown, lang));
+}
+
+async function headerTitles(): Promise<string[]> {
+  return page.locator('.registrations-table thead th button > span:first-child').allTextContents();
+}
+
+/** The current page of the table: each row's cell texts (textContent, i.e. exactly as rendered). */
+async function visibleRows(): Promise<string[][]> {
+  return page
+    .locator('.registrations-table tbody tr')
+    .evaluateAll((trs) => trs.map((tr) => [...tr.querySelectorAll('td')].map((td) => td.textContent ?? '')));
+}
+
+async function searchFor(lang: Lang, q: string): Promise<void> {
+  await page.getByLabel(REGISTRATIONS_TEXT[lang].search, { exact: true }).fill(q);
+}
+
+/** Opens or closes one of the toolbar's <details> menus (no-op when it already is). */
+async function setMenu(label: string, open: boolean): Promise<void> {
+  const menu = page.locator('details.menu', { has: page.locator('summary', { hasText: label }) });
+  if ((await menu.evaluate((details: HTMLDetailsElement) => details.open)) !== open) {
+    await menu.locator('summary').click();
+  }
+}
+
+interface CsvDownload {
+  fileName: string;
+  bytes: Buffer;
+}
+
+/** Clicks a preset in the "Export CSV" menu and reads the file the browser saved. */
+async function exportCsv(lang: Lang, preset: PresetId): Promise<CsvDownload> {
+  const text = REGISTRATIONS_TEXT[lang];
+  await setMenu(text.exportMenu, true);
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: new RegExp(`^${escapeRegExp(text.presets[preset])}`) }).click(),
+  ]);
+  const path = await download.path();
+  return { fileName: download.suggestedFilename(), bytes: await readFile(path) };
+}
+
+function count(text: string, pattern: RegExp): number {
+  return text.match(pattern)?.length ?? 0;
+}
+
+/**
+ * Checks a downloaded CSV byte by byte against its preset, then parses it with papaparse and
+ * compares every cell with the expected table after the documented formula guard.
+ * Returns the decoded text and parsed rows for further checks.
+ */
+function checkCsv(file: CsvDownload, preset: PresetId, expected: ExpectedTable, slug: string, lang: Lang) {
+  const { delimiter, bom } = PRESETS[preset];
+  expect(file.fileName).toMatch(/\.csv$/);
+  expect(file.fileName).toContain(slug);
+  expect(file.fileName).toContain(REGISTRATIONS_TEXT[lang].fileLabel);
+
+  const hasBom = file.bytes[0] === 0xef && file.bytes[1] === 0xbb && file.bytes[2] === 0xbf;
+  expect(hasBom, `${preset}: UTF-8 BOM`).toBe(bom);
+  // fatal: invalid UTF-8 throws instead of turning into U+FFFD.
+  const text = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }).decode(
+    hasBom ? file.bytes.subarray(3) : file.bytes,
+  );
+  expect(text.startsWith('\uFEFF')).toBe(false);
+
+  // papaparse's own guess agrees on the delimiter and the line break.
+  const guessed = Papa.parse<string[]>(text, { preview: 3 });
+  expect(guessed.meta.delimiter, `${preset}: delimiter`).toBe(delimiter);
+  expect(guessed.meta.linebreak, `${preset}: line break`).toBe('\r\n');
+
+  const parsed = Papa.parse<string[]>(text, { delimiter, newline: '\r\n' });
+  expect(parsed.errors).toEqual([]);
+  const rows = parsed.data;
+  // Header + one line per matching row, nothing after the last one.
+  expect(rows.length, `${preset}: rows`).toBe(1 + expected.rows.length);
+
+  // Every line break between records is CRLF; a bare LF or a CRLF only ever sits inside a cell.
+  const cells = rows.flat().join('\u0000');
+  expect(count(text, /\r\n/g)).toBe(rows.length - 1 + count(cells, /\r\n/g));
+  expect(count(text, /(?<!\r)\n/g)).toBe(count(cells, /(?<!\r)\n/g));
+  expect(count(text, /\r(?!\n)/g)).toBe(count(cells, /\r(?!\n)/g));
+
+  // No cell starts with a formula trigger; the guarded ones start with a quote.
+  const unguarded = rows.flat().filter((cell) => TRIGGERS.has(cell.charAt(0)));
+  expect(unguarded, `${preset}: cells a spreadsheet would run`).toEqual([]);
+
+  expect(rows[0]).toEqual(expected.headers.map(guardFormula));
+  const wanted = expected.rows.map((row) => row.cells.map(guardFormula));
+  const firstMismatch = wanted.findIndex(
+    (row, index) => JSON.stringify(row) !== JSON.stringify(rows[index + 1]),
+  );
+  if (firstMismatch !== -1) {
+    expect(rows[firstMismatch + 1], `${preset}: data row ${firstMismatch + 1}`).toEqual(
+      wanted[firstMismatch],
+    );
+  }
+  return { text, rows };
+}
+
+// ---------------------------------------------------------------------------------------------
+
+declare global {
+  interface Window {
+    /** Written by the init script: the load status at the moment the first table row appeared. */
+    __firstRows?: { status: string; at: number };
+  }
+}
+
+describe(`registrations of event ${LARGE.id} (25,000 rows, loaded once)`, () => {
+  const en = REGISTRATIONS_TEXT.en;
+  let tableEn: ExpectedTable;
+  let paidCount = 0;
+
+  it('shows the first rows while loading, then all 25,000', async () => {
+    tableEn = expectedTable(large, 'en');
+    await page.addInitScript(() => {
+      const observer = new MutationObserver(() => {
+        if (window.__firstRows || !document.querySelector('.registrations-table tbody tr')) return;
+        window.__firstRows = {
+          status: document.querySelector('.load-status')?.textContent ?? '',
+          at: performance.now(),
+        };
+        observer.disconnect();
+      });
+      observer.observe(document, { childList: true, subtree: true });
+    });
+    const started = performance.now();
+    await page.goto(at(`/events/${LARGE.id}/registrations`));
+    await page.getByRole('heading', { level: 1, name: en.title }).waitFor();
+    await page
+      .getByText(en.loaded(formatCount(LARGE.total, 'en')), { exact: true })
+      .waitFor({ timeout: 45_000 });
+    const loadedAfter = performance.now() - started;
+    const firstRows = await page.evaluate(() => window.__firstRows);
+    const completeAt = await page.evaluate(() => performance.now());
+    console.info(
+      `[registrations] first rows after ~${Math.round(firstRows?.at ?? NaN)} ms of page life, ` +
+        `all ${LARGE.total} loaded ${Math.round(loadedAfter)} ms after navigation (page life ${Math.round(completeAt)} ms)`,
+    );
+    // The first rows were on screen while the status still said "Loading…".
+    expect(firstRows?.status).toMatch(en.loading);
+
+    await expectCountLine('en', { shown: LARGE.total, total: LARGE.total, filtered: false });
+    expect(await page.locator('.registrations-count').innerText()).toBe(
+      'Showing 1–50 of 25,000 registrations',
+    );
+    expect(await headerTitles()).toEqual(tableEn.headers);
+    // First page: the first 50 registrations in the API's order, every cell as sent.
+    expect(await visibleRows()).toEqual(tableEn.rows.slice(0, 50).map((row) => row.cells));
+    problems.expectNone();
+  });
+
+  it('narrows the rows to a last name typed in the search, with the "matching" count', async () => {
+    const lastName = (await visibleRows())[0]![2]!;
+    expect(lastName).not.toBe('');
+    await searchFor('en', lastName);
+    const expected = filterExpected(tableEn, { q: lastName });
+    expect(expected.rows.length).toBeGreaterThan(0);
+    expect(expected.rows.length).toBeLessThan(LARGE.total);
+    await expectCountLine('en', { shown: expected.rows.length, total: LARGE.total, filtered: true });
+    const rows = await visibleRows();
+    expect(rows).toEqual(expected.rows.slice(0, 50).map((row) => row.cells));
+    const term = normalizeForSearch(lastName);
+    for (const row of rows) expect(row.some((cell) => normalizeForSearch(cell).includes(term))).toBe(true);
+    expect(new URL(page.url()).searchParams.get('q')).toBe(lastName);
+
+    await searchFor('en', '');
+    await expectCountLine('en', { shown: LARGE.total, total: LARGE.total, filtered: false });
+    problems.expectNone();
+  });
+
+  it('filters by payment status "Paid" from the "Payment status" menu', async () => {
+    const expected = filterExpected(tableEn, { status: 'paid' });
+    paidCount = expected.rows.length;
+    await setMenu(en.statusMenu, true);
+    const paid = page.locator('.menu__option', { hasText: en.status.paid }).getByRole('checkbox');
+    // The option shows how many rows it would keep.
+    expect(await page.locator('.menu__option', { hasText: en.status.paid }).innerText()).toContain(
+      formatCount(paidCount, 'en'),
+    );
+    // Not check(): it fails when the box does not flip at once (see the report about the
+    // controlled checkbox waiting for the URL update); the user sees it flip shortly after.
+    await paid.click();
+    await expect.poll(() => paid.isChecked()).toBe(true);
+    await setMenu(en.statusMenu, false);
+    await expectCountLine('en', { shown: paidCount, total: LARGE.total, filtered: true });
+    const rows = await visibleRows();
+    expect(rows).toEqual(expected.rows.slice(0, 50).map((row) => row.cells));
+    expect(new URL(page.url()).searchParams.get('status')).toBe('paid');
+    problems.expectNone();
+  });
+
+  it('exports the filtered rows in the three presets, byte-exact and Excel-safe', async () => {
+    const expected = filterExpected(tableEn, { status: 'paid' });
+    // N in "Showing 1–50 of N matching registrations" is what the file must hold.
+    await expectCountLine('en', { shown: paidCount, total: LARGE.total, filtered: true });
+    for (const preset of Object.keys(PRESETS) as PresetId[]) {
+      const started = performance.now();
+      const file = await exportCsv('en', preset);
+      const { text, rows } = checkCsv(file, preset, expected, LARGE.slug, 'en');
+      console.info(
+        `[registrations] ${preset}: ${file.fileName}, ${rows.length - 1} rows, ${file.bytes.length} bytes in ${Math.round(performance.now() - started)} ms`,
+      );
+      // Accents intact (decoded as UTF-8), guards applied where the data needs them.
+      expect(text).toContain('Genève');
+      expect(rows.flat().some((cell) => cell.startsWith("'") && TRIGGERS.has(cell.charAt(1)))).toBe(true);
+      const guarded = rows.flat().filter((cell) => cell === "'=1+2");
+      expect(guarded.length).toBe(expected.rows.filter((row) => row.cells.includes('=1+2')).length);
+      await page
+        .getByRole('alert')
+        .filter({ hasText: `Exported ${formatCount(paidCount, 'en')} rows to ${file.fileName}.` })
+        .waitFor();
+    }
+    problems.expectNone();
+  });
+
+  it('switches to French: headers, counts and a French export', async () => {
+    const fr = REGISTRATIONS_TEXT.fr;
+    await switchLanguage(page, 'fr');
+    await page.getByRole('heading', { level: 1, name: fr.title }).waitFor();
+    // "Les 25 000 inscriptions sont chargées", with U+202F as the thousands separator.
+    await page.getByText(/Les 25\u202f000 inscriptions sont chargées/).waitFor();
+    const tableFr = expectedTable(large, 'fr');
+    expect(await headerTitles()).toEqual(tableFr.headers);
+    expect(tableFr.headers).toEqual(expect.arrayContaining(['Prénom', 'Paiement']));
+    const expected = filterExpected(tableFr, { status: 'paid' });
+    await expectCountLine('fr', { shown: paidCount, total: LARGE.total, filtered: true });
+    expect(await visibleRows()).toEqual(expected.rows.slice(0, 50).map((row) => row.cells));
+
+    const file = await exportCsv('fr', 'excel-fr');
+    const { rows } = checkCsv(file, 'excel-fr', expected, LARGE.slug, 'fr');
+    expect(rows[0]!.slice(0, 7)).toEqual([
+      'N°',
+      'Prénom',
+      'Nom',
+      'E-mail',
+      'Catégorie',
+      'Commande',
+      'Paiement',
+    ]);
+    expect(new Set(rows.slice(1).map((row) => row[6]))).toEqual(new Set([fr.status.paid]));
+
+    // Back to English and to the unfiltered table for the next tests.
+    await switchLanguage(page, 'en');
+    await page.getByRole('button', { name: en.clearFilters, exact: true }).first().click();
+    await expectCountLine('en', { shown: LARGE.total, total: LARGE.total, filtered: false });
+    problems.expectNone();
+  });
+
+  it('opens a registration’s answers in a details panel from the id button; Escape closes it', async () => {
+    const first = large.registrations[0]!;
+    const idButton = page.locator('.registrations-table tbody tr').first().getByRole('button');
+    expect(await idButton.getAttribute('aria-label')).toBe(
+      `${en.openDetails(first.registration_id)}${first.first_name} ${first.last_name}`,
+    );
+    await idButton.click();
+    const dialog = page.getByRole('dialog', { name: en.detailsTitle(first.registration_id), exact: true });
+    await dialog.waitFor();
+    await dialog.getByRole('heading', { name: en.detailsAnswers, exact: true }).waitFor();
+    // The answers list follows its heading (the API's extra fields come after, in their own list).
+    const answers = await dialog
+      .getByRole('heading', { name: en.detailsAnswers, exact: true })
+      .locator('xpath=following-sibling::dl[1]//dd')
+      .allTextContents();
+    expect(answers).toEqual(first.custom_questions.map((answer) => answer.reponse || '—'));
+    const details = await dialog.innerText();
+    for (const answer of first.custom_questions) expect(details).toContain(answer.que_question_en);
+
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+    // Focus goes back to the button that opened it.
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe(
+      await idButton.getAttribute('aria-label'),
+    );
+    problems.expectNone();
+  });
+
+  it('has no axe violations in English and French, with menus open and with the details panel open', async () => {
+    for (const lang of ['en', 'fr'] as const) {
+      const text = REGISTRATIONS_TEXT[lang];
+      await switchLanguage(page, lang);
+      await page.getByRole('heading', { level: 1, name: text.title }).waitFor();
+      // Open menus only add to the page: this run covers the closed state too.
+      await setMenu(text.exportMenu, true);
+      await page.getByRole('button', { name: new RegExp(`^${escapeRegExp(text.presets.utf8)}`) }).waitFor();
+      await setMenu(text.statusMenu, true);
+      await page.locator('.menu__option', { hasText: text.status.paid }).waitFor();
+      await expectNoAxeViolations(page, `registrations, export and status menus open (${lang})`);
+      await setMenu(text.statusMenu, false);
+      await setMenu(text.exportMenu, false);
+
+      await page.locator('.registrations-table tbody tr').nth(1).getByRole('button').click();
+      await page.getByRole('dialog').waitFor();
+      await expectNoAxeViolations(page, `registrations, details panel open (${lang})`);
+      await page.keyboard.press('Escape');
+      await page.getByRole('dialog').waitFor({ state: 'detached' });
+    }
+    await switchLanguage(page, 'en');
+    problems.expectNone();
+  });
+
+  it('screenshots: desktop and phone, en/fr, light/dark (axe in dark too)', async () => {
+    const overflows: string[] = [];
+    // The "Exported … rows" message of the export tests: dismissed, to show the usual screen.
+    const dismiss = page.getByRole('button', { name: 'Dismiss', exact: true });
+    if (await dismiss.isVisible()) await dismiss.click();
+    // Full-page shots are taken from the top: a scrolled page would paint the sticky header mid-page.
+    const shoot = async (file: string, fullPage = true) => {
+      await page.evaluate(() => window.scrollTo(0, 0));
+      await page.screenshot({ path: join(SCREENSHOT_DIR, file), fullPage, animations: 'disabled' });
+    };
+    for (const lang of ['en', 'fr'] as const) {
+      await switchLanguage(page, lang);
+      await page.getByRole('heading', { level: 1, name: REGISTRATIONS_TEXT[lang].title }).waitFor();
+      for (const colorScheme of ['light', 'dark'] as const) {
+        await page.emulateMedia({ colorScheme });
+        await page.setViewportSize(VIEWPORTS.desktop);
+        await page.mouse.move(VIEWPORTS.phone.width - 1, VIEWPORTS.phone.height - 1);
+        if (colorScheme === 'dark') await expectNoAxeViolations(page, `registrations (${lang}, dark)`);
+        for (const [name, viewport] of Object.entries(VIEWPORTS)) {
+          await page.setViewportSize(viewport);
+          await shoot(`registrations-${lang}-${colorScheme}-${name}.png`);
+          const overflow = await page.evaluate(
+            () => document.documentElement.scrollWidth - window.innerWidth,
+          );
+          if (overflow > 0)
+            overflows.push(`registrations ${lang} ${colorScheme} ${name}: ${overflow}px too wide`);
+        }
+      }
+    }
+    // The details panel and the export menu, once each (desktop and phone, English, light).
+    await switchLanguage(page, 'en');
+    await page.emulateMedia({ colorScheme: 'light' });
+    for (const [name, viewport] of Object.entries(VIEWPORTS)) {
+      await page.setViewportSize(viewport);
+      await page.locator('.registrations-table tbody tr').first().getByRole('button').click();
+      await page.getByRole('dialog').waitFor();
+      await shoot(`registrations-details-en-light-${name}.png`);
+      await page.keyboard.press('Escape');
+      await setMenu(REGISTRATIONS_TEXT.en.exportMenu, true);
+      await shoot(`registrations-export-menu-en-light-${name}.png`, false);
+      await setMenu(REGISTRATIONS_TEXT.en.exportMenu, false);
+    }
+    await page.setViewportSize(VIEWPORTS.desktop);
+    expect(overflows, 'horizontal overflow').toEqual([]);
+    problems.expectNone();
+  });
+  it('opens every toolbar menu inside a phone screen (en, fr)', async () => {
+    const offscreen: string[] = [];
+    await page.setViewportSize(VIEWPORTS.phone);
+    try {
+      for (const lang of ['en', 'fr'] as const) {
+        const text = REGISTRATIONS_TEXT[lang];
+        await switchLanguage(page, lang);
+        for (const label of [text.categoryMenu, text.statusMenu, text.columnsMenu, text.exportMenu]) {
+          await setMenu(label, true);
+          const panel = page.locator('details.menu[open] > .menu__panel');
+          const box = await panel.boundingBox();
+          if (!box) throw new Error(`no open panel for ${label}`);
+          if (box.x < 0 || box.x + box.width > VIEWPORTS.phone.width) {
+            offscreen.push(
+              `${label} (${lang}): panel spans x ${Math.round(box.x)}..${Math.round(box.x + box.width)} of ${VIEWPORTS.phone.width}`,
+            );
+            await page.evaluate(() => window.scrollTo(0, 0));
+            await page.screenshot({
+              path: join(
+                SCREENSHOT_DIR,
+                `registrations-menu-offscreen-${lang}-${offscreen.length}-phone.png`,
+              ),
+              animations: 'disabled',
+            });
+          }
+          await setMenu(label, false);
+        }
+      }
+    } finally {
+      await switchLanguage(page, 'en');
+      await page.setViewportSize(VIEWPORTS.desktop);
+    }
+    // A panel cut off at the screen's edge hides its options: nothing scrolls it back into view.
+    expect(offscreen, 'menu panels outside the phone screen').toEqual([]);
+    problems.expectNone();
+  });
+});
+
+describe(`registrations of event ${TRICKY.id} (45 rows, every tricky answer)`, () => {
+  const en = REGISTRATIONS_TEXT.en;
+  let data: EventData;
+
+  it('exports exactly 45 rows where every tricky answer survives a papaparse round trip', async () => {
+    data = await fetchEventData(TRICKY.id);
+    expect(data.registrations).toHaveLength(TRICKY.total);
+    const table = expectedTable(data, 'en');
+    await page.goto(at(`/events/${TRICKY.id}/registrations`));
+    await page.getByText(en.loaded(String(TRICKY.total)), { exact: true }).waitFor();
+    await expectCountLine('en', { shown: TRICKY.total, total: TRICKY.total, filtered: false });
+
+    // On screen, every answer is the exact text (tabs, line breaks and markup included).
+    const shown = (await visibleRows()).flat();
+    for (const answer of TRICKY_ANSWERS) expect(shown, JSON.stringify(answer)).toContain(answer);
+
+    const file = await exportCsv('en', 'utf8');
+    const { rows } = checkCsv(file, 'utf8', table, TRICKY.slug, 'en');
+    expect(rows.length - 1).toBe(45);
+    const cells = rows.slice(1).flat();
+    for (const answer of TRICKY_ANSWERS) {
+      expect(cells, JSON.stringify(answer)).toContain(guardFormula(answer));
+      // The guard is the only change, and it can be undone.
+      expect(unguardFormula(guardFormula(answer))).toBe(answer);
+    }
+    expect(cells).toContain("'=1+2");
+    expect(cells).not.toContain('=1+2');
+    problems.expectNone();
+  });
+
+  it('shows an HTML answer as text, in the table and in the details panel', async () => {
+    const html = '<img src=x onerror=alert(1)>';
+    await searchFor('en', 'onerror');
+    const owners = data.registrations.filter((registration) =>
+      registration.custom_questions.some((answer) => answer.reponse === html),
+    );
+    expect(owners.length).toBeGreaterThan(0);
+    await expectCountLine('en', { shown: owners.length, total: TRICKY.total, filtered: true });
+    const cells = (await visibleRows()).flat();
+    expect(cells).toContain(html);
+    expect(await page.locator('main img').count()).toBe(0);
+
+    await page.locator('.registrations-table tbody tr').first().getByRole('button').click();
+    const dialog = page.getByRole('dialog', {
+      name: en.detailsTitle(owners[0]!.registration_id),
+      exact: true,
+    });
+    await dialog.waitFor();
+    expect(await dialog.locator('.registration-details__answer').allTextContents()).toContain(html);
+    expect(await page.locator('img').count()).toBe(0);
+    await page.keyboard.press('Escape');
+    expect(browserDialogs).toEqual([]);
+    problems.expectNone();
+  });
+});
