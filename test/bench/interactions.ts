@@ -1,0 +1,116 @@
+import { statSync } from 'node:fs';
+import type { CDPSession, Page } from 'playwright-core';
+import { arm, probeResult, type ProbeResult } from './page-probes';
+import { TEXT } from './texts';
+
+export interface Timing {
+  /** Input -> DOM updated. */
+  domMs: number;
+  /** Input -> the frame after the update (what the user sees). */
+  frameMs: number;
+  detail: string | null;
+}
+
+function timing(result: ProbeResult, what: string): Timing {
+  if (result.timedOut || result.start === null || result.dom === null || result.frame === null) {
+    throw new Error(`${what}: no update seen within 30 s (${JSON.stringify(result)})`);
+  }
+  return { domMs: result.dom - result.start, frameMs: result.frame - result.start, detail: result.detail };
+}
+
+/** The unfiltered count line, e.g. "Showing 1–50 of 25,000 registrations". */
+async function clearSearch(page: Page, unfiltered: string): Promise<void> {
+  const input = page.getByLabel(TEXT.search, { exact: true });
+  if ((await input.inputValue()) !== '') await input.fill('');
+  await page.locator('.registrations-count', { hasText: unfiltered }).waitFor();
+}
+
+/** One character typed into an empty search box, over the whole list, per letter. */
+export async function measureSearch(page: Page, letters: readonly string[], unfiltered: string) {
+  const input = page.getByLabel(TEXT.search, { exact: true });
+  const runs: (Timing & { letter: string; count: string })[] = [];
+  for (const letter of letters) {
+    await clearSearch(page, unfiltered);
+    await input.focus();
+    await page.waitForTimeout(200);
+    await arm(page, { kind: 'search' });
+    await page.keyboard.press(letter);
+    const result = timing(await probeResult(page), `search "${letter}"`);
+    const count = (await page.locator('.registrations-count').textContent()) ?? '';
+    runs.push({ ...result, letter, count: count.trim() });
+  }
+  await clearSearch(page, unfiltered);
+  return runs;
+}
+
+/** Clicks on the column's header button: none -> ascending -> descending -> none -> … */
+export async function measureSort(page: Page, clicks: number) {
+  const header = page.locator('.registrations-table th button', { hasText: TEXT.lastName });
+  const runs: Timing[] = [];
+  for (let i = 0; i < clicks; i += 1) {
+    await page.waitForTimeout(200);
+    await arm(page, { kind: 'sort', columnTitle: TEXT.lastName });
+    await header.click();
+    runs.push(timing(await probeResult(page), `sort click ${i + 1}`));
+  }
+  return runs;
+}
+
+export interface ExportRun extends Timing {
+  /** Longest main-thread task between the click and the download (0 when none over 50 ms). */
+  longestTaskMs: number;
+  longTasks: number;
+  fileName: string;
+  bytes: number | null;
+}
+
+/** Export CSV -> Excel (English): click to the download, and the long tasks meanwhile. */
+export async function measureExport(page: Page, times: number): Promise<ExportRun[]> {
+  const runs: ExportRun[] = [];
+  for (let i = 0; i < times; i += 1) {
+    await page.waitForTimeout(300);
+    await page.locator('summary', { hasText: TEXT.exportButton }).click();
+    const button = page.getByRole('button', { name: TEXT.excelEnglish });
+    await button.waitFor();
+    await arm(page, { kind: 'export' });
+    const download = page.waitForEvent('download', { timeout: 60_000 });
+    await button.click();
+    const result = await probeResult(page);
+    const file = await download;
+    const path = await file.path().catch(() => null);
+    const bytes = path ? statSync(path).size : null;
+    runs.push({
+      ...timing(result, `export ${i + 1}`),
+      longestTaskMs: Math.max(0, ...result.longTasks),
+      longTasks: result.longTasks.length,
+      fileName: file.suggestedFilename(),
+      bytes,
+    });
+  }
+  return runs;
+}
+
+export interface HeapFigures {
+  /** JSHeapUsedSize after a forced garbage collection (what the page keeps). */
+  usedAfterGcBytes: number;
+  usedBeforeGcBytes: number;
+  totalBytes: number;
+  domNodes: number;
+}
+
+function metric(metrics: { name: string; value: number }[], name: string): number {
+  return metrics.find((m) => m.name === name)?.value ?? Number.NaN;
+}
+
+export async function measureHeap(cdp: CDPSession): Promise<HeapFigures> {
+  await cdp.send('Performance.enable');
+  const before = (await cdp.send('Performance.getMetrics')).metrics;
+  await cdp.send('HeapProfiler.collectGarbage');
+  const after = (await cdp.send('Performance.getMetrics')).metrics;
+  return {
+    usedBeforeGcBytes: metric(before, 'JSHeapUsedSize'),
+    usedAfterGcBytes: metric(after, 'JSHeapUsedSize'),
+    totalBytes: metric(after, 'JSHeapTotalSize'),
+    domNodes: metric(after, 'Nodes'),
+  };
+}

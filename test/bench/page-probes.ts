@@ -1,0 +1,242 @@
+/**
+ * Code that runs inside the page. Timings are taken there with performance.now() (ms since
+ * the navigation started), not in Node, so Playwright's round trips do not count.
+ *
+ * tsx (esbuild with keepNames) wraps named inner functions in `__name(...)`; functions sent to
+ * the page carry those calls, so the page gets a no-op `__name` first (NAME_SHIM).
+ */
+import type { BrowserContext, Page } from 'playwright-core';
+
+export const NAME_SHIM = 'globalThis.__name = globalThis.__name || ((target) => target);';
+
+export interface LoadMarks {
+  /** performance.now() when the first table row was in the DOM, or null. */
+  firstRowAt: number | null;
+  /** performance.now() when the "All N registrations loaded" text appeared, or null. */
+  allLoadedAt: number | null;
+  /** Main-thread tasks over 50 ms since the navigation: [start, duration]. */
+  longTasks: [number, number][];
+}
+
+interface BenchWindow {
+  __benchLoad?: LoadMarks;
+  __benchProbe?: Promise<ProbeResult>;
+}
+
+/** Installed before any page script: watches for the first row and the "all loaded" text. */
+function loadProbe(allLoadedText: string): void {
+  // Room for 250+ page requests plus the assets (the default buffer keeps 250 entries).
+  performance.setResourceTimingBufferSize(5000);
+  const marks: LoadMarks = { firstRowAt: null, allLoadedAt: null, longTasks: [] };
+  (window as BenchWindow).__benchLoad = marks;
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) marks.longTasks.push([entry.startTime, entry.duration]);
+  }).observe({ type: 'longtask', buffered: true });
+  const observer = new MutationObserver(() => {
+    if (marks.firstRowAt === null && document.querySelector('.registrations-table tbody tr')) {
+      marks.firstRowAt = performance.now();
+    }
+    if (marks.allLoadedAt === null) {
+      for (const status of document.querySelectorAll('.load-status')) {
+        if (status.textContent?.includes(allLoadedText)) marks.allLoadedAt = performance.now();
+      }
+    }
+    if (marks.firstRowAt !== null && marks.allLoadedAt !== null) observer.disconnect();
+  });
+  observer.observe(document, { childList: true, subtree: true, characterData: true });
+}
+
+export async function installProbes(context: BrowserContext, allLoadedText: string): Promise<void> {
+  await context.addInitScript({ content: NAME_SHIM });
+  await context.addInitScript(loadProbe, allLoadedText);
+}
+
+export function readLoadMarks(page: Page): Promise<LoadMarks | null> {
+  return page.evaluate(() => (window as BenchWindow).__benchLoad ?? null);
+}
+
+export interface ResourceSpan {
+  /** Registration page requests the browser made (resource timing entries). */
+  requests: number;
+  /** startTime of the first one and responseEnd of the last one (ms since navigation start). */
+  firstStart: number;
+  lastEnd: number;
+  /** Most requests in flight at once. */
+  maxInFlight: number;
+  /** Request start -> response end, per request: median and 90th percentile. */
+  medianMs: number;
+  p90Ms: number;
+  /**
+   * Mean time a pool slot sat idle: from a response's end to the start of the next request
+   * (sorted by time), i.e. the page's own delay in issuing the next request.
+   */
+  meanIdleSlotMs: number;
+}
+
+/** Resource timing of the registration page requests: when the loader started and ended. */
+export function registrationResourceSpan(page: Page): Promise<ResourceSpan | null> {
+  return page.evaluate(() => {
+    const entries = performance
+      .getEntriesByType('resource')
+      .filter((entry) => /\/registrations\?/.test(entry.name)) as PerformanceResourceTiming[];
+    if (entries.length === 0) return null;
+    const edges: [number, number][] = [];
+    for (const entry of entries) edges.push([entry.startTime, 1], [entry.responseEnd, -1]);
+    edges.sort((a, b) => a[0] - b[0] || a[1] - b[1]);
+    let inFlight = 0;
+    let maxInFlight = 0;
+    for (const [, delta] of edges) {
+      inFlight += delta;
+      maxInFlight = Math.max(maxInFlight, inFlight);
+    }
+    const durations = entries.map((entry) => entry.responseEnd - entry.startTime).sort((a, b) => a - b);
+    const at = (q: number) =>
+      durations[Math.min(durations.length - 1, Math.floor(q * durations.length))] ?? 0;
+    // Pair the k-th response end with the (k + pool)-th request start: the slot it freed.
+    const starts = entries.map((entry) => entry.startTime).sort((a, b) => a - b);
+    const ends = entries.map((entry) => entry.responseEnd).sort((a, b) => a - b);
+    const idle: number[] = [];
+    for (let k = 0; k + maxInFlight < starts.length; k += 1) {
+      idle.push(Math.max(0, starts[k + maxInFlight]! - ends[k]!));
+    }
+    return {
+      requests: entries.length,
+      firstStart: starts[0] ?? 0,
+      lastEnd: ends[ends.length - 1] ?? 0,
+      maxInFlight,
+      medianMs: at(0.5),
+      p90Ms: at(0.9),
+      meanIdleSlotMs: idle.length ? idle.reduce((a, b) => a + b, 0) / idle.length : 0,
+    };
+  });
+}
+
+export type ProbeKind = { kind: 'search' } | { kind: 'sort'; columnTitle: string } | { kind: 'export' };
+
+export interface ProbeResult {
+  /** The user's input (keydown / click), performance.now(). */
+  start: number | null;
+  /** The DOM showed the new rows (MutationObserver). */
+  dom: number | null;
+  /** The frame after that (requestAnimationFrame, then a task): roughly the paint. */
+  frame: number | null;
+  /** New aria-sort value (sort) or the download file name (export). */
+  detail: string | null;
+  /** Main-thread tasks over 50 ms between arming and the end (export only). */
+  longTasks: number[];
+  timedOut: boolean;
+}
+
+/**
+ * Arms a one-shot measurement: the next keydown (search) or click (sort, export) starts the
+ * clock; the DOM change that shows its result stops it. Read the result with `probeResult`.
+ */
+function armProbe(spec: ProbeKind): void {
+  const result: ProbeResult = {
+    start: null,
+    dom: null,
+    frame: null,
+    detail: null,
+    longTasks: [],
+    timedOut: false,
+  };
+  const countText = () => document.querySelector('.registrations-count')?.textContent ?? '';
+  const sortHeader = () =>
+    spec.kind === 'sort'
+      ? ([...document.querySelectorAll('.registrations-table th')].find((th) =>
+          th.querySelector('button')?.textContent?.includes(spec.columnTitle),
+        ) ?? null)
+      : null;
+  const beforeCount = countText();
+  const beforeSort = sortHeader()?.getAttribute('aria-sort') ?? 'none';
+  const beforeFirstRow = document.querySelector('.registrations-table tbody tr')?.textContent ?? '';
+
+  let longTaskObserver: PerformanceObserver | null = null;
+  if (spec.kind === 'export') {
+    longTaskObserver = new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) result.longTasks.push(entry.duration);
+    });
+    longTaskObserver.observe({ type: 'longtask' });
+  }
+
+  (window as BenchWindow).__benchProbe = new Promise<ProbeResult>((resolve) => {
+    let observer: MutationObserver | null = null;
+    const cleanup: (() => void)[] = [];
+    const finish = (timedOut: boolean) => {
+      result.timedOut = timedOut;
+      observer?.disconnect();
+      for (const undo of cleanup) undo();
+      // Long tasks are reported after they end; give the observer a moment.
+      setTimeout(() => {
+        if (longTaskObserver) {
+          for (const entry of longTaskObserver.takeRecords()) result.longTasks.push(entry.duration);
+          longTaskObserver.disconnect();
+        }
+        resolve(result);
+      }, 300);
+    };
+    const done = () => {
+      if (result.dom !== null) return;
+      result.dom = performance.now();
+      requestAnimationFrame(() =>
+        setTimeout(() => {
+          result.frame = performance.now();
+          finish(false);
+        }, 0),
+      );
+    };
+    const timer = setTimeout(() => finish(true), 30_000);
+    cleanup.push(() => clearTimeout(timer));
+
+    const startEvent = spec.kind === 'search' ? 'keydown' : 'click';
+    const onStart = () => {
+      result.start ??= performance.now();
+    };
+    document.addEventListener(startEvent, onStart, { capture: true });
+    cleanup.push(() => document.removeEventListener(startEvent, onStart, { capture: true }));
+
+    if (spec.kind === 'export') {
+      // downloadBlob clicks a temporary <a download> attached to the body.
+      const onDownloadClick = (event: Event) => {
+        const link = event.target;
+        if (link instanceof HTMLAnchorElement && link.download && result.start !== null) {
+          result.detail = link.download;
+          done();
+        }
+      };
+      document.addEventListener('click', onDownloadClick, { capture: true });
+      cleanup.push(() => document.removeEventListener('click', onDownloadClick, { capture: true }));
+      return;
+    }
+
+    observer = new MutationObserver(() => {
+      if (result.start === null) return;
+      if (spec.kind === 'search') {
+        if (countText() !== beforeCount) done();
+        return;
+      }
+      const sort = sortHeader()?.getAttribute('aria-sort') ?? 'none';
+      const firstRow = document.querySelector('.registrations-table tbody tr')?.textContent ?? '';
+      if (sort !== beforeSort) {
+        result.detail = `${sort}${firstRow === beforeFirstRow ? ' (first row unchanged)' : ''}`;
+        done();
+      }
+    });
+    observer.observe(document.body, {
+      childList: true,
+      subtree: true,
+      characterData: true,
+      attributes: true,
+    });
+  });
+}
+
+export function arm(page: Page, spec: ProbeKind): Promise<void> {
+  return page.evaluate(armProbe, spec);
+}
+
+export async function probeResult(page: Page): Promise<ProbeResult> {
+  const result = await page.evaluate(() => (window as BenchWindow).__benchProbe ?? null);
+  if (!result) throw new Error('No probe armed.');
+  return result;
+}
