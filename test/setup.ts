@@ -2,7 +2,7 @@ import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, beforeEach, vi } from 'vitest';
 import i18n from '@/i18n';
-import { resetSessionCache } from '@/lib/session';
+import { endSession, resetSessionCache } from '@/lib/session';
 import { server } from './msw-server';
 
 // An unhandled request is a test bug: msw reports it with console.error, which fails below.
@@ -23,7 +23,11 @@ afterEach(() => {
   cleanup();
   server.resetHandlers();
   // Node-environment test files have no Web Storage.
-  if (typeof sessionStorage !== 'undefined') sessionStorage.clear();
+  if (typeof sessionStorage !== 'undefined') {
+    // Ending the session also drops what its subscribers keep (loaded registrations).
+    endSession();
+    sessionStorage.clear();
+  }
   if (typeof localStorage !== 'undefined') localStorage.clear();
   resetSessionCache();
   const errors = consoleErrors;

@@ -9,5 +9,5 @@ export {
   type CsvPresetId,
 } from './csv-presets';
 export { downloadBlob } from './download-blob';
-export { exportCsv, type ExportCsvOptions } from './export-csv';
+export { exportCsv, prepareCsvExport, type ExportCsvOptions } from './export-csv';
 export { guardFormula, unguardFormula } from './formula-guard';

@@ -143,13 +143,13 @@ export class PageTracker {
 
   snapshot(status: LoadStatus): RegistrationsLoadProgress {
     const s = this.state;
-    const rows = this.rows();
+    const loaded = this.seen.size;
     const warnings: LoadWarning[] = [];
     if (s.guessed) warnings.push({ code: 'first-page-guessed' });
     if (s.duplicates > 0) warnings.push({ code: 'duplicates', count: s.duplicates });
     if (s.repeats > 0) warnings.push({ code: 'pages-repeat' });
-    if (status === 'complete' && s.metaTotal !== undefined && s.metaTotal !== rows.length) {
-      warnings.push({ code: 'total-mismatch', expected: s.metaTotal, received: rows.length });
+    if (status === 'complete' && s.metaTotal !== undefined && s.metaTotal !== loaded) {
+      warnings.push({ code: 'total-mismatch', expected: s.metaTotal, received: loaded });
     }
     const meta =
       s.metaTotal === undefined && s.metaTotalPages === undefined
@@ -158,10 +158,15 @@ export class PageTracker {
             ...(s.metaTotal !== undefined && { total: s.metaTotal }),
             ...(s.metaTotalPages !== undefined && { totalPages: s.metaTotalPages }),
           };
+    // The row list is flattened from the pages only when someone reads it: progress is
+    // reported after every page, but the screen reads it a few times a second at most.
+    const readRows = () => this.rows();
     return {
       status,
-      rows,
-      loaded: rows.length,
+      get rows() {
+        return readRows();
+      },
+      loaded,
       pagesLoaded: s.pages.size,
       pagesFailed: this.pagesFailed(),
       pagination: { firstPage: s.firstPage, pageSize: s.pageSize, capped: s.capped, meta },

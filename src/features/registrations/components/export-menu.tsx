@@ -1,6 +1,6 @@
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CSV_PRESET_IDS, type CsvPresetId } from '@/lib/csv';
+import { CSV_PRESET_IDS, prepareCsvExport, type CsvPresetId } from '@/lib/csv';
 import { formatCount } from '@/lib/numbers';
 import type { ExportState } from './use-csv-export';
 
@@ -30,7 +30,13 @@ export function ExportMenu({
 
   return (
     <div className="export">
-      <details className="menu" ref={menu}>
+      <details
+        className="menu"
+        ref={menu}
+        onToggle={(event) => {
+          if (event.currentTarget.open) prepareCsvExport();
+        }}
+      >
         <summary className="button button--primary">{t('export.button')}</summary>
         <div className="menu__panel menu__panel--end">
           <p className="muted menu__note">

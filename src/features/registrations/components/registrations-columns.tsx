@@ -1,52 +1,20 @@
 import {
   columnVisibilityFeature,
   createColumnHelper,
-  createPaginatedRowModel,
-  createSortedRowModel,
   rowPaginationFeature,
   rowSortingFeature,
-  constructSortFn,
   tableFeatures,
 } from '@tanstack/react-table';
 import type { Language } from '@/i18n/languages';
 import { pickLocalized } from '@/lib/localized-field';
 import type { QuestionColumn } from '../model/question-columns';
-import { FIXED_COLUMN_IDS, normalizedCell, type RegistrationRow } from '../model/registration-rows';
+import { FIXED_COLUMN_IDS, type RegistrationRow } from '../model/registration-rows';
 
-/**
- * Sorting compares normalized text computed once per cell (case and accents folded), so a
- * sort of 25,000 rows compares plain strings instead of running a collator 400,000 times.
- */
-const compareNormalized = constructSortFn({
-  sort: (
-    _a: unknown,
-    _b: unknown,
-    rowA: { original: RegistrationRow },
-    rowB: { original: RegistrationRow },
-    id: string,
-  ) => {
-    const left = normalizedCell(rowA.original, id);
-    const right = normalizedCell(rowB.original, id);
-    return left < right ? -1 : left > right ? 1 : rowA.original.id - rowB.original.id;
-  },
-});
-
-const compareId = constructSortFn({
-  sort: (
-    _a: unknown,
-    _b: unknown,
-    rowA: { original: RegistrationRow },
-    rowB: { original: RegistrationRow },
-  ) => rowA.original.id - rowB.original.id,
-});
-
-// Registered once, at module scope, as TanStack Table 9 requires.
+// Registered once, at module scope, as TanStack Table 9 requires. Sorting and pagination
+// run in manual mode (the model sorts and slices), so no row models are registered.
 export const features = tableFeatures({
   rowSortingFeature,
-  sortedRowModel: createSortedRowModel(),
-  sortFns: { normalized: compareNormalized, registrationId: compareId },
   rowPaginationFeature,
-  paginatedRowModel: createPaginatedRowModel(),
   columnVisibilityFeature,
 });
 
@@ -91,12 +59,6 @@ export function columnTitles(
 export function buildColumns(questions: readonly QuestionColumn[]) {
   const ids = [...FIXED_COLUMN_IDS, ...questions.map((question) => question.id)];
   return helper.columns(
-    ids.map((id) =>
-      helper.accessor((row) => row.cells[id] ?? '', {
-        id,
-        sortFn: id === 'registration_id' ? 'registrationId' : 'normalized',
-        sortDescFirst: false,
-      }),
-    ),
+    ids.map((id) => helper.accessor((row) => row.cells[id] ?? '', { id, sortDescFirst: false })),
   );
 }

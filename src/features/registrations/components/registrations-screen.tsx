@@ -1,12 +1,13 @@
-import { useDeferredValue, useMemo, useRef, useState } from 'react';
+import { useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiErrorState } from '@/components/states/api-error-state';
 import { StatePanel } from '@/components/states/state-panel';
 import { formatCount } from '@/lib/numbers';
 import { tableExport } from '../model/export-table';
-import { categoryFacetOptions, statusFacetOptions } from '../model/facet-options';
+import { categoryFacetOptions, presentFacetValues, statusFacetOptions } from '../model/facet-options';
 import { filterRows } from '../model/filter-rows';
-import { FIXED_COLUMN_IDS, isKnownStatus } from '../model/registration-rows';
+import { sortRows } from '../model/sort-rows';
+import { FIXED_COLUMN_IDS, isKnownStatus, warmSearchText } from '../model/registration-rows';
 import { useRegistrations } from '../model/registrations-store';
 import { hasRowFilters } from '../model/registrations-view';
 import { useRegistrationRows } from '../model/use-registration-rows';
@@ -47,53 +48,69 @@ export function RegistrationsScreen({ eventId, eventName }: { eventId: number; e
     [allColumnIds, view.hidden],
   );
 
+  // The model sorts (cached per column), then filters in that order, then slices one page.
   // Typing and ticking stay immediate; the 25,000-row filter runs on deferred values.
+  const sorted = useMemo(() => sortRows(rows, view.sort), [rows, view.sort]);
   const q = useDeferredValue(view.q);
   const categories = useDeferredValue(view.categories);
   const statuses = useDeferredValue(view.statuses);
   const filtered = useMemo(
-    () => filterRows(rows, { q, categories, statuses }, visibleColumnIds),
-    [rows, q, categories, statuses, visibleColumnIds],
+    () => filterRows(sorted, { q, categories, statuses }, visibleColumnIds),
+    [sorted, q, categories, statuses, visibleColumnIds],
   );
-  const table = useRegistrationsTable({ rows: filtered.rows, questions, view, setView });
+  const { pageSize } = view;
+  const shown = filtered.rows.length;
+  const pageIndex = Math.min(view.pageIndex, Math.max(0, Math.ceil(shown / pageSize) - 1));
+  const pageRows = useMemo(
+    () => filtered.rows.slice(pageIndex * pageSize, (pageIndex + 1) * pageSize),
+    [filtered.rows, pageIndex, pageSize],
+  );
+  const table = useRegistrationsTable({ pageRows, rowCount: shown, pageIndex, questions, view, setView });
 
   const exporter = useCsvExport({
     entry,
     eventName,
     fileLabel: t('export.fileLabel'),
-    snapshotTable: () =>
-      tableExport(
-        table.getPrePaginatedRowModel().rows.map((row) => row.original),
-        table.getVisibleLeafColumns().map((column) => column.id),
-        (id) => titles.get(id)?.text ?? id,
-      ),
+    // Every matching row (not only this page), in the displayed order, visible columns only.
+    snapshotTable: () => tableExport(filtered.rows, visibleColumnIds, (id) => titles.get(id)?.text ?? id),
   });
 
+  const present = useMemo(() => presentFacetValues(rows), [rows]);
   const categoryOptions = useMemo(
     () =>
-      categoryFacetOptions(categoryList, rows, filtered.categoryCounts, language, {
+      categoryFacetOptions(categoryList, present.categories, filtered.categoryCounts, language, {
         none: t('filters.noCategory'),
         unknown: (id) => t('filters.unknownCategory', { id }),
       }),
-    [categoryList, rows, filtered.categoryCounts, language, t],
+    [categoryList, present.categories, filtered.categoryCounts, language, t],
   );
   const statusOptions = useMemo(
     () =>
       statusFacetOptions(
-        rows,
+        present.statuses,
         filtered.statusCounts,
         (status) => (isKnownStatus(status) ? t(`status.${status}`) : status),
         t('status.none'),
       ),
-    [rows, filtered.statusCounts, t],
+    [present.statuses, filtered.statusCounts, t],
   );
 
-  const selected = selectedId === null ? null : (rows.find((row) => row.id === selectedId) ?? null);
+  // Once everything is loaded, prepare search and sort keys while the promoter looks.
+  const loadedAll = snapshot.phase === 'complete';
+  useEffect(
+    () => (loadedAll ? warmSearchText(rows, visibleColumnIds) : undefined),
+    [loadedAll, rows, visibleColumnIds],
+  );
+
+  const selected = useMemo(
+    () => (selectedId === null ? null : (rows.find((row) => row.id === selectedId) ?? null)),
+    [rows, selectedId],
+  );
   const openerRef = useRef<HTMLElement | null>(null);
-  const open = (id: number) => {
+  const open = useCallback((id: number) => {
     openerRef.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     setSelectedId(id);
-  };
+  }, []);
   const close = () => {
     setSelectedId(null);
     openerRef.current?.focus();
@@ -104,8 +121,6 @@ export function RegistrationsScreen({ eventId, eventName }: { eventId: number; e
   }
 
   const total = rows.length;
-  const shown = filtered.rows.length;
-  const { pageIndex, pageSize } = table.state.pagination;
   const from = shown === 0 ? 0 : Math.min(pageIndex * pageSize + 1, shown);
   const to = Math.min((pageIndex + 1) * pageSize, shown);
   const count = (n: number) => formatCount(n, i18n.language);
@@ -175,6 +190,9 @@ export function RegistrationsScreen({ eventId, eventName }: { eventId: number; e
           <div className="registrations-layout__table">
             <RegistrationsTable
               table={table}
+              pageRows={pageRows}
+              sort={view.sort}
+              hidden={view.hidden}
               titles={titles}
               caption={t('table.caption', { event: eventName })}
               selectedId={selectedId}

@@ -1,9 +1,19 @@
+import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { RegistrationRow } from '../model/registration-rows';
+import type { RegistrationsView } from '../model/registrations-view';
 import type { ColumnTitle } from './registrations-columns';
 import type { RegistrationsTableInstance } from './use-registrations-table';
 
 interface RegistrationsTableProps {
   table: RegistrationsTableInstance;
+  /*
+   * The table instance keeps its identity across renders, so these say when what it shows
+   * changed: the table re-renders for them, not for every keystroke elsewhere on the screen.
+   */
+  pageRows: readonly RegistrationRow[];
+  sort: RegistrationsView['sort'];
+  hidden: readonly string[];
   titles: ReadonlyMap<string, ColumnTitle>;
   caption: string;
   selectedId: number | null;
@@ -26,7 +36,13 @@ const STATUS_TONE: Record<string, string> = {
  * names and answers such as `<img onerror=…>` show literally. The id cell is a button
  * that opens the details panel; clicking anywhere on a row does the same.
  */
-export function RegistrationsTable({ table, titles, caption, selectedId, onOpen }: RegistrationsTableProps) {
+export const RegistrationsTable = memo(function RegistrationsTable({
+  table,
+  titles,
+  caption,
+  selectedId,
+  onOpen,
+}: RegistrationsTableProps) {
   const { t } = useTranslation('registrations');
   const headers = table.getHeaderGroups()[0]?.headers ?? [];
   const rows = table.getRowModel().rows;
@@ -106,4 +122,4 @@ export function RegistrationsTable({ table, titles, caption, selectedId, onOpen 
       </table>
     </div>
   );
-}
+});

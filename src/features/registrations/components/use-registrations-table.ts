@@ -1,9 +1,9 @@
 import {
   useTable,
+  type ColumnVisibilityState,
   type PaginationState,
   type SortingState,
   type Updater,
-  type ColumnVisibilityState,
 } from '@tanstack/react-table';
 import { useMemo } from 'react';
 import type { QuestionColumn } from '../model/question-columns';
@@ -15,7 +15,12 @@ const apply = <T>(updater: Updater<T>, current: T): T =>
   typeof updater === 'function' ? (updater as (old: T) => T)(current) : updater;
 
 interface Options {
-  rows: RegistrationRow[];
+  /** The rows of the current page, already filtered and sorted by the model. */
+  pageRows: RegistrationRow[];
+  /** How many rows match, over all pages. */
+  rowCount: number;
+  /** The page shown: the URL's, brought back in range when fewer rows match. */
+  pageIndex: number;
   questions: readonly QuestionColumn[];
   view: RegistrationsView;
   setView: (
@@ -24,8 +29,13 @@ interface Options {
   ) => void;
 }
 
-/** TanStack Table over the filtered rows; sort, visibility and page are controlled by the URL. */
-export function useRegistrationsTable({ rows, questions, view, setView }: Options) {
+/**
+ * TanStack Table owns the columns, their visibility, the sort and page state and the header
+ * interactions; sorting, filtering and slicing 25,000 rows happen in the model (sort-rows,
+ * filter-rows), which caches what TanStack would recompute on every change. So the table
+ * runs in manual mode and only ever builds the rows of one page.
+ */
+export function useRegistrationsTable({ pageRows, rowCount, pageIndex, questions, view, setView }: Options) {
   const columns = useMemo(() => buildColumns(questions), [questions]);
   const sorting = useMemo<SortingState>(() => (view.sort ? [view.sort] : []), [view.sort]);
   const columnVisibility = useMemo<ColumnVisibilityState>(
@@ -33,18 +43,20 @@ export function useRegistrationsTable({ rows, questions, view, setView }: Option
     [view.hidden],
   );
   const pagination = useMemo<PaginationState>(
-    () => ({ pageIndex: view.pageIndex, pageSize: view.pageSize }),
-    [view.pageIndex, view.pageSize],
+    () => ({ pageIndex, pageSize: view.pageSize }),
+    [pageIndex, view.pageSize],
   );
 
   return useTable({
     features,
     columns,
-    data: rows,
+    data: pageRows,
+    rowCount,
     getRowId: (row) => String(row.id),
     state: { sorting, columnVisibility, pagination },
+    manualSorting: true,
+    manualPagination: true,
     enableMultiSort: false,
-    // The page lives in the URL; a new filter resets it explicitly (see the toolbar).
     autoResetPageIndex: false,
     onSortingChange: (updater) =>
       setView((current) => {

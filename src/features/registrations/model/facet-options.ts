@@ -10,10 +10,24 @@ export interface FacetOptionData {
   lang?: Language | undefined;
 }
 
+/** The category and status values present in the rows: computed once per row set, not per keystroke. */
+export function presentFacetValues(rows: readonly RegistrationRow[]): {
+  categories: Set<string>;
+  statuses: Set<string>;
+} {
+  const categories = new Set<string>();
+  const statuses = new Set<string>();
+  for (const row of rows) {
+    categories.add(row.categoryKey);
+    statuses.add(row.statusKey);
+  }
+  return { categories, statuses };
+}
+
 /** Every category of the event (even with no registration yet), then any unknown id found in the rows. */
 export function categoryFacetOptions(
   categoryList: readonly Category[],
-  rows: readonly RegistrationRow[],
+  present: ReadonlySet<string>,
   counts: ReadonlyMap<string, number>,
   language: Language,
   labels: { none: string; unknown: (id: string) => string },
@@ -29,7 +43,7 @@ export function categoryFacetOptions(
     };
   });
   const known = new Set(options.map((option) => option.value));
-  const extra = new Set(rows.map((row) => row.categoryKey).filter((key) => !known.has(key)));
+  const extra = [...present].filter((key) => !known.has(key));
   for (const value of extra) {
     options.push({
       value,
@@ -42,12 +56,11 @@ export function categoryFacetOptions(
 
 /** The documented statuses present, in a fixed order, then unknown values as sent. */
 export function statusFacetOptions(
-  rows: readonly RegistrationRow[],
+  present: ReadonlySet<string>,
   counts: ReadonlyMap<string, number>,
   labelOf: (status: string) => string,
   noneLabel: string,
 ): FacetOptionData[] {
-  const present = new Set(rows.map((row) => row.statusKey));
   const ordered = [
     ...KNOWN_STATUSES.filter((status) => present.has(status)),
     ...[...present].filter((status) => !(KNOWN_STATUSES as readonly string[]).includes(status)).sort(),

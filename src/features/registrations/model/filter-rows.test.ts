@@ -1,6 +1,6 @@
 import type { Registration } from '../api/schemas';
 import { filterRows } from './filter-rows';
-import { buildRows } from './registration-rows';
+import { RowBuilder } from './registration-rows';
 
 function registration(
   id: number,
@@ -28,20 +28,16 @@ function registration(
   };
 }
 
-const rows = buildRows(
-  [
-    registration(1, 'Émilie', 10, 'paid'),
-    registration(2, 'Zoë', 20, 'pending'),
-    registration(3, 'Marc', 10, 'pending'),
-    registration(4, 'Léa', null, null),
-  ],
-  {
-    language: 'en',
-    categories: new Map(),
-    questions: [{ id: 'q:9', queId: 9, que_question_fr: 'Club', que_question_en: 'Club' }],
-    statusLabel: (status) => status.toUpperCase(),
-  },
-);
+const rows = new RowBuilder({
+  language: 'en',
+  categories: new Map(),
+  statusLabel: (status) => status.toUpperCase(),
+}).build([
+  registration(1, 'Émilie', 10, 'paid'),
+  registration(2, 'Zoë', 20, 'pending'),
+  registration(3, 'Marc', 10, 'pending'),
+  registration(4, 'Léa', null, null),
+]);
 const ALL = [
   'registration_id',
   'first_name',

@@ -1,5 +1,5 @@
-import { matchesTerms, searchTerms } from '@/lib/search-text';
-import { normalizedCell, type RegistrationRow } from './registration-rows';
+import { searchTerms } from '@/lib/search-text';
+import { searchColumnsKey, searchText, type RegistrationRow } from './registration-rows';
 
 export interface RowFilters {
   q: string;
@@ -18,8 +18,9 @@ export interface FilteredRows {
 
 /**
  * Search over the visible columns (all words, any order, ignoring case and accents) and the
- * category and status filters, with facet counts. One pass over the rows: this runs on
- * every keystroke over up to 25,000 rows, so it compares precomputed normalized text.
+ * category and status filters, with facet counts. One pass over the rows, which keeps their
+ * order: this runs on every keystroke over up to 25,000 rows, so it searches one precomputed
+ * normalized string per row (see searchText).
  */
 export function filterRows(
   rows: readonly RegistrationRow[],
@@ -27,6 +28,7 @@ export function filterRows(
   visibleColumnIds: readonly string[],
 ): FilteredRows {
   const terms = searchTerms(filters.q);
+  const columnsKey = searchColumnsKey(visibleColumnIds);
   const categories = new Set(filters.categories);
   const statuses = new Set(filters.statuses);
   const categoryCounts = new Map<string, number>();
@@ -34,7 +36,10 @@ export function filterRows(
   const result: RegistrationRow[] = [];
 
   for (const row of rows) {
-    if (terms.length > 0 && !matchesRow(row, terms, visibleColumnIds)) continue;
+    if (terms.length > 0) {
+      const text = searchText(row, visibleColumnIds, columnsKey);
+      if (!terms.every((term) => text.includes(term))) continue;
+    }
     const categoryOk = categories.size === 0 || categories.has(row.categoryKey);
     const statusOk = statuses.size === 0 || statuses.has(row.statusKey);
     // Facet counts: what each option would give combined with the other facet.
@@ -43,11 +48,4 @@ export function filterRows(
     if (categoryOk && statusOk) result.push(row);
   }
   return { rows: result, categoryCounts, statusCounts };
-}
-
-function matchesRow(row: RegistrationRow, terms: readonly string[], columnIds: readonly string[]): boolean {
-  // Each term may be found in a different column ("marie paid"), so test term by term.
-  return terms.every((term) =>
-    columnIds.some((columnId) => matchesTerms(normalizedCell(row, columnId), [term])),
-  );
 }

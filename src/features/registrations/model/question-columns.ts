@@ -11,24 +11,41 @@ export interface QuestionColumn {
 
 export const questionColumnId = (queId: number) => `q:${queId}`;
 
-/** Every question that appears in any registration, in first-seen order, with the first non-empty text in each language. */
-export function discoverQuestions(registrations: readonly Registration[]): QuestionColumn[] {
-  const byId = new Map<number, QuestionColumn>();
-  for (const registration of registrations) {
-    for (const answer of registration.custom_questions) {
-      let question = byId.get(answer.que_id);
-      if (!question) {
-        question = {
+/**
+ * Every question that appears in any registration, in first-seen order, with the first
+ * non-empty text in each language. Incremental: while pages stream in, only registrations
+ * not seen before are scanned, and the same array comes back while nothing new appears
+ * (so columns, titles and the table are not rebuilt for nothing).
+ */
+export class QuestionDiscovery {
+  private readonly scanned = new WeakSet<Registration>();
+  private readonly byId = new Map<number, QuestionColumn>();
+  private current: QuestionColumn[] = [];
+
+  update(registrations: readonly Registration[]): QuestionColumn[] {
+    let changed = false;
+    for (const registration of registrations) {
+      if (this.scanned.has(registration)) continue;
+      this.scanned.add(registration);
+      for (const answer of registration.custom_questions) {
+        const known = this.byId.get(answer.que_id);
+        const next: QuestionColumn = {
           id: questionColumnId(answer.que_id),
           queId: answer.que_id,
-          que_question_fr: null,
-          que_question_en: null,
+          que_question_fr: known?.que_question_fr || answer.que_question_fr,
+          que_question_en: known?.que_question_en || answer.que_question_en,
         };
-        byId.set(answer.que_id, question);
+        if (
+          !known ||
+          known.que_question_fr !== next.que_question_fr ||
+          known.que_question_en !== next.que_question_en
+        ) {
+          this.byId.set(answer.que_id, next);
+          changed = true;
+        }
       }
-      question.que_question_fr ||= answer.que_question_fr;
-      question.que_question_en ||= answer.que_question_en;
     }
+    if (changed) this.current = [...this.byId.values()];
+    return this.current;
   }
-  return [...byId.values()];
 }

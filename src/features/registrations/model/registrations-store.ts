@@ -36,8 +36,11 @@ export interface RegistrationsSnapshot {
   refresh: RefreshOutcome | null;
 }
 
-/** UI updates at most this often while pages stream in: 250 pages must not mean 250 table renders. */
-const PUBLISH_INTERVAL_MS = 200;
+/**
+ * UI updates at most this often while pages stream in: 250 pages must not mean 250 table
+ * renders, and each render competes with the page requests for the main thread.
+ */
+const PUBLISH_INTERVAL_MS = 400;
 
 export class RegistrationsEntry {
   private listeners = new Set<() => void>();

@@ -28,34 +28,58 @@ export const DEFAULT_REGISTRATIONS_VIEW: RegistrationsView = {
   pageSize: DEFAULT_PAGE_SIZE,
 };
 
-const list = (value: string | null) => (value === null ? [] : value.split(',').map(decodeURIComponent));
+/** The URL parameter of each part of the view. */
+export const VIEW_PARAMS = {
+  q: 'q',
+  categories: 'cat',
+  statuses: 'status',
+  sort: 'sort',
+  hidden: 'hide',
+  page: 'page',
+  size: 'size',
+} as const;
+
+/** A comma-separated list; each value is URI-encoded so it may itself hold a comma. */
+export const parseList = (value: string | null): string[] =>
+  value === null || value === '' ? [] : value.split(',').map(decodeURIComponent);
 const joinList = (values: readonly string[]) => values.map(encodeURIComponent).join(',');
 
+/** `last_name` is ascending, `-last_name` descending. */
+export const parseSort = (value: string | null): RegistrationsView['sort'] =>
+  value ? { id: value.replace(/^-/, ''), desc: value.startsWith('-') } : null;
+
+export const parsePageIndex = (value: string | null): number => {
+  const page = Number(value);
+  return Number.isInteger(page) && page > 1 ? page - 1 : 0;
+};
+
+export const parsePageSize = (value: string | null): number => {
+  const size = Number(value);
+  return (PAGE_SIZES as readonly number[]).includes(size) ? size : DEFAULT_PAGE_SIZE;
+};
+
 export function readRegistrationsView(params: URLSearchParams): RegistrationsView {
-  const sortParam = params.get('sort');
-  const page = Number(params.get('page'));
-  const size = Number(params.get('size'));
   return {
-    q: params.get('q') ?? '',
-    categories: list(params.get('cat')),
-    statuses: list(params.get('status')),
-    sort: sortParam ? { id: sortParam.replace(/^-/, ''), desc: sortParam.startsWith('-') } : null,
-    hidden: list(params.get('hide')).filter(Boolean),
-    pageIndex: Number.isInteger(page) && page > 1 ? page - 1 : 0,
-    pageSize: (PAGE_SIZES as readonly number[]).includes(size) ? size : DEFAULT_PAGE_SIZE,
+    q: params.get(VIEW_PARAMS.q) ?? '',
+    categories: parseList(params.get(VIEW_PARAMS.categories)),
+    statuses: parseList(params.get(VIEW_PARAMS.statuses)),
+    sort: parseSort(params.get(VIEW_PARAMS.sort)),
+    hidden: parseList(params.get(VIEW_PARAMS.hidden)).filter(Boolean),
+    pageIndex: parsePageIndex(params.get(VIEW_PARAMS.page)),
+    pageSize: parsePageSize(params.get(VIEW_PARAMS.size)),
   };
 }
 
 /** Only what differs from the default is written, so plain links stay plain. */
 export function writeRegistrationsView(view: RegistrationsView): URLSearchParams {
   const params = new URLSearchParams();
-  if (view.q) params.set('q', view.q);
-  if (view.categories.length) params.set('cat', joinList(view.categories));
-  if (view.statuses.length) params.set('status', joinList(view.statuses));
-  if (view.sort) params.set('sort', `${view.sort.desc ? '-' : ''}${view.sort.id}`);
-  if (view.hidden.length) params.set('hide', joinList(view.hidden));
-  if (view.pageIndex > 0) params.set('page', String(view.pageIndex + 1));
-  if (view.pageSize !== DEFAULT_PAGE_SIZE) params.set('size', String(view.pageSize));
+  if (view.q) params.set(VIEW_PARAMS.q, view.q);
+  if (view.categories.length) params.set(VIEW_PARAMS.categories, joinList(view.categories));
+  if (view.statuses.length) params.set(VIEW_PARAMS.statuses, joinList(view.statuses));
+  if (view.sort) params.set(VIEW_PARAMS.sort, `${view.sort.desc ? '-' : ''}${view.sort.id}`);
+  if (view.hidden.length) params.set(VIEW_PARAMS.hidden, joinList(view.hidden));
+  if (view.pageIndex > 0) params.set(VIEW_PARAMS.page, String(view.pageIndex + 1));
+  if (view.pageSize !== DEFAULT_PAGE_SIZE) params.set(VIEW_PARAMS.size, String(view.pageSize));
   return params;
 }
 
