@@ -2,7 +2,7 @@ import { useEffect, useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LocalizedText } from '@/components/localized-text';
 import type { ColumnTitle } from './registrations-columns';
-import type { RegistrationRow } from '../model/registration-rows';
+import { FIXED_COLUMN_IDS, type RegistrationRow } from '../model/registration-rows';
 
 const DOCUMENTED_FIELDS = new Set([
   'registration_id',
@@ -38,16 +38,6 @@ export function RegistrationDetails({ row, titles, onClose }: RegistrationDetail
     panel.current?.focus();
   }, [row.id]);
 
-  const fixed = [
-    'registration_id',
-    'first_name',
-    'last_name',
-    'email',
-    'category',
-    'order_id',
-    'payment_status',
-  ] as const;
-
   return (
     <aside
       ref={panel}
@@ -66,7 +56,7 @@ export function RegistrationDetails({ row, titles, onClose }: RegistrationDetail
         </button>
       </div>
       <dl className="registration-details__list">
-        {fixed.map((id) => (
+        {FIXED_COLUMN_IDS.map((id) => (
           <div key={id}>
             <dt>{titles.get(id)?.text ?? id}</dt>
             <dd>{row.cells[id] || '—'}</dd>

@@ -9,7 +9,7 @@ import { filterRows } from '../model/filter-rows';
 import { sortRows } from '../model/sort-rows';
 import { FIXED_COLUMN_IDS, isKnownStatus, warmSearchText } from '../model/registration-rows';
 import { useRegistrations } from '../model/registrations-store';
-import { hasRowFilters } from '../model/registrations-view';
+import { clearRowFilters, hasRowFilters } from '../model/registrations-view';
 import { useRegistrationRows } from '../model/use-registration-rows';
 import { useRegistrationsView } from '../model/use-registrations-view';
 import { ColumnMenu } from './column-menu';
@@ -172,13 +172,7 @@ export function RegistrationsScreen({ eventId, eventName }: { eventId: number; e
         <StatePanel
           title={t('noMatch.title')}
           actions={
-            <button
-              type="button"
-              className="button button--primary"
-              onClick={() =>
-                setView((current) => ({ ...current, q: '', categories: [], statuses: [], pageIndex: 0 }))
-              }
-            >
+            <button type="button" className="button button--primary" onClick={() => setView(clearRowFilters)}>
               {t('filters.clear')}
             </button>
           }

@@ -1,6 +1,6 @@
 import { useId, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { hasRowFilters, type RegistrationsView } from '../model/registrations-view';
+import { clearRowFilters, hasRowFilters, type RegistrationsView } from '../model/registrations-view';
 import { FacetFilter, type FacetOption } from './facet-filter';
 
 interface RegistrationsToolbarProps {
@@ -55,13 +55,7 @@ export function RegistrationsToolbar({
         />
         {children}
         {hasRowFilters(view) ? (
-          <button
-            type="button"
-            className="button button--ghost"
-            onClick={() =>
-              setView((current) => ({ ...current, q: '', categories: [], statuses: [], pageIndex: 0 }))
-            }
-          >
+          <button type="button" className="button button--ghost" onClick={() => setView(clearRowFilters)}>
             {t('filters.clear')}
           </button>
         ) : null}

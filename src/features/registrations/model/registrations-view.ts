@@ -86,3 +86,8 @@ export function writeRegistrationsView(view: RegistrationsView): URLSearchParams
 export function hasRowFilters(view: RegistrationsView): boolean {
   return view.q.trim() !== '' || view.categories.length > 0 || view.statuses.length > 0;
 }
+
+/** The view with search and filters cleared (sort, columns and page size stay). */
+export function clearRowFilters(view: RegistrationsView): RegistrationsView {
+  return { ...view, q: '', categories: [], statuses: [], pageIndex: 0 };
+}
