@@ -1,9 +1,12 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, beforeEach, vi } from 'vitest';
 import i18n from '@/i18n';
 import { endSession, resetSessionCache } from '@/lib/session';
 import { server } from './msw-server';
+
+// CI runs the suite on 2 cores in parallel: give screens time to load before a find* gives up.
+configure({ asyncUtilTimeout: 5000 });
 
 // An unhandled request is a test bug: msw reports it with console.error, which fails below.
 beforeAll(() => server.listen({ onUnhandledFrame: 'error' }));

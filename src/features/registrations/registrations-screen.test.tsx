@@ -14,7 +14,7 @@ const source = () => getDemoDataset(TEST_TODAY).registrationsOf(EVENT);
 afterEach(() => resetDemoData());
 
 async function loaded() {
-  await screen.findByText(/All 45 registrations loaded/);
+  await screen.findByText(/All 45 registrations loaded/, {}, { timeout: 5000 });
   return screen.getByRole('region', { name: /Registrations of/ });
 }
 
