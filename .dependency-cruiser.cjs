@@ -1,0 +1,55 @@
+/**
+ * Architecture rules, checked by `npm run lint` (dependency-cruiser resolves the `@/` alias
+ * through tsconfig.app.json):
+ * - shared code (lib, components, config, i18n) -> features -> app, never backwards;
+ * - a feature reaches another feature only through its api/ (events/api is shared data);
+ * - the demo API (mocks) is a fake server: it imports no app code, and the app loads it
+ *   only lazily from the demo module of the session feature;
+ * - no import cycles.
+ */
+const shared = '^src/(lib|components|config|i18n)/';
+
+module.exports = {
+  forbidden: [
+    { name: 'no-circular', severity: 'error', from: {}, to: { circular: true } },
+    {
+      name: 'shared-imports-no-feature-or-app',
+      severity: 'error',
+      from: { path: shared, pathNot: '\\.test\\.tsx?$' },
+      to: { path: '^src/(features|app|mocks)/' },
+    },
+    {
+      name: 'features-import-no-app',
+      severity: 'error',
+      from: { path: '^src/features/' },
+      to: { path: '^src/app/' },
+    },
+    {
+      name: 'features-only-reach-other-features-through-events-api',
+      severity: 'error',
+      from: { path: '^src/features/([^/]+)/' },
+      to: { path: '^src/features/([^/]+)/', pathNot: ['^src/features/$1/', '^src/features/events/api/'] },
+    },
+    {
+      name: 'mocks-import-no-app-code',
+      severity: 'error',
+      from: { path: '^src/mocks/' },
+      to: { path: '^src/(app|features|components|lib|config|i18n)/' },
+    },
+    {
+      name: 'only-tests-and-the-demo-module-import-mocks',
+      severity: 'error',
+      from: {
+        path: '^src/',
+        pathNot: ['^src/mocks/', '\\.test\\.tsx?$', '/testing/', '^src/features/session/demo\\.ts$'],
+      },
+      to: { path: '^src/mocks/' },
+    },
+  ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    tsConfig: { fileName: 'tsconfig.app.json' },
+    tsPreCompilationDeps: true,
+    enhancedResolveOptions: { extensions: ['.ts', '.tsx', '.js', '.json'] },
+  },
+};
