@@ -1,6 +1,8 @@
+import { http, type HttpHandler } from 'msw';
 import type { DemoDataset } from '../data/dataset';
 import type { EventRecord } from '../data/event-records';
 import type { PromoterId } from '../data/demo-keys';
+import { beginRequest, type HandlerContext } from './context';
 import { errorResponse, notFound } from './respond';
 
 /**
@@ -25,4 +27,23 @@ export function resolveOwnedEvent(
       : unknown();
   }
   return record;
+}
+
+/**
+ * A GET handler for a path under one event: latency, the key check and the ownership check
+ * come first, so each resource handler only says what it answers for an event it may see.
+ */
+export function ownedEventHandler(
+  context: HandlerContext,
+  apiPath: string,
+  answer: (record: EventRecord, request: Request, dataset: DemoDataset) => Response,
+): HttpHandler {
+  return http.get<{ eventId: string }>(context.path(apiPath), async ({ request, params }) => {
+    const promoter = await beginRequest(context, request);
+    if (promoter instanceof Response) return promoter;
+    const dataset = context.dataset();
+    const record = resolveOwnedEvent(params.eventId, promoter, dataset, context.options.forbiddenStatus);
+    if (record instanceof Response) return record;
+    return answer(record, request, dataset);
+  });
 }

@@ -22,41 +22,32 @@
  *   forbiddenStatus is 403), 400 invalid_parameter (adds `parameter`).
  * - Every response has a Date header: the server clock, to use for the next updated_since.
  */
-import { http, type HttpHandler } from 'msw';
-import { beginRequest, type HandlerContext } from './context';
-import { resolveOwnedEvent } from './event-access';
+import type { HttpHandler } from 'msw';
+import type { HandlerContext } from './context';
+import { ownedEventHandler } from './event-access';
 import { parsePageRequest, slicePage } from './pagination';
 import { parseUpdatedSince } from './query-params';
 import { jsonResponse } from './respond';
 
 export function registrationsHandler(context: HandlerContext): HttpHandler {
-  return http.get<{ eventId: string }>(
-    context.path('/v1/events/:eventId/registrations'),
-    async ({ request, params }) => {
-      const promoter = await beginRequest(context, request);
-      if (promoter instanceof Response) return promoter;
-      const dataset = context.dataset();
-      const { options } = context;
-      const record = resolveOwnedEvent(params.eventId, promoter, dataset, options.forbiddenStatus);
-      if (record instanceof Response) return record;
+  const { options } = context;
+  return ownedEventHandler(context, '/v1/events/:eventId/registrations', (record, request, dataset) => {
+    const url = new URL(request.url);
+    const updatedSince = parseUpdatedSince(url);
+    if (updatedSince instanceof Response) return updatedSince;
+    const pageRequest = parsePageRequest(url, options);
+    if (pageRequest instanceof Response) return pageRequest;
 
-      const url = new URL(request.url);
-      const updatedSince = parseUpdatedSince(url);
-      if (updatedSince instanceof Response) return updatedSince;
-      const pageRequest = parsePageRequest(url, options);
-      if (pageRequest instanceof Response) return pageRequest;
-
-      const all = dataset.registrationsOf(record.spec.id);
-      const matching = updatedSince === null ? all : all.filter((row) => row.updated_at > updatedSince);
-      const registrations = slicePage(matching, pageRequest, options.firstPage);
-      if (!options.includePageMeta) return jsonResponse({ registrations });
-      return jsonResponse({
-        registrations,
-        page: pageRequest.page,
-        per_page: pageRequest.perPage,
-        total: matching.length,
-        total_pages: Math.ceil(matching.length / pageRequest.perPage),
-      });
-    },
-  );
+    const all = dataset.registrationsOf(record.spec.id);
+    const matching = updatedSince === null ? all : all.filter((row) => row.updated_at > updatedSince);
+    const registrations = slicePage(matching, pageRequest, options.firstPage);
+    if (!options.includePageMeta) return jsonResponse({ registrations });
+    return jsonResponse({
+      registrations,
+      page: pageRequest.page,
+      per_page: pageRequest.perPage,
+      total: matching.length,
+      total_pages: Math.ceil(matching.length / pageRequest.perPage),
+    });
+  });
 }
