@@ -43,3 +43,22 @@ afterEach(() => {
 });
 
 afterAll(() => server.close());
+
+// jsdom has no modal dialogs: the least of showModal()/close() so screens that use <dialog> can
+// be tested here (focus trapping and the backdrop are tested in Chromium).
+if (typeof HTMLDialogElement !== 'undefined' && !('showModal' in HTMLDialogElement.prototype)) {
+  Object.assign(HTMLDialogElement.prototype, {
+    showModal(this: HTMLDialogElement) {
+      this.setAttribute('open', '');
+    },
+    close(this: HTMLDialogElement) {
+      if (!this.hasAttribute('open')) return;
+      this.removeAttribute('open');
+      this.dispatchEvent(new Event('close'));
+    },
+  });
+  document.addEventListener('keydown', (event) => {
+    const open = document.querySelector<HTMLDialogElement>('dialog[open]');
+    if (event.key === 'Escape' && open) open.close();
+  });
+}

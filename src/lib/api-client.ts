@@ -61,31 +61,26 @@ export async function apiRequest<S extends z.ZodType>(
   if (!session) throw new ApiError({ kind: 'unauthorized', endpoint, detail: 'not signed in' });
 
   const url = buildUrl(session.baseUrl, path, options.params);
-  const timeout = new AbortController();
-  const timer = setTimeout(() => timeout.abort(), options.timeoutMs ?? DEFAULT_TIMEOUT_MS);
-  const onCallerAbort = () => timeout.abort();
-  options.signal?.addEventListener('abort', onCallerAbort, { once: true });
+  const timeout = AbortSignal.timeout(options.timeoutMs ?? DEFAULT_TIMEOUT_MS);
+  const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout;
 
   let response: Response;
   try {
     response = await fetch(url, {
       method: 'GET',
       headers: { 'X-API-Key': session.apiKey, Accept: 'application/json' },
-      signal: timeout.signal,
+      signal,
       credentials: 'omit',
     });
   } catch (cause) {
     // The caller's own cancellation is not a failure: let React Query see the abort as is.
     if (options.signal?.aborted) throw options.signal.reason ?? cause;
-    if (timeout.signal.aborted) throw new ApiError({ kind: 'timeout', endpoint });
+    if (timeout.aborted) throw new ApiError({ kind: 'timeout', endpoint });
     throw new ApiError({
       kind: 'network',
       endpoint,
       detail: cause instanceof Error ? cause.message : undefined,
     });
-  } finally {
-    clearTimeout(timer);
-    options.signal?.removeEventListener('abort', onCallerAbort);
   }
 
   if (!response.ok) {

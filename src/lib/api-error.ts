@@ -51,17 +51,6 @@ export function isApiError(error: unknown): error is ApiError {
   return error instanceof ApiError;
 }
 
-/** Kinds that a later identical request may not repeat: the network, the server, the clock. */
-export function isTransient(error: unknown): boolean {
-  if (!isApiError(error)) return false;
-  return (
-    error.kind === 'server' ||
-    error.kind === 'network' ||
-    error.kind === 'timeout' ||
-    error.kind === 'rate-limited'
-  );
-}
-
 /** Parse Retry-After: delta-seconds or an HTTP date. Returns whole seconds, or undefined. */
 export function parseRetryAfter(value: string | null, now: number = Date.now()): number | undefined {
   if (value === null || value.trim() === '') return undefined;

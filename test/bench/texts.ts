@@ -15,6 +15,5 @@ export const TEXT = {
   exportButton: registrations.export.button,
   excelEnglish: registrations.export.presets['excel-en'].label,
   allLoaded: (formatted: string) => fill(registrations.load.complete_other, { formatted }),
-  showing: (from: string, to: string, total: string) =>
-    fill(registrations.showing_other, { from, to, total }),
+  shown: (total: string) => fill(registrations.shown_other, { total }),
 };

@@ -29,7 +29,7 @@ export function RegistrationsRoute() {
   }
 
   return (
-    <div className="page">
+    <div className="page registrations-page">
       <nav aria-label={t('breadcrumb')}>
         <Link to={paths.event.build(eventId)}>
           ← {event.data ? <EventName event={event.data} /> : t('back')}

@@ -1,5 +1,6 @@
 import type { ApiResponse } from '@/lib/api-client';
 import { isApiError, type ApiError } from '@/lib/api-error';
+import { isRetryable } from '@/lib/retry-policy';
 import { readPageMeta } from './page-meta';
 import type { RegistrationPageResponse } from './schemas';
 
@@ -42,9 +43,10 @@ export function decideFirstPage(page0: Probe, page1: Probe): FirstPageDecision {
   }
 
   if (!page0.ok) {
-    // An HTTP answer (4xx, 5xx) refusing page 0 is the server's word; no answer is a guess.
-    const silent = ['network', 'timeout', 'rate-limited'].includes(page0.error.kind);
-    return { firstPage: 1, guessed: silent };
+    // A 4xx or 5xx refusing page 0 is the server's word; no answer (network, timeout) or
+    // "come back later" (429) is not, so 1-based is then a guess.
+    const answered = page0.error.kind === 'server' || !isRetryable(page0.error);
+    return { firstPage: 1, guessed: !answered };
   }
 
   const ids0 = ids(page0);

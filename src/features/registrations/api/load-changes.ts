@@ -7,6 +7,7 @@ export interface LoadChangesOptions extends LoaderRunOptions {
   /** The watermark of the previous load (its `serverDate`). */
   since: Date;
   perPage?: number;
+  firstPage?: 0 | 1;
 }
 
 /**

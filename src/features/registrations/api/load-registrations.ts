@@ -1,5 +1,5 @@
 import type { ApiResponse } from '@/lib/api-client';
-import { defaultSleep, linkedController } from './abort-utils';
+import { defaultSleep } from './abort-utils';
 import { decideFirstPage, decidePageSize, settleProbe, type Probe } from './discover-pagination';
 import type {
   LoadRegistrationsOptions,
@@ -39,27 +39,36 @@ export async function loadRegistrations(options: LoadRegistrationsOptions): Prom
     updatedSince: updatedSince instanceof Date ? updatedSince.toISOString() : updatedSince,
   };
   const startedAt = (options.now ?? Date.now)();
-  const { run, release } = createRun(request, options);
+  const { run } = createRun(request, options);
+  let probes: Probes;
   try {
-    let probes: [Probe, Probe];
-    try {
-      if (run.signal.aborted) return nothingLoaded(run);
-      // Page 1 and page 0 together: one round trip tells the numbering (see decideFirstPage).
-      probes = await Promise.all([
-        settleProbe(requestPage(run, 1, run.signal)),
-        settleProbe(requestPage(run, 0, run.signal)),
-      ]);
-    } catch (error) {
-      if (run.cancelled()) return nothingLoaded(run);
-      throw error;
-    }
+    if (run.signal.aborted) return nothingLoaded(run);
+    probes = await probeFirstPages(run, options.firstPage);
+  } catch (error) {
     if (run.cancelled()) return nothingLoaded(run);
-    const tracker = discover(request, probes, startedAt);
-    report(run, tracker.snapshot('loading'));
-    return await runPages(run, tracker);
-  } finally {
-    release();
+    throw error;
   }
+  if (run.cancelled()) return nothingLoaded(run);
+  const tracker = discover(request, probes, startedAt);
+  report(run, tracker.snapshot('loading'));
+  return await runPages(run, tracker);
+}
+
+/** What the first requests of a load answered: one page when the numbering is known, else pages 1 and 0. */
+type Probes = { known: 0 | 1; first: Probe } | { known: null; page1: Probe; page0: Probe };
+
+/**
+ * Page 1 and page 0 together: one round trip tells the numbering (see decideFirstPage). When an
+ * earlier load already learned it for this API, only the first page is asked for, so a 1-based
+ * server is not sent a page=0 it refuses (a 400 in its logs) on every load and refresh.
+ */
+async function probeFirstPages(run: LoadRun, known: 0 | 1 | undefined): Promise<Probes> {
+  if (known !== undefined) return { known, first: await settleProbe(requestPage(run, known, run.signal)) };
+  const [page1, page0] = await Promise.all([
+    settleProbe(requestPage(run, 1, run.signal)),
+    settleProbe(requestPage(run, 0, run.signal)),
+  ]);
+  return { known: null, page1, page0 };
 }
 
 /**
@@ -73,21 +82,18 @@ export async function retryMissing(
 ): Promise<RegistrationsLoadResult> {
   if (previous.status === 'complete') return previous;
   if (!previous.resume) return loadRegistrations({ ...options, ...previous.request });
-  const { run, release } = createRun(previous.request, options);
-  try {
-    const tracker = new PageTracker(previous.resume);
-    tracker.queueMissing();
-    if (run.cancelled()) return finish(run, tracker);
-    report(run, tracker.snapshot('loading'));
-    return await runPages(run, tracker);
-  } finally {
-    release();
-  }
+  const { run } = createRun(previous.request, options);
+  const tracker = new PageTracker(previous.resume);
+  tracker.queueMissing();
+  if (run.cancelled()) return finish(run, tracker);
+  report(run, tracker.snapshot('loading'));
+  return await runPages(run, tracker);
 }
 
-function createRun(request: LoadRequest, options: LoaderRunOptions): { run: LoadRun; release: () => void } {
-  const link = linkedController(options.signal);
-  const signal = link.controller.signal;
+function createRun(request: LoadRequest, options: LoaderRunOptions): { run: LoadRun } {
+  // The run's own controller aborts every request on a fatal error; the caller's signal cancels.
+  const controller = new AbortController();
+  const signal = options.signal ? AbortSignal.any([options.signal, controller.signal]) : controller.signal;
   const sleep = options.sleep ?? defaultSleep;
   let failure: { error: unknown } | null = null;
   const run: LoadRun = {
@@ -99,30 +105,41 @@ function createRun(request: LoadRequest, options: LoaderRunOptions): { run: Load
     cancelled: () => options.signal?.aborted === true,
     fail: (error) => {
       failure ??= { error };
-      link.controller.abort(error);
+      controller.abort(error);
     },
     failure: () => failure,
     sleep,
     throttle: new RateThrottle(options.concurrency ?? DEFAULT_CONCURRENCY, sleep, signal),
     onProgress: options.onProgress,
   };
-  return { run, release: link.release };
+  return { run };
 }
 
 type Answered = ApiResponse<RegistrationPageResponse>;
 
-function discover(request: LoadRequest, [page1, page0]: [Probe, Probe], startedAt: number): PageTracker {
-  const { firstPage, guessed } = decideFirstPage(page0, page1);
-  const first = firstPage === 0 ? page0 : page1;
+function discover(request: LoadRequest, probes: Probes, startedAt: number): PageTracker {
+  let firstPage: 0 | 1;
+  let guessed = false;
+  let first: Probe;
+  let second: Probe | null = null;
+  if (probes.known === null) {
+    ({ firstPage, guessed } = decideFirstPage(probes.page0, probes.page1));
+    first = firstPage === 0 ? probes.page0 : probes.page1;
+    if (firstPage === 0) second = probes.page1; // page 1 was the second page all along
+  } else {
+    firstPage = probes.known;
+    first = probes.first;
+  }
   if (!first.ok) throw first.error; // decideFirstPage only picks a page that answered
   const firstMeta = readPageMeta(first.response.data);
   const { pageSize, capped } = decidePageSize(request.perPage, first.response.data.registrations.length, {
     metaPerPage: firstMeta?.perPage,
     metaTotal: firstMeta?.total,
-    nextPageHasRows: firstPage === 0 && page1.ok && page1.response.data.registrations.length > 0,
+    nextPageHasRows: second?.ok === true && second.response.data.registrations.length > 0,
   });
   // The earliest server clock of the load: rows changed after it are caught by the next refresh.
-  const dates = [page0, page1]
+  const probed = probes.known === null ? [probes.page0, probes.page1] : [probes.first];
+  const dates = probed
     .filter((probe): probe is { ok: true; response: Answered } => probe.ok)
     .map((probe) => probe.response.serverDate)
     .filter((date): date is Date => date !== null)
@@ -139,17 +156,18 @@ function discover(request: LoadRequest, [page1, page0]: [Probe, Probe], startedA
     metaTotalPages: undefined,
     pages: new Map(),
     outcomes: new Map(),
-    cursor: 2,
+    // The next page nobody asked for yet.
+    cursor: probes.known === null ? 2 : firstPage + 1,
     duplicates: 0,
     repeats: 0,
     serverDate: serverDate ?? new Date(startedAt - CLIENT_WATERMARK_MARGIN_MS),
     watermarkSource: serverDate ? 'server' : 'client',
   });
   tracker.recordRows(firstPage, first.response.data.registrations, firstMeta);
-  if (firstPage === 0) {
-    // Page 1 was the second page all along.
-    if (page1.ok) tracker.recordRows(1, page1.response.data.registrations, readPageMeta(page1.response.data));
-    else tracker.recordFailure(1, page1.error);
+  if (second) {
+    if (second.ok)
+      tracker.recordRows(1, second.response.data.registrations, readPageMeta(second.response.data));
+    else tracker.recordFailure(1, second.error);
   }
   return tracker;
 }

@@ -111,4 +111,9 @@ export interface LoadRegistrationsOptions extends LoaderRunOptions {
   perPage?: number;
   /** Only rows modified after this point (ISO timestamp, or a Date). */
   updatedSince?: string | Date;
+  /**
+   * The first page number, when an earlier load learned it for this API (see
+   * PaginationInfo.firstPage): skips asking for both page 1 and page 0.
+   */
+  firstPage?: 0 | 1;
 }

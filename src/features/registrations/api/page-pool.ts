@@ -1,4 +1,3 @@
-import { linkedController, type LinkedController } from './abort-utils';
 import type { RateThrottle } from './rate-throttle';
 
 export interface PagePoolOptions {
@@ -18,7 +17,7 @@ export interface PagePoolOptions {
  * aborted (`abortAbove`) instead of waited for.
  */
 export class PagePool {
-  private readonly inFlight = new Map<number, LinkedController>();
+  private readonly inFlight = new Map<number, AbortController>();
 
   constructor(private readonly options: PagePoolOptions) {}
 
@@ -44,16 +43,15 @@ export class PagePool {
   /** Aborts requests for pages after `lastPage` (the list turned out to end before them). */
   abortAbove(lastPage: number | null): void {
     if (lastPage === null) return;
-    for (const [page, link] of this.inFlight) if (page > lastPage) link.controller.abort();
+    for (const [page, controller] of this.inFlight) if (page > lastPage) controller.abort();
   }
 
   private async start(page: number): Promise<void> {
-    const link = linkedController(this.options.signal);
-    this.inFlight.set(page, link);
+    const controller = new AbortController();
+    this.inFlight.set(page, controller);
     try {
-      await this.options.run(page, link.controller.signal);
+      await this.options.run(page, AbortSignal.any([this.options.signal, controller.signal]));
     } finally {
-      link.release();
       this.inFlight.delete(page);
     }
   }

@@ -1,20 +1,23 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ColumnTitle } from './registrations-columns';
-import type { RegistrationsTableInstance } from './use-registrations-table';
+import type { ColumnTitle } from '../model/column-titles';
+
+interface ColumnMenuProps {
+  columnIds: readonly string[];
+  hidden: readonly string[];
+  titles: ReadonlyMap<string, ColumnTitle>;
+  onHiddenChange: (hidden: string[]) => void;
+}
 
 /** Show or hide columns; the id column stays, it opens the details. */
-export function ColumnMenu({
-  table,
-  titles,
-}: {
-  table: RegistrationsTableInstance;
-  titles: ReadonlyMap<string, ColumnTitle>;
-}) {
+export function ColumnMenu({ columnIds, hidden, titles, onHiddenChange }: ColumnMenuProps) {
   const { t } = useTranslation('registrations');
   const id = useId();
-  const columns = table.getAllLeafColumns().filter((column) => column.id !== 'registration_id');
-  const hiddenCount = columns.filter((column) => !column.getIsVisible()).length;
+  const columns = columnIds.filter((columnId) => columnId !== 'registration_id');
+  const hiddenSet = new Set(hidden);
+  const hiddenCount = columns.filter((columnId) => hiddenSet.has(columnId)).length;
+  const toggle = (columnId: string) =>
+    onHiddenChange(hiddenSet.has(columnId) ? hidden.filter((h) => h !== columnId) : [...hidden, columnId]);
 
   return (
     <details className="menu">
@@ -26,26 +29,22 @@ export function ColumnMenu({
       </summary>
       <fieldset className="menu__panel">
         <legend className="visually-hidden">{t('columnsMenu.label')}</legend>
-        {columns.map((column, index) => {
-          const title = titles.get(column.id) ?? { text: column.id };
+        {columns.map((columnId, index) => {
+          const title = titles.get(columnId) ?? { text: columnId };
           return (
-            <label key={column.id} className="menu__option" htmlFor={`${id}-${index}`}>
+            <label key={columnId} className="menu__option" htmlFor={`${id}-${index}`}>
               <input
                 id={`${id}-${index}`}
                 type="checkbox"
-                checked={column.getIsVisible()}
-                onChange={column.getToggleVisibilityHandler()}
+                checked={!hiddenSet.has(columnId)}
+                onChange={() => toggle(columnId)}
               />
               <span lang={title.lang}>{title.text}</span>
             </label>
           );
         })}
         {hiddenCount > 0 ? (
-          <button
-            type="button"
-            className="button button--ghost"
-            onClick={() => table.setColumnVisibility({})}
-          >
+          <button type="button" className="button button--ghost" onClick={() => onHiddenChange([])}>
             {t('columnsMenu.showAll')}
           </button>
         ) : null}

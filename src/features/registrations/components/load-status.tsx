@@ -2,13 +2,15 @@ import { useTranslation } from 'react-i18next';
 import { formatInstant } from '@/lib/dates';
 import { formatCount } from '@/lib/numbers';
 import type { LoadWarning } from '../api/registrations-loader';
-import type { RegistrationsSnapshot } from '../model/registrations-store';
+import type { RegistrationsData } from '../api/registrations-query';
 
 interface LoadStatusProps {
-  snapshot: RegistrationsSnapshot;
+  data: RegistrationsData;
+  /** A query run is under way (a load, a resume or a refresh). */
+  fetching: boolean;
   onCancel: () => void;
-  onResume: () => void;
-  onRefresh: () => void;
+  /** Resume, retry the missing pages, or check for changes: the query decides from its state. */
+  onContinue: () => void;
 }
 
 /**
@@ -16,14 +18,16 @@ interface LoadStatusProps {
  * "not complete" with a retry when pages failed or the load was stopped, and the time of
  * the data with a refresh once complete. Never says "complete" about a partial list.
  */
-export function LoadStatus({ snapshot, onCancel, onResume, onRefresh }: LoadStatusProps) {
+export function LoadStatus({ data, fetching, onCancel, onContinue }: LoadStatusProps) {
   const { t, i18n } = useTranslation('registrations');
   const count = (n: number) => formatCount(n, i18n.language);
-  const progress = snapshot.progress;
-  const loaded = snapshot.rows.length;
-  const total = progress?.pagination?.meta?.total;
+  const progress = data.progress;
+  const loaded = data.rows.length;
+  const total = progress.pagination?.meta?.total;
+  // A load or a resume is running (a refresh keeps the "complete" banner and says it is checking).
+  const loading = fetching && data.refresh === null && data.phase !== 'complete';
 
-  if (snapshot.phase === 'loading' && !snapshot.refresh) {
+  if (loading) {
     return (
       <div className="load-status" role="status">
         <div className="load-status__text">
@@ -45,29 +49,29 @@ export function LoadStatus({ snapshot, onCancel, onResume, onRefresh }: LoadStat
     );
   }
 
-  if (snapshot.phase === 'cancelled' || snapshot.phase === 'incomplete') {
-    const failed = progress?.pagesFailed.length ?? 0;
+  if (data.phase === 'cancelled' || data.phase === 'incomplete') {
+    const failed = progress.pagesFailed.length;
     return (
       <div className="load-status load-status--warning" role="alert">
         <p className="load-status__text">
           <strong>{t('load.notComplete')}</strong>{' '}
-          {snapshot.phase === 'cancelled'
+          {data.phase === 'cancelled'
             ? t('load.cancelled', { loaded: count(loaded) })
             : failed > 0
               ? t('load.incomplete', { loaded: count(loaded), count: failed })
               : t('load.unproven', { loaded: count(loaded) })}
         </p>
-        <button type="button" className="button button--primary" onClick={onResume}>
-          {snapshot.phase === 'cancelled' ? t('load.resume') : t('load.retryMissing')}
+        <button type="button" className="button button--primary" onClick={onContinue}>
+          {data.phase === 'cancelled' ? t('load.resume') : t('load.retryMissing')}
         </button>
       </div>
     );
   }
 
-  if (snapshot.phase !== 'complete' && !snapshot.refresh) return null;
+  if (data.phase !== 'complete') return null;
 
-  const refresh = snapshot.refresh;
-  const when = snapshot.result?.serverDate;
+  const refresh = data.refresh;
+  const when = data.loadedAt;
   return (
     <div className="load-status load-status--done" role="status">
       <div className="load-status__text">
@@ -87,9 +91,9 @@ export function LoadStatus({ snapshot, onCancel, onResume, onRefresh }: LoadStat
           </p>
         ) : null}
         {refresh?.phase === 'error' ? <p className="load-status__error">{t('load.refreshFailed')}</p> : null}
-        <LoadWarnings warnings={progress?.warnings ?? []} />
+        <LoadWarnings warnings={progress.warnings} />
       </div>
-      <button type="button" className="button" onClick={onRefresh} disabled={refresh?.phase === 'loading'}>
+      <button type="button" className="button" onClick={onContinue} disabled={refresh?.phase === 'loading'}>
         {t('load.refresh')}
       </button>
     </div>

@@ -1,7 +1,8 @@
 import { useEffect, useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LocalizedText } from '@/components/localized-text';
-import type { ColumnTitle } from './registrations-columns';
+import { formatInstant } from '@/lib/dates';
+import type { ColumnTitle } from '../model/column-titles';
 import { FIXED_COLUMN_IDS, type RegistrationRow } from '../model/registration-rows';
 
 const DOCUMENTED_FIELDS = new Set([
@@ -24,86 +25,99 @@ interface RegistrationDetailsProps {
 
 /**
  * Every field of one registration and every answer, including fields the API document does
- * not list. Long answers wrap; everything is rendered as text. Escape closes, and focus
- * returns to the row that opened it (the caller keeps that button).
+ * not list, in a modal dialog: focus stays inside it, Escape or the close button closes it,
+ * and the caller returns focus to the row that opened it. Long answers wrap; everything is
+ * rendered as text.
  */
 export function RegistrationDetails({ row, titles, onClose }: RegistrationDetailsProps) {
-  const { t } = useTranslation('registrations');
+  const { t, i18n } = useTranslation('registrations');
   const headingId = useId();
-  const panel = useRef<HTMLElement>(null);
+  const dialog = useRef<HTMLDialogElement>(null);
   const registration = row.registration;
   const extras = Object.entries(registration).filter(([key]) => !DOCUMENTED_FIELDS.has(key));
 
   useEffect(() => {
-    panel.current?.focus();
-  }, [row.id]);
+    const element = dialog.current;
+    if (element && !element.open) element.showModal();
+    return () => element?.close();
+  }, []);
 
   return (
-    <aside
-      ref={panel}
-      className="card registration-details"
-      role="dialog"
+    <dialog
+      ref={dialog}
+      className="registration-details"
       aria-labelledby={headingId}
-      tabIndex={-1}
-      onKeyDown={(event) => {
-        if (event.key === 'Escape') onClose();
+      // Escape: the browser closes the dialog; the screen forgets the selection and moves focus back.
+      onClose={onClose}
+      onClick={(event) => {
+        // A click on the backdrop (outside the dialog's box) closes it, as on every modal sheet.
+        if (event.target === event.currentTarget) event.currentTarget.close();
       }}
     >
-      <div className="registration-details__header">
-        <h2 id={headingId}>{t('details.title', { id: registration.registration_id })}</h2>
-        <button type="button" className="button" onClick={onClose}>
-          {t('details.close')}
-        </button>
-      </div>
-      <dl className="registration-details__list">
-        {FIXED_COLUMN_IDS.map((id) => (
-          <div key={id}>
-            <dt>{titles.get(id)?.text ?? id}</dt>
-            <dd>{row.cells[id] || '—'}</dd>
-          </div>
-        ))}
-      </dl>
-      <h3>{t('details.answers')}</h3>
-      {registration.custom_questions.length === 0 ? (
-        <p className="muted">{t('details.noAnswers')}</p>
-      ) : (
+      <div className="registration-details__body">
+        <div className="registration-details__header">
+          <h2 id={headingId}>{t('details.title', { id: registration.registration_id })}</h2>
+          <button type="button" className="button" onClick={() => dialog.current?.close()} autoFocus>
+            {t('details.close')}
+          </button>
+        </div>
         <dl className="registration-details__list">
-          {registration.custom_questions.map((answer, index) => (
-            <div key={`${answer.que_id}-${index}`}>
-              <dt>
-                <LocalizedText
-                  record={answer}
-                  field="que_question"
-                  empty={t('questionFallback', { id: answer.que_id })}
-                />
-              </dt>
-              <dd className="registration-details__answer">{answer.reponse || '—'}</dd>
+          {FIXED_COLUMN_IDS.map((id) => (
+            <div key={id}>
+              <dt>{titles.get(id)?.text ?? id}</dt>
+              <dd>{row.cells[id] || '—'}</dd>
             </div>
           ))}
         </dl>
-      )}
-      {extras.length > 0 ? (
-        <>
-          <h3>{t('details.otherFields')}</h3>
+        <h3>{t('details.answers')}</h3>
+        {registration.custom_questions.length === 0 ? (
+          <p className="muted">{t('details.noAnswers')}</p>
+        ) : (
           <dl className="registration-details__list">
-            {extras.map(([key, value]) => (
-              <div key={key}>
+            {registration.custom_questions.map((answer, index) => (
+              <div key={`${answer.que_id}-${index}`}>
                 <dt>
-                  <code>{key}</code>
+                  <LocalizedText
+                    record={answer}
+                    field="que_question"
+                    empty={t('questionFallback', { id: answer.que_id })}
+                  />
                 </dt>
-                <dd className="registration-details__answer">{formatExtra(value)}</dd>
+                <dd className="registration-details__answer">{answer.reponse || '—'}</dd>
               </div>
             ))}
           </dl>
-        </>
-      ) : null}
-    </aside>
+        )}
+        {extras.length > 0 ? (
+          // Fields the API document does not list: kept for completeness, folded away.
+          <details className="registration-details__extras">
+            <summary>{t('details.otherFields', { count: extras.length })}</summary>
+            <dl className="registration-details__list">
+              {extras.map(([key, value]) => (
+                <div key={key}>
+                  <dt>
+                    <code>{key}</code>
+                  </dt>
+                  <dd className="registration-details__answer">{formatExtra(value, i18n.language)}</dd>
+                </div>
+              ))}
+            </dl>
+          </details>
+        ) : null}
+      </div>
+    </dialog>
   );
 }
 
-function formatExtra(value: unknown): string {
+/** An ISO 8601 date-time, as APIs send timestamps (2026-04-16T03:18:53.813Z). */
+const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})$/;
+
+function formatExtra(value: unknown, locale: string): string {
   if (value === null || value === undefined || value === '') return '—';
-  if (typeof value === 'string') return value;
+  if (typeof value === 'string') {
+    const instant = ISO_INSTANT.test(value) ? new Date(value) : null;
+    return instant && !Number.isNaN(instant.getTime()) ? formatInstant(instant, locale) : value;
+  }
   if (typeof value === 'number' || typeof value === 'boolean') return String(value);
   return JSON.stringify(value);
 }

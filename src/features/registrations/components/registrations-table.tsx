@@ -1,58 +1,163 @@
-import { memo } from 'react';
+import { useTable, type ColumnVisibilityState, type SortingState, type Updater } from '@tanstack/react-table';
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { ColumnTitle } from '../model/column-titles';
 import type { RegistrationRow } from '../model/registration-rows';
 import type { RegistrationsView } from '../model/registrations-view';
-import type { ColumnTitle } from './registrations-columns';
-import type { RegistrationsTableInstance } from './use-registrations-table';
+import { buildColumns, features } from './registrations-columns';
+import { RegistrationCell } from './registration-cell';
 
 interface RegistrationsTableProps {
-  table: RegistrationsTableInstance;
-  /*
-   * The table instance keeps its identity across renders, so these say when what it shows
-   * changed: the table re-renders for them, not for every keystroke elsewhere on the screen.
-   */
-  pageRows: readonly RegistrationRow[];
+  /** Every row to show (filtered and sorted by the model); only the visible window is rendered. */
+  rows: readonly RegistrationRow[];
+  columnIds: readonly string[];
   sort: RegistrationsView['sort'];
   hidden: readonly string[];
+  onSortChange: (sort: RegistrationsView['sort']) => void;
   titles: ReadonlyMap<string, ColumnTitle>;
   caption: string;
   selectedId: number | null;
   onOpen: (registrationId: number) => void;
 }
 
+/** One line per row (long answers are in the details): fixed heights keep the window exact. */
+const ROW_HEIGHT = 40;
+const OVERSCAN = 10;
 const ARIA_SORT = { asc: 'ascending', desc: 'descending' } as const;
-
-/** Colour of the payment status pill; an unknown status stays neutral. */
-const STATUS_TONE: Record<string, string> = {
-  paid: 'paid',
-  free: 'free',
-  pending: 'pending',
-  refunded: 'refunded',
-  cancelled: 'cancelled',
+/** Column widths in rem by id; question columns share one width. */
+const COLUMN_WIDTHS: Record<string, number> = {
+  registration_id: 7.5,
+  first_name: 9,
+  last_name: 10,
+  email: 16,
+  category: 12,
+  order_id: 8,
+  payment_status: 8.5,
 };
+const QUESTION_WIDTH = 13;
+
+const apply = <T,>(updater: Updater<T>, current: T): T =>
+  typeof updater === 'function' ? (updater as (old: T) => T)(current) : updater;
 
 /**
- * The current page of rows. Every cell is rendered as text by React (never as HTML), so
- * names and answers such as `<img onerror=…>` show literally. The id cell is a button
- * that opens the details panel; clicking anywhere on a row does the same.
+ * Every matching row in one scroll: the table fills the rest of the window and scrolls on its
+ * own (the page itself does not), with a sticky header; only the rows in view (plus a margin)
+ * are in the DOM, so 100,000 rows cost what 40 do. Screen readers get the real size through
+ * aria-rowcount and each row's aria-rowindex. Rows are one Tab stop: the arrow keys, Page Up/
+ * Down, Home and End move between them, and Enter opens the details. Every cell is rendered
+ * as text by React (never as HTML), so `<img onerror=…>` in a name shows literally.
  */
-export const RegistrationsTable = memo(function RegistrationsTable({
-  table,
+export function RegistrationsTable({
+  rows,
+  columnIds,
+  sort,
+  hidden,
+  onSortChange,
   titles,
   caption,
   selectedId,
   onOpen,
 }: RegistrationsTableProps) {
   const { t } = useTranslation('registrations');
+  const scrollRef = useRef<HTMLDivElement>(null);
+  const [active, setActive] = useState(0);
+  const focusActive = useRef(false);
+  const activeIndex = Math.min(active, Math.max(0, rows.length - 1));
+
+  // eslint-disable-next-line react-hooks/incompatible-library -- this component is not memoized by the compiler, on purpose: it re-renders on scroll
+  const virtualizer = useVirtualizer({
+    count: rows.length,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: () => ROW_HEIGHT,
+    overscan: OVERSCAN,
+    getItemKey: (index) => rows[index]?.id ?? index,
+  });
+  const items = virtualizer.getVirtualItems();
+  const windowRows = useMemo(() => items.map((item) => rows[item.index]!), [items, rows]);
+
+  const columns = useMemo(() => buildColumns(columnIds), [columnIds]);
+  const sorting = useMemo<SortingState>(() => (sort ? [sort] : []), [sort]);
+  const columnVisibility = useMemo<ColumnVisibilityState>(
+    () => Object.fromEntries(hidden.map((id) => [id, false])),
+    [hidden],
+  );
+  // TanStack builds Row objects for the window only: the model already sorted and filtered.
+  const table = useTable({
+    features,
+    columns,
+    data: windowRows,
+    getRowId: (row) => String(row.id),
+    state: { sorting, columnVisibility },
+    manualSorting: true,
+    enableMultiSort: false,
+    onSortingChange: (updater) => {
+      const next = apply(updater, sorting)[0];
+      onSortChange(next ? { id: next.id, desc: next.desc } : null);
+    },
+  });
   const headers = table.getHeaderGroups()[0]?.headers ?? [];
-  const rows = table.getRowModel().rows;
+  const tableRows = table.getRowModel().rows;
+
+  // After a keyboard move, focus the row once it is rendered (a far jump renders it only
+  // after the scroll it causes).
+  useEffect(() => {
+    if (!focusActive.current) return;
+    const row = scrollRef.current?.querySelector<HTMLElement>(`tr[data-index="${activeIndex}"]`);
+    if (!row) return;
+    focusActive.current = false;
+    row.focus({ preventScroll: true });
+  });
+
+  const moveTo = (index: number) => {
+    const next = Math.max(0, Math.min(rows.length - 1, index));
+    focusActive.current = true;
+    setActive(next);
+    virtualizer.scrollToIndex(next, { align: 'auto' });
+  };
+  const pageRows = Math.max(
+    1,
+    Math.floor((scrollRef.current?.clientHeight ?? ROW_HEIGHT * 10) / ROW_HEIGHT) - 1,
+  );
+  const onKeyDown = (event: KeyboardEvent<HTMLTableSectionElement>) => {
+    const moves: Record<string, number> = {
+      ArrowDown: activeIndex + 1,
+      ArrowUp: activeIndex - 1,
+      PageDown: activeIndex + pageRows,
+      PageUp: activeIndex - pageRows,
+      Home: 0,
+      End: rows.length - 1,
+    };
+    const target = moves[event.key];
+    if (target !== undefined) {
+      event.preventDefault();
+      moveTo(target);
+    } else if (event.key === 'Enter' || event.key === ' ') {
+      const row = rows[activeIndex];
+      if (row && event.target instanceof HTMLTableRowElement) {
+        event.preventDefault();
+        onOpen(row.id);
+      }
+    }
+  };
+
+  const visibleIds = table.getVisibleLeafColumns().map((column) => column.id);
+  const first = items[0];
+  const last = items[items.length - 1];
+  const padTop = first ? first.start : 0;
+  const padBottom = last ? virtualizer.getTotalSize() - last.end : 0;
 
   return (
-    <div className="registrations-table" role="region" aria-label={caption} tabIndex={0}>
-      <table>
+    <div ref={scrollRef} className="registrations-table" role="region" aria-label={caption}>
+      <table aria-rowcount={rows.length + 1}>
         <caption className="visually-hidden">{caption}</caption>
+        <colgroup>
+          {visibleIds.map((id) => (
+            <col key={id} style={{ width: `${COLUMN_WIDTHS[id] ?? QUESTION_WIDTH}rem` }} />
+          ))}
+        </colgroup>
         <thead>
-          <tr>
+          <tr aria-rowindex={1}>
             {headers.map((header) => {
               const title = titles.get(header.column.id) ?? { text: header.column.id };
               const sorted = header.column.getIsSorted();
@@ -74,16 +179,22 @@ export const RegistrationsTable = memo(function RegistrationsTable({
             })}
           </tr>
         </thead>
-        <tbody>
-          {rows.map((row) => {
+        <tbody onKeyDown={onKeyDown}>
+          {padTop > 0 ? <Spacer height={padTop} columns={visibleIds.length} /> : null}
+          {tableRows.map((row, position) => {
+            const index = items[position]!.index;
             const registration = row.original;
-            const fullName = [registration.cells.first_name, registration.cells.last_name]
+            const name = [registration.cells.first_name, registration.cells.last_name]
               .filter(Boolean)
               .join(' ');
             return (
               <tr
                 key={row.id}
-                aria-selected={registration.id === selectedId ? true : undefined}
+                data-index={index}
+                aria-rowindex={index + 2}
+                aria-selected={registration.id === selectedId}
+                tabIndex={index === activeIndex ? 0 : -1}
+                onFocus={() => setActive(index)}
                 onClick={() => onOpen(registration.id)}
               >
                 {row.getVisibleCells().map((cell) =>
@@ -92,7 +203,8 @@ export const RegistrationsTable = memo(function RegistrationsTable({
                       <button
                         type="button"
                         className="link-button"
-                        aria-label={t('table.openDetails', { id: registration.id, name: fullName || '—' })}
+                        tabIndex={-1}
+                        aria-label={t('table.openDetails', { id: registration.id, name: name || '—' })}
                         onClick={(event) => {
                           event.stopPropagation();
                           onOpen(registration.id);
@@ -103,23 +215,25 @@ export const RegistrationsTable = memo(function RegistrationsTable({
                     </td>
                   ) : (
                     <td key={cell.id}>
-                      {cell.column.id === 'payment_status' && registration.statusKey ? (
-                        <span
-                          className={`status-pill status-pill--${STATUS_TONE[registration.statusKey] ?? 'other'}`}
-                        >
-                          {registration.cells.payment_status}
-                        </span>
-                      ) : (
-                        registration.cells[cell.column.id]
-                      )}
+                      <RegistrationCell row={registration} columnId={cell.column.id} />
                     </td>
                   ),
                 )}
               </tr>
             );
           })}
+          {padBottom > 0 ? <Spacer height={padBottom} columns={visibleIds.length} /> : null}
         </tbody>
       </table>
     </div>
   );
-});
+}
+
+/** Stands in for the rows outside the window, so the scrollbar has the full height. */
+function Spacer({ height, columns }: { height: number; columns: number }) {
+  return (
+    <tr aria-hidden="true" className="registrations-table__spacer">
+      <td colSpan={columns} style={{ height }} />
+    </tr>
+  );
+}

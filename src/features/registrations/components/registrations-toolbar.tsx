@@ -1,14 +1,12 @@
 import { useId, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { clearRowFilters, hasRowFilters, type RegistrationsView } from '../model/registrations-view';
+import type { SetRegistrationsView } from '../model/use-registrations-view';
 import { FacetFilter, type FacetOption } from './facet-filter';
 
 interface RegistrationsToolbarProps {
   view: RegistrationsView;
-  setView: (
-    update: (current: RegistrationsView) => RegistrationsView,
-    options?: { replace?: boolean },
-  ) => void;
+  setView: SetRegistrationsView;
   categoryOptions: FacetOption[];
   statusOptions: FacetOption[];
   /** Columns and export menus. */
@@ -34,10 +32,10 @@ export function RegistrationsToolbar({
           type="search"
           value={view.q}
           placeholder={t('search.placeholder')}
-          // One history entry per search, not per keystroke.
-          onChange={(event) =>
-            setView((current) => ({ ...current, q: event.target.value, pageIndex: 0 }), { replace: true })
-          }
+          onChange={(event) => {
+            const q = event.target.value;
+            setView((current) => ({ ...current, q }));
+          }}
         />
       </div>
       <div className="registrations-toolbar__menus">
@@ -45,13 +43,13 @@ export function RegistrationsToolbar({
           label={t('filters.category')}
           options={categoryOptions}
           selected={view.categories}
-          onChange={(categories) => setView((current) => ({ ...current, categories, pageIndex: 0 }))}
+          onChange={(categories) => setView((current) => ({ ...current, categories }))}
         />
         <FacetFilter
           label={t('filters.status')}
           options={statusOptions}
           selected={view.statuses}
-          onChange={(statuses) => setView((current) => ({ ...current, statuses, pageIndex: 0 }))}
+          onChange={(statuses) => setView((current) => ({ ...current, statuses }))}
         />
         {children}
         {hasRowFilters(view) ? (

@@ -1,7 +1,8 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { csvFileName, downloadBlob, exportCsv, type CsvPresetId } from '@/lib/csv';
+import { registrationsKey, settledRegistrations } from '../api/registrations-query';
 import type { TableExport } from '../model/export-table';
-import type { RegistrationsEntry } from '../model/registrations-store';
 
 export type ExportState =
   | { step: 'idle' }
@@ -12,7 +13,7 @@ export type ExportState =
   | { step: 'failed'; error: unknown };
 
 interface Options {
-  entry: RegistrationsEntry;
+  eventId: number;
   /** What the table shows right now; read after the last page has rendered into it. */
   snapshotTable: () => TableExport;
   eventName: string;
@@ -27,7 +28,8 @@ const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
  * (with progress and a cancel), and when the load ends incomplete it refuses and says why.
  * The file is built off the main thread (see lib/csv).
  */
-export function useCsvExport({ entry, snapshotTable, eventName, fileLabel }: Options) {
+export function useCsvExport({ eventId, snapshotTable, eventName, fileLabel }: Options) {
+  const client = useQueryClient();
   const [state, setState] = useState<ExportState>({ step: 'idle' });
   const controller = useRef<AbortController | null>(null);
   const latest = useRef({ snapshotTable, eventName, fileLabel });
@@ -43,12 +45,11 @@ export function useCsvExport({ entry, snapshotTable, eventName, fileLabel }: Opt
     const abort = new AbortController();
     controller.current = abort;
     try {
-      if (entry.snapshot.phase === 'loading') {
+      if (client.isFetching({ queryKey: registrationsKey(eventId) }) > 0)
         setState({ step: 'waiting', preset });
-        await entry.settled(abort.signal);
-        await nextTask();
-      }
-      if (entry.snapshot.phase !== 'complete') {
+      const phase = await settledRegistrations(client, eventId, abort.signal);
+      await nextTask();
+      if (phase !== 'complete') {
         setState({ step: 'refused' });
         return;
       }

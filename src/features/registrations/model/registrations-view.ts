@@ -1,6 +1,7 @@
 /**
- * The registrations screen's view state lives in the URL (search, filters, sort, hidden
- * columns, page), so a link or the back button restores the exact table. Never the key.
+ * The registrations screen's view state: search, filters, sort and hidden columns. The inputs
+ * own it; the URL mirrors it a moment later (see use-registrations-view), so a link or the
+ * back button restores the exact table. Never the key.
  */
 export interface RegistrationsView {
   q: string;
@@ -10,13 +11,7 @@ export interface RegistrationsView {
   statuses: string[];
   sort: { id: string; desc: boolean } | null;
   hidden: string[];
-  /** 0-based in the app, 1-based in the URL. */
-  pageIndex: number;
-  pageSize: number;
 }
-
-export const PAGE_SIZES = [25, 50, 100, 200] as const;
-export const DEFAULT_PAGE_SIZE = 50;
 
 export const DEFAULT_REGISTRATIONS_VIEW: RegistrationsView = {
   q: '',
@@ -24,8 +19,6 @@ export const DEFAULT_REGISTRATIONS_VIEW: RegistrationsView = {
   statuses: [],
   sort: null,
   hidden: [],
-  pageIndex: 0,
-  pageSize: DEFAULT_PAGE_SIZE,
 };
 
 /** The URL parameter of each part of the view. */
@@ -35,28 +28,16 @@ export const VIEW_PARAMS = {
   statuses: 'status',
   sort: 'sort',
   hidden: 'hide',
-  page: 'page',
-  size: 'size',
 } as const;
 
 /** A comma-separated list; each value is URI-encoded so it may itself hold a comma. */
-export const parseList = (value: string | null): string[] =>
+const parseList = (value: string | null): string[] =>
   value === null || value === '' ? [] : value.split(',').map(decodeURIComponent);
 const joinList = (values: readonly string[]) => values.map(encodeURIComponent).join(',');
 
 /** `last_name` is ascending, `-last_name` descending. */
-export const parseSort = (value: string | null): RegistrationsView['sort'] =>
+const parseSort = (value: string | null): RegistrationsView['sort'] =>
   value ? { id: value.replace(/^-/, ''), desc: value.startsWith('-') } : null;
-
-export const parsePageIndex = (value: string | null): number => {
-  const page = Number(value);
-  return Number.isInteger(page) && page > 1 ? page - 1 : 0;
-};
-
-export const parsePageSize = (value: string | null): number => {
-  const size = Number(value);
-  return (PAGE_SIZES as readonly number[]).includes(size) ? size : DEFAULT_PAGE_SIZE;
-};
 
 export function readRegistrationsView(params: URLSearchParams): RegistrationsView {
   return {
@@ -65,8 +46,6 @@ export function readRegistrationsView(params: URLSearchParams): RegistrationsVie
     statuses: parseList(params.get(VIEW_PARAMS.statuses)),
     sort: parseSort(params.get(VIEW_PARAMS.sort)),
     hidden: parseList(params.get(VIEW_PARAMS.hidden)).filter(Boolean),
-    pageIndex: parsePageIndex(params.get(VIEW_PARAMS.page)),
-    pageSize: parsePageSize(params.get(VIEW_PARAMS.size)),
   };
 }
 
@@ -78,8 +57,6 @@ export function writeRegistrationsView(view: RegistrationsView): URLSearchParams
   if (view.statuses.length) params.set(VIEW_PARAMS.statuses, joinList(view.statuses));
   if (view.sort) params.set(VIEW_PARAMS.sort, `${view.sort.desc ? '-' : ''}${view.sort.id}`);
   if (view.hidden.length) params.set(VIEW_PARAMS.hidden, joinList(view.hidden));
-  if (view.pageIndex > 0) params.set(VIEW_PARAMS.page, String(view.pageIndex + 1));
-  if (view.pageSize !== DEFAULT_PAGE_SIZE) params.set(VIEW_PARAMS.size, String(view.pageSize));
   return params;
 }
 
@@ -87,7 +64,7 @@ export function hasRowFilters(view: RegistrationsView): boolean {
   return view.q.trim() !== '' || view.categories.length > 0 || view.statuses.length > 0;
 }
 
-/** The view with search and filters cleared (sort, columns and page size stay). */
+/** The view with search and filters cleared (sort and columns stay). */
 export function clearRowFilters(view: RegistrationsView): RegistrationsView {
-  return { ...view, q: '', categories: [], statuses: [], pageIndex: 0 };
+  return { ...view, q: '', categories: [], statuses: [] };
 }

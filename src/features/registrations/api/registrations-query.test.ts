@@ -1,0 +1,133 @@
+import { QueryClient } from '@tanstack/react-query';
+import { server } from '../../../../test/msw-server';
+import { registrationsKey, registrationsQuery, type RegistrationsData } from './registrations-query';
+import { ids, oneTo, signInForTests } from './testing/loader-test-kit';
+import { pagedApi } from './testing/paged-api';
+
+const EVENT = 7;
+const key = registrationsKey(EVENT);
+
+function setup(options: Parameters<typeof pagedApi>[0]) {
+  signInForTests();
+  const api = pagedApi(options);
+  server.use(api.handler);
+  const client = new QueryClient();
+  const writes: RegistrationsData[] = [];
+  client.getQueryCache().subscribe((event) => {
+    const data = event.query.state.data as RegistrationsData | undefined;
+    if (event.type === 'updated' && data && writes.at(-1) !== data) writes.push(data);
+  });
+  const data = () => client.getQueryData<RegistrationsData>(key);
+  return { api, client, writes, data };
+}
+
+/** Resolves once the cache holds a loading snapshot with some rows. */
+function firstRows(client: QueryClient): Promise<void> {
+  return new Promise((resolve) => {
+    const unsubscribe = client.getQueryCache().subscribe(() => {
+      const data = client.getQueryData<RegistrationsData>(key);
+      if (data?.phase === 'loading' && data.rows.length > 0) {
+        unsubscribe();
+        resolve();
+      }
+    });
+  });
+}
+
+const settle = (ms = 60) => new Promise((resolve) => setTimeout(resolve, ms));
+
+describe('the registrations query', () => {
+  it('fills one query page by page: rows show before the end, and the end says complete', async () => {
+    const { client, writes, data } = setup({ total: 1200, maxPerPage: 100, latencyMs: 5 });
+    const final = await client.fetchQuery(registrationsQuery(EVENT));
+    expect(final.phase).toBe('complete');
+    expect(ids(final.rows)).toEqual(oneTo(1200));
+    expect(data()).toBe(final);
+    const streamed = writes.filter((write) => write.phase === 'loading');
+    expect(streamed.length).toBeGreaterThan(0);
+    expect(streamed[0]!.rows.length).toBeGreaterThan(0);
+    expect(streamed[0]!.rows.length).toBeLessThan(1200);
+    expect(final.loadedAt).toBeInstanceOf(Date);
+  });
+
+  it('asks for page 0 once per API in the session, not on every load and refresh', async () => {
+    const { api, client } = setup({ total: 250, maxPerPage: 100, belowFirst: 400 });
+    await client.fetchQuery(registrationsQuery(EVENT));
+    expect(api.callsFor(0)).toHaveLength(1);
+
+    // "Check for changes", then a reload from scratch: the numbering is known now.
+    await client.refetchQueries({ queryKey: key });
+    await client.resetQueries({ queryKey: key });
+    const reloaded = await client.fetchQuery(registrationsQuery(EVENT));
+    expect(reloaded.phase).toBe('complete');
+    expect(ids(reloaded.rows)).toEqual(oneTo(250));
+    expect(api.callsFor(0)).toHaveLength(1);
+    expect(api.calls.some((call) => call.updatedSince !== null && call.page === 0)).toBe(false);
+  });
+
+  it('keeps the rows of a stopped load, and a refetch fetches only the missing pages', async () => {
+    const { api, client, data } = setup({ total: 1500, maxPerPage: 100, latencyMs: 30 });
+    const running = client.fetchQuery(registrationsQuery(EVENT)).catch(() => null);
+    await firstRows(client);
+    await client.cancelQueries({ queryKey: key });
+    await running;
+    await settle();
+    const stopped = data()!;
+    expect(stopped.phase).toBe('cancelled');
+    expect(stopped.rows.length).toBeGreaterThan(0);
+    expect(stopped.rows.length).toBeLessThan(1500);
+
+    const before = api.calls.length;
+    const resumed = await client.fetchQuery({ ...registrationsQuery(EVENT), staleTime: 0 });
+    expect(resumed.phase).toBe('complete');
+    expect(ids(resumed.rows)).toEqual(oneTo(1500));
+    const pagesAgain = api.calls.slice(before).map((call) => call.page);
+    const pagesKept = [...stopped.result!.resume!.pages.keys()];
+    expect(pagesKept.length).toBeGreaterThan(0);
+    for (const page of pagesKept) expect(pagesAgain).not.toContain(page);
+    expect(pagesAgain).not.toContain(0);
+  });
+
+  it('stop then reload at once: the reload wins, and the stopped run writes nothing back', async () => {
+    const { client, data, writes } = setup({ total: 1500, maxPerPage: 100, latencyMs: 30 });
+    const first = client.fetchQuery(registrationsQuery(EVENT)).catch(() => null);
+    await firstRows(client);
+    void client.cancelQueries({ queryKey: key });
+    await client.resetQueries({ queryKey: key });
+    const afterReset = writes.length;
+    const reload = client.fetchQuery(registrationsQuery(EVENT));
+    await first;
+    const final = await reload;
+    await settle(120);
+    expect(final.phase).toBe('complete');
+    expect(data()!.phase).toBe('complete');
+    expect(ids(data()!.rows)).toEqual(oneTo(1500));
+    expect(writes.slice(afterReset).map((write) => write.phase)).not.toContain('cancelled');
+  });
+
+  it('reloading during a load starts afresh; the old run cannot overwrite the new rows', async () => {
+    const { client, data, writes } = setup({ total: 900, maxPerPage: 100, latencyMs: 30 });
+    const first = client.fetchQuery(registrationsQuery(EVENT)).catch(() => null);
+    await firstRows(client);
+    await client.resetQueries({ queryKey: key });
+    expect(data()).toBeUndefined();
+    const afterReset = writes.length;
+    const final = await client.fetchQuery(registrationsQuery(EVENT));
+    await first;
+    await settle(120);
+    expect(final.phase).toBe('complete');
+    expect(data()).toBe(final);
+    expect(writes.slice(afterReset).map((write) => write.phase)).not.toContain('cancelled');
+  });
+
+  it('after sign-out clears the cache mid-load, no registration is written back', async () => {
+    const { client, data } = setup({ total: 1500, maxPerPage: 100, latencyMs: 30 });
+    const running = client.fetchQuery(registrationsQuery(EVENT)).catch(() => null);
+    await firstRows(client);
+    client.clear();
+    await running;
+    await settle(200);
+    expect(data()).toBeUndefined();
+    expect(client.getQueryCache().getAll()).toHaveLength(0);
+  });
+});

@@ -1,0 +1,113 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { registrationsKey, registrationsQuery, type RegistrationsData } from '../api/registrations-query';
+import type { Registration } from '../api/schemas';
+import { columnTitles } from './column-titles';
+import { categoryFacetOptions, presentFacetValues, statusFacetOptions } from './facet-options';
+import { filterRows } from './filter-rows';
+import { FIXED_COLUMN_IDS, isKnownStatus, warmSearchText } from './registration-rows';
+import { hasRowFilters } from './registrations-view';
+import { sortRows } from './sort-rows';
+import { useRegistrationRows } from './use-registration-rows';
+import { useRegistrationsView } from './use-registrations-view';
+
+const NO_ROWS: readonly Registration[] = [];
+
+/**
+ * Everything the registrations screen shows, from one query and the view state: the rows in
+ * the current language, sorted and filtered, the facets with their counts, the column titles,
+ * the load state and the actions on it. Derived views are pure functions of the query's data
+ * and the view, memoized so a keystroke redoes only the filter (one `includes` per row over a
+ * precomputed search string) and never the rows, titles or sort.
+ */
+export function useRegistrationsScreen(eventId: number) {
+  const { t } = useTranslation('registrations');
+  const client = useQueryClient();
+  const query = useQuery(registrationsQuery(eventId));
+  const data: RegistrationsData | undefined = query.data;
+  const { rows, questions, categoryList, language } = useRegistrationRows(eventId, data?.rows ?? NO_ROWS);
+  const { view, setView } = useRegistrationsView();
+
+  const titles = useMemo(
+    () =>
+      columnTitles(
+        questions,
+        language,
+        (id) => t(`columns.${id}`),
+        (queId) => t('questionFallback', { id: queId }),
+      ),
+    [questions, language, t],
+  );
+  const allColumnIds = useMemo(() => [...FIXED_COLUMN_IDS, ...questions.map((q) => q.id)], [questions]);
+  const visibleColumnIds = useMemo(
+    () => allColumnIds.filter((id) => !view.hidden.includes(id)),
+    [allColumnIds, view.hidden],
+  );
+
+  // Sorted once per column and row set (cached), then filtered in that order on each keystroke.
+  const sorted = useMemo(() => sortRows(rows, view.sort), [rows, view.sort]);
+  const filtered = useMemo(
+    () =>
+      filterRows(
+        sorted,
+        { q: view.q, categories: view.categories, statuses: view.statuses },
+        visibleColumnIds,
+      ),
+    [sorted, view.q, view.categories, view.statuses, visibleColumnIds],
+  );
+
+  const present = useMemo(() => presentFacetValues(rows), [rows]);
+  const categoryOptions = useMemo(
+    () =>
+      categoryFacetOptions(categoryList, present.categories, filtered.categoryCounts, language, {
+        none: t('filters.noCategory'),
+        unknown: (id) => t('filters.unknownCategory', { id }),
+      }),
+    [categoryList, present.categories, filtered.categoryCounts, language, t],
+  );
+  const statusOptions = useMemo(
+    () =>
+      statusFacetOptions(
+        present.statuses,
+        filtered.statusCounts,
+        (status) => (isKnownStatus(status) ? t(`status.${status}`) : status),
+        t('status.none'),
+      ),
+    [present.statuses, filtered.statusCounts, t],
+  );
+
+  // Once everything is loaded, prepare the search text of every row while the promoter looks,
+  // so the first keystroke filters in a few milliseconds instead of normalizing every cell.
+  const complete = data?.phase === 'complete';
+  useEffect(
+    () => (complete ? warmSearchText(rows, visibleColumnIds) : undefined),
+    [complete, rows, visibleColumnIds],
+  );
+
+  const queryKey = registrationsKey(eventId);
+  return {
+    /** Undefined until the first page arrives (or when the first page failed: see `error`). */
+    data,
+    error: query.error,
+    loading: query.isPending,
+    view,
+    setView,
+    filtering: hasRowFilters(view),
+    rows,
+    filteredRows: filtered.rows,
+    categoryOptions,
+    statusOptions,
+    titles,
+    allColumnIds,
+    visibleColumnIds,
+    actions: {
+      cancel: () => void client.cancelQueries({ queryKey }),
+      /** Resume a cancelled load, retry the missing pages, or check for changes: the query knows which. */
+      continue: () => void query.refetch(),
+      reload: () => void client.resetQueries({ queryKey }),
+    },
+  };
+}
+
+export type RegistrationsScreenModel = ReturnType<typeof useRegistrationsScreen>;
