@@ -234,10 +234,10 @@ export async function apiGet<T>(path: string, apiKey: string = DEMO_KEYS.alpine)
 }
 
 /** Signs in with the alpine key through the proxy (in English) and waits for the events list. */
-export async function signInAlpine(page: Page): Promise<void> {
+export async function signInAlpine(page: Page, apiKey: string = DEMO_KEYS.alpine): Promise<void> {
   await page.goto(at('/sign-in'));
   await switchLanguage(page, 'en');
-  await signIn(page, PROXY_BASE, DEMO_KEYS.alpine);
+  await signIn(page, PROXY_BASE, apiKey);
   await page.waitForURL((url) => url.pathname === '/events');
   await waitForEvents(page);
 }

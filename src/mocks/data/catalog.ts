@@ -1,5 +1,6 @@
 import { ALPINE_EVENTS } from './events-alpine';
 import { COASTAL_EVENTS } from './events-coastal';
+import { METROPOLE_EVENTS } from './events-metropole';
 import type { EventSpec } from './event-spec';
 
 export type { CategorySpec, EventSpec } from './event-spec';
@@ -14,6 +15,8 @@ export type { CategorySpec, EventSpec } from './event-spec';
 export const DEMO_EVENT_IDS = {
   /** alpine, upcoming, exactly 25,000 registrations, tricky answers sprinkled. */
   largeMarathon: 1001,
+  /** metropole (its only event), upcoming, 100,000 registrations, tricky answers sprinkled. */
+  hugeMarathon: 1020,
   /** alpine, past, 45 registrations densely seeded with every tricky answer. */
   trickySmall: 1003,
   /** alpine, upcoming, eve_lieu_en null and one category with epr_nom_en null. */
@@ -31,6 +34,6 @@ export const DEMO_EVENT_IDS = {
 } as const;
 
 /** Every event, by ascending id (the order of GET /v1/events). */
-export const EVENT_SPECS: readonly EventSpec[] = [...ALPINE_EVENTS, ...COASTAL_EVENTS].sort(
+export const EVENT_SPECS: readonly EventSpec[] = [...ALPINE_EVENTS, ...COASTAL_EVENTS, ...METROPOLE_EVENTS].sort(
   (a, b) => a.id - b.id,
 );

@@ -6,6 +6,8 @@ export const DEMO_KEYS = {
   coastal: 'demo-coastal-2b9c',
   /** A valid key whose promoter has no events at all. */
   empty: 'demo-empty-5d1e',
+  /** A big-city promoter with one 100,000-registration marathon: the scale the dashboard is built for. */
+  metropole: 'demo-metropole-9c4d',
 } as const;
 
 export type PromoterId = keyof typeof DEMO_KEYS;

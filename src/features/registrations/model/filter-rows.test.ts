@@ -74,3 +74,22 @@ describe('filterRows', () => {
     expect(Object.fromEntries(result.categoryCounts)).toEqual({ '10': 2, '20': 1, '': 1 });
   });
 });
+
+describe('typing on from a previous search', () => {
+  const many = new RowBuilder({ language: 'en', categories: new Map(), statusLabel: (s) => s }).build(
+    ['Marc', 'Marie', 'Mario', 'Amar', 'Omar Ba', 'Léa Mar', 'Ma Rie'].map((first, i) =>
+      registration(i + 1, first, 10, 'paid'),
+    ),
+  );
+  const columns = ['first_name', 'last_name'];
+  const fresh = (q: string) =>
+    filterRows([...many], { q, categories: [], statuses: [] }, columns).rows.map((row) => row.id);
+  const typed = (q: string) =>
+    filterRows(many, { q, categories: [], statuses: [] }, columns).rows.map((row) => row.id);
+
+  it('gives what a fresh search gives, keystroke after keystroke, backspaces and new words included', () => {
+    for (const q of ['m', 'ma', 'mar', 'mari', 'mar', 'ma', 'ma ', 'ma r', 'ma ri', 'm', '', 'o', 'om', 'omar b']) {
+      expect(typed(q), JSON.stringify(q)).toEqual(fresh(q));
+    }
+  });
+});

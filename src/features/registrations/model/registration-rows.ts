@@ -151,9 +151,20 @@ export function searchText(
   return text;
 }
 
-/** Identifies a set of searched columns in the searchText() cache. */
+const columnsKeys = new WeakMap<readonly string[], string>();
+
+/**
+ * Identifies a set of searched columns in the searchText() cache. The same array always gets
+ * the same string instance, so the per-row cache check is a pointer comparison, not a
+ * comparison of two long strings, 100,000 times per keystroke.
+ */
 export function searchColumnsKey(columnIds: readonly string[]): string {
-  return columnIds.join('\u0002');
+  let key = columnsKeys.get(columnIds);
+  if (key === undefined) {
+    key = columnIds.join('\u0002');
+    columnsKeys.set(columnIds, key);
+  }
+  return key;
 }
 
 /**
