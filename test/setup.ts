@@ -62,3 +62,12 @@ if (typeof HTMLDialogElement !== 'undefined' && !('showModal' in HTMLDialogEleme
     if (event.key === 'Escape' && open) open.close();
   });
 }
+
+// jsdom hides popovers (its UA stylesheet) but cannot open them: show menu panels as if open,
+// so screens that use the Popover API can be tested here (opening, Escape and light dismiss
+// are the browser's, tested in Chromium).
+if (typeof document !== 'undefined') {
+  const style = document.createElement('style');
+  style.textContent = '[popover] { display: block !important; }';
+  document.head.append(style);
+}

@@ -56,12 +56,16 @@ interface EventData {
 }
 
 /** Every registration of an event, straight from the API (1,000 per page, pages from 1). */
-async function fetchEventData(eventId: number): Promise<EventData> {
-  const { categories } = await apiGet<{ categories: RawCategory[] }>(`/v1/events/${eventId}/categories`);
+async function fetchEventData(eventId: number, apiKey?: string): Promise<EventData> {
+  const { categories } = await apiGet<{ categories: RawCategory[] }>(
+    `/v1/events/${eventId}/categories`,
+    apiKey,
+  );
   const registrations: RawRegistration[] = [];
   for (let pageNumber = 1; ; pageNumber += 1) {
     const { registrations: rows } = await apiGet<{ registrations: RawRegistration[] }>(
       `/v1/events/${eventId}/registrations?page=${pageNumber}&per_page=1000`,
+      apiKey,
     );
     if (rows.length === 0) break;
     registrations.push(...rows);
@@ -222,12 +226,16 @@ async function typeSearch(lang: Lang, q: string): Promise<string> {
   return box.inputValue();
 }
 
-/** Opens or closes one of the toolbar's <details> menus (no-op when it already is). */
+/** The button of one of the toolbar's menus. */
+function menuButton(label: string) {
+  return page.locator('button.menu__button', { hasText: label });
+}
+
+/** Opens or closes one of the toolbar's popover menus (no-op when it already is). */
 async function setMenu(label: string, open: boolean): Promise<void> {
-  const menu = page.locator('details.menu', { has: page.locator('summary', { hasText: label }) });
-  if ((await menu.evaluate((details: HTMLDetailsElement) => details.open)) !== open) {
-    await menu.locator('summary').click();
-  }
+  const button = menuButton(label);
+  if ((await button.getAttribute('aria-expanded')) !== String(open)) await button.click();
+  await expect.poll(() => button.getAttribute('aria-expanded')).toBe(String(open));
 }
 
 interface CsvDownload {
@@ -388,7 +396,7 @@ describe(`registrations of event ${LARGE.id} (25,000 rows, loaded once)`, () => 
     const last = large.registrations.at(-1)!;
     expect(await page.evaluate(() => document.activeElement?.textContent)).toContain(last.email);
     // The sticky header is still there above the last row.
-    const header = await page.locator('.registrations-table thead').boundingBox();
+    const header = await page.locator('.registrations-table thead th').first().boundingBox();
     const table = await page.locator('.registrations-table').boundingBox();
     expect(Math.round(header!.y)).toBe(Math.round(table!.y) + 1);
     await page.keyboard.press('Home');
@@ -399,6 +407,62 @@ describe(`registrations of event ${LARGE.id} (25,000 rows, loaded once)`, () => 
     expect(
       await page.evaluate(() => document.documentElement.scrollHeight - window.innerHeight),
     ).toBeLessThanOrEqual(0);
+    problems.expectNone();
+  });
+
+  it('menus: arrow keys move, Escape and a click outside close them, Tab out closes, focus returns', async () => {
+    const button = menuButton(en.statusMenu);
+    await button.click();
+    const panel = page.locator('.menu__panel:popover-open');
+    await panel.waitFor();
+    // Focus starts on the first option; the arrows move between options and wrap.
+    const focusedLabel = () =>
+      page.evaluate(() => document.activeElement?.closest('label')?.textContent ?? '');
+    const first = await focusedLabel();
+    expect(first).not.toBe('');
+    await page.keyboard.press('ArrowDown');
+    expect(await focusedLabel()).not.toBe(first);
+    await page.keyboard.press('ArrowUp');
+    expect(await focusedLabel()).toBe(first);
+    await page.keyboard.press('Escape');
+    await panel.waitFor({ state: 'detached' });
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toContain(en.statusMenu);
+
+    await button.click();
+    await panel.waitFor();
+    await page.mouse.click(5, 400); // outside, on the page
+    await panel.waitFor({ state: 'detached' });
+    expect(await button.getAttribute('aria-expanded')).toBe('false');
+
+    await button.click();
+    await panel.waitFor();
+    await page.keyboard.press('End');
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Tab');
+    await panel.waitFor({ state: 'detached' });
+    problems.expectNone();
+  });
+
+  it('details: a modal dialog that keeps focus inside, closed by Escape or the backdrop', async () => {
+    const row = page.locator('.registrations-table tbody tr[aria-rowindex]').nth(2);
+    await row.click();
+    const dialog = page.getByRole('dialog');
+    await dialog.waitFor();
+    // Tab stays in the dialog: it never reaches the page behind (the browser's own UI may
+    // take a turn between the last and the first control, which shows as the body).
+    for (let i = 0; i < 6; i += 1) {
+      await page.keyboard.press('Tab');
+      const inside = await page.evaluate(
+        () => document.activeElement === document.body || Boolean(document.activeElement?.closest('dialog')),
+      );
+      expect(inside).toBe(true);
+    }
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+    await row.click();
+    await dialog.waitFor();
+    await page.mouse.click(10, 300); // the backdrop, left of the side sheet
+    await dialog.waitFor({ state: 'detached' });
     problems.expectNone();
   });
 
@@ -609,7 +673,7 @@ describe(`registrations of event ${LARGE.id} (25,000 rows, loaded once)`, () => 
         await switchLanguage(page, lang);
         for (const label of [text.categoryMenu, text.statusMenu, text.columnsMenu, text.exportMenu]) {
           await setMenu(label, true);
-          const panel = page.locator('details.menu[open] > .menu__panel');
+          const panel = page.locator('.menu__panel:popover-open');
           const box = await panel.boundingBox();
           if (!box) throw new Error(`no open panel for ${label}`);
           if (box.x < 0 || box.x + box.width > VIEWPORTS.phone.width) {
@@ -701,7 +765,7 @@ describe(`registrations of event ${TRICKY.id} (45 rows, every tricky answer)`, (
 describe(`registrations of event ${HUGE.id} (100,000 rows)`, () => {
   it('loads 100,000 rows, keeps every keystroke of a fast typist and ticks a filter at once', async () => {
     const en = REGISTRATIONS_TEXT.en;
-    const huge = await fetchEventData(HUGE.id);
+    const huge = await fetchEventData(HUGE.id, DEMO_KEYS.metropole);
     expect(huge.registrations).toHaveLength(HUGE.total);
     const table = expectedTable(huge, 'en');
     const tab = await browser.newPage();

@@ -3,6 +3,7 @@ import { http, HttpResponse } from 'msw';
 import Papa from 'papaparse';
 import i18n from '@/i18n';
 import { guardFormula } from '@/lib/csv';
+import { formatInstant } from '@/lib/dates';
 import { DEMO_EVENT_IDS, getDemoDataset, resetDemoData, touchRegistrations } from '@/mocks/data';
 import { server, TEST_API_BASE, TEST_TODAY } from '../../../test/msw-server';
 import { currentPath, renderApp } from '../../../test/render';
@@ -31,6 +32,9 @@ async function loaded() {
   return screen.getByRole('region', { name: /Registrations of/ });
 }
 
+/** A toolbar menu's button (a column header may have the same name). */
+const menuButton = (name: string) =>
+  screen.getAllByRole('button', { name }).find((button) => button.hasAttribute('popovertarget'))!;
 const bodyRows = (table: HTMLElement) => within(table).getAllByRole('row').slice(1);
 const columnHeaders = (table: HTMLElement) =>
   within(table)
@@ -101,7 +105,7 @@ describe('registrations table', () => {
     const paid = source().filter((r) => r.payment_status === 'paid').length;
     const { user, router } = renderApp(path());
     const table = await loaded();
-    await user.click(screen.getByText('Payment status', { selector: 'summary' }));
+    await user.click(menuButton('Payment status'));
     const paidOption = screen.getByRole('checkbox', { name: /^Paid/ });
     expect(paidOption.closest('label')).toHaveTextContent(`Paid${paid}`);
     await user.click(paidOption);
@@ -109,7 +113,7 @@ describe('registrations table', () => {
     expect(screen.getByText(`${paid} of 45 registrations match`)).toBeInTheDocument();
     await waitFor(() => expect(router.state.location.search).toContain('status=paid'));
 
-    await user.click(screen.getByText('Category', { selector: 'summary' }));
+    await user.click(menuButton('Category'));
     const walk = screen.getByRole('checkbox', { name: /^Escalade walk/ });
     await user.click(walk);
     await waitFor(() => expect(router.state.location.search).toContain('cat='));
@@ -124,7 +128,7 @@ describe('registrations table', () => {
   it('hides and shows columns, and remembers it in the URL', async () => {
     const { user, router } = renderApp(path());
     const table = await loaded();
-    await user.click(screen.getByText('Columns', { selector: 'summary' }));
+    await user.click(menuButton('Columns'));
     await user.click(screen.getByRole('checkbox', { name: 'E-mail' }));
     await waitFor(() => expect(columnHeaders(table)).not.toContain('E-mail↕'));
     await waitFor(() => expect(router.state.location.search).toContain('hide=email'));
@@ -244,7 +248,7 @@ describe('registrations table', () => {
     const table = await loaded();
     const shownIds = bodyRows(table).map((row) => within(row).getAllByRole('cell')[0]!.textContent);
 
-    await user.click(screen.getByText('Export CSV', { selector: 'summary' }));
+    await user.click(menuButton('Export CSV'));
     await user.click(screen.getByRole('button', { name: /Excel \(French\)/ }));
     expect(await screen.findByText(/^Exported \d+ rows to /)).toBeInTheDocument();
 
@@ -327,6 +331,24 @@ describe('registrations table', () => {
     expect(Number.isNaN(Date.parse(since[0]!))).toBe(false);
   });
 
+  it('says "as of" the time the list was loaded, not the safety margin of the next refresh', async () => {
+    // Without a readable Date header, the next refresh asks for changes since 5 minutes before
+    // the load (the browser clock may be off): that watermark is not when the data was loaded.
+    server.use(
+      http.get(`${TEST_API_BASE}/v1/events/:id/registrations`, ({ request }) => {
+        const page = Number(new URL(request.url).searchParams.get('page'));
+        return HttpResponse.json({ registrations: page === 1 ? source() : [] });
+      }),
+    );
+    const before = new Date();
+    renderApp(path());
+    await loaded();
+    const after = new Date();
+    const shown = [before, after].map((time) => `as of ${formatInstant(time, 'en')}`);
+    const status = screen.getByText(/as of/);
+    expect(shown.some((text) => status.textContent.includes(text))).toBe(true);
+  });
+
   it('never calls a list with a failing page complete, and offers to retry the missing pages', async () => {
     server.use(
       http.get(`${TEST_API_BASE}/v1/events/:id/registrations`, ({ request }) => {
@@ -342,7 +364,7 @@ describe('registrations table', () => {
       screen.queryByText(/registrations loaded,? the complete list|All .* registrations loaded/),
     ).toBeNull();
 
-    await user.click(screen.getByText('Export CSV', { selector: 'summary' }));
+    await user.click(menuButton('Export CSV'));
     await user.click(screen.getByRole('button', { name: /Excel \(English\)/ }));
     expect(await screen.findByText(/Export refused: the list is not complete/)).toBeInTheDocument();
 

@@ -34,6 +34,8 @@ export const DEMO_EVENT_IDS = {
 } as const;
 
 /** Every event, by ascending id (the order of GET /v1/events). */
-export const EVENT_SPECS: readonly EventSpec[] = [...ALPINE_EVENTS, ...COASTAL_EVENTS, ...METROPOLE_EVENTS].sort(
-  (a, b) => a.id - b.id,
-);
+export const EVENT_SPECS: readonly EventSpec[] = [
+  ...ALPINE_EVENTS,
+  ...COASTAL_EVENTS,
+  ...METROPOLE_EVENTS,
+].sort((a, b) => a.id - b.id);

@@ -1,5 +1,6 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Menu } from '@/components/menu/menu';
 import type { ColumnTitle } from '../model/column-titles';
 
 interface ColumnMenuProps {
@@ -20,14 +21,15 @@ export function ColumnMenu({ columnIds, hidden, titles, onHiddenChange }: Column
     onHiddenChange(hiddenSet.has(columnId) ? hidden.filter((h) => h !== columnId) : [...hidden, columnId]);
 
   return (
-    <details className="menu">
-      <summary className="button">
-        {t('columnsMenu.label')}
-        {hiddenCount > 0 ? (
+    <Menu
+      label={t('columnsMenu.label')}
+      badge={
+        hiddenCount > 0 ? (
           <span className="badge badge--accent">{t('columnsMenu.hidden', { count: hiddenCount })}</span>
-        ) : null}
-      </summary>
-      <fieldset className="menu__panel">
+        ) : null
+      }
+    >
+      <fieldset className="menu__fieldset">
         <legend className="visually-hidden">{t('columnsMenu.label')}</legend>
         {columns.map((columnId, index) => {
           const title = titles.get(columnId) ?? { text: columnId };
@@ -43,12 +45,12 @@ export function ColumnMenu({ columnIds, hidden, titles, onHiddenChange }: Column
             </label>
           );
         })}
-        {hiddenCount > 0 ? (
-          <button type="button" className="button button--ghost" onClick={() => onHiddenChange([])}>
-            {t('columnsMenu.showAll')}
-          </button>
-        ) : null}
       </fieldset>
-    </details>
+      {hiddenCount > 0 ? (
+        <button type="button" className="button button--ghost" onClick={() => onHiddenChange([])}>
+          {t('columnsMenu.showAll')}
+        </button>
+      ) : null}
+    </Menu>
   );
 }

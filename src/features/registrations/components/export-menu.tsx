@@ -1,5 +1,5 @@
-import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Menu } from '@/components/menu/menu';
 import { CSV_PRESET_IDS, prepareCsvExport, type CsvPresetId } from '@/lib/csv';
 import { formatCount } from '@/lib/numbers';
 import type { ExportState } from './use-csv-export';
@@ -25,41 +25,39 @@ export function ExportMenu({
   onDismiss,
 }: ExportMenuProps) {
   const { t, i18n } = useTranslation('registrations');
-  const menu = useRef<HTMLDetailsElement>(null);
   const count = (n: number) => formatCount(n, i18n.language);
+  const empty = rowCount === 0;
 
   return (
-    <div className="export">
-      <details
-        className="menu"
-        ref={menu}
-        onToggle={(event) => {
-          if (event.currentTarget.open) prepareCsvExport();
-        }}
+    <>
+      <Menu
+        label={t('export.button')}
+        buttonClassName="button--primary"
+        align="end"
+        onOpen={prepareCsvExport}
       >
-        <summary className="button button--primary">{t('export.button')}</summary>
-        <div className="menu__panel menu__panel--end">
-          <p className="muted menu__note">
-            {t('export.summary', { rows: count(rowCount), columns: count(columnCount) })}
-          </p>
-          {CSV_PRESET_IDS.map((preset) => (
-            <button
-              key={preset}
-              type="button"
-              className="menu__action"
-              onClick={() => {
-                if (menu.current) menu.current.open = false;
-                onExport(preset);
-              }}
-            >
-              <strong>{t(`export.presets.${preset}.label`)}</strong>
-              <span className="muted">{t(`export.presets.${preset}.hint`)}</span>
-            </button>
-          ))}
-        </div>
-      </details>
+        <p className="muted menu__note">
+          {empty
+            ? t('export.nothing')
+            : t('export.summary', { rows: count(rowCount), columns: count(columnCount) })}
+        </p>
+        {CSV_PRESET_IDS.map((preset) => (
+          <button
+            key={preset}
+            type="button"
+            className="menu__action"
+            disabled={empty}
+            // Closes the menu and puts focus back on the Export button, not on the page.
+            data-close-menu
+            onClick={() => onExport(preset)}
+          >
+            <strong>{t(`export.presets.${preset}.label`)}</strong>
+            <span className="muted">{t(`export.presets.${preset}.hint`)}</span>
+          </button>
+        ))}
+      </Menu>
       <ExportMessage state={state} loaded={count(loaded)} onCancel={onCancel} onDismiss={onDismiss} />
-    </div>
+    </>
   );
 }
 
@@ -78,8 +76,9 @@ function ExportMessage({
   if (state.step === 'idle') return null;
   const busy = state.step === 'waiting' || state.step === 'building';
   return (
+    // A toast at the bottom of the window: the toolbar never moves when an export starts or ends.
     <div
-      className={`export__message${state.step === 'refused' || state.step === 'failed' ? ' export__message--error' : ''}`}
+      className={`toast${state.step === 'refused' || state.step === 'failed' ? ' toast--error' : ''}`}
       role={busy ? 'status' : 'alert'}
     >
       <p>

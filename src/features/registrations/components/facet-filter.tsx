@@ -1,5 +1,6 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Menu } from '@/components/menu/menu';
 import { formatCount } from '@/lib/numbers';
 
 export interface FacetOption {
@@ -16,7 +17,7 @@ interface FacetFilterProps {
   onChange: (selected: string[]) => void;
 }
 
-/** A disclosure with one checkbox per value and how many rows each would show. */
+/** A menu with one checkbox per value and how many rows each would show. */
 export function FacetFilter({ label, options, selected, onChange }: FacetFilterProps) {
   const { t, i18n } = useTranslation('registrations');
   const id = useId();
@@ -25,12 +26,11 @@ export function FacetFilter({ label, options, selected, onChange }: FacetFilterP
     onChange(chosen.has(value) ? selected.filter((v) => v !== value) : [...selected, value]);
 
   return (
-    <details className="menu">
-      <summary className="button">
-        {label}
-        {selected.length > 0 ? <span className="badge badge--accent">{selected.length}</span> : null}
-      </summary>
-      <fieldset className="menu__panel">
+    <Menu
+      label={label}
+      badge={selected.length > 0 ? <span className="badge badge--accent">{selected.length}</span> : null}
+    >
+      <fieldset className="menu__fieldset">
         <legend className="visually-hidden">{label}</legend>
         {options.map((option, index) => (
           <label key={option.value} className="menu__option" htmlFor={`${id}-${index}`}>
@@ -44,12 +44,12 @@ export function FacetFilter({ label, options, selected, onChange }: FacetFilterP
             <span className="menu__count">{formatCount(option.count, i18n.language)}</span>
           </label>
         ))}
-        {selected.length > 0 ? (
-          <button type="button" className="button button--ghost" onClick={() => onChange([])}>
-            {t('filters.clearOne')}
-          </button>
-        ) : null}
       </fieldset>
-    </details>
+      {selected.length > 0 ? (
+        <button type="button" className="button button--ghost" onClick={() => onChange([])}>
+          {t('filters.clearOne')}
+        </button>
+      ) : null}
+    </Menu>
   );
 }

@@ -3,6 +3,7 @@ import { useCallback, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiErrorState } from '@/components/states/api-error-state';
 import { StatePanel } from '@/components/states/state-panel';
+import { useMediaQuery } from '@/components/use-media-query';
 import { formatCount } from '@/lib/numbers';
 import { registrationsKey } from '../api/registrations-query';
 import { tableExport } from '../model/export-table';
@@ -11,6 +12,7 @@ import { useRegistrationsScreen } from '../model/use-registrations-screen';
 import { ColumnMenu } from './column-menu';
 import { ExportMenu } from './export-menu';
 import { LoadStatus } from './load-status';
+import { RegistrationCards } from './registration-cards';
 import { RegistrationDetails } from './registration-details';
 import { RegistrationsTable } from './registrations-table';
 import { RegistrationsTableSkeleton } from './registrations-table-skeleton';
@@ -24,6 +26,8 @@ export function RegistrationsScreen({ eventId, eventName }: { eventId: number; e
   const { data, view, setView, filteredRows, titles, visibleColumnIds, actions } = screen;
   const fetching = useIsFetching({ queryKey: registrationsKey(eventId) }) > 0;
   const [selectedId, setSelectedId] = useState<number | null>(null);
+  // A phone gets cards in the page's scroll; 1,800 px of table in a 360 px screen shows two columns.
+  const phone = useMediaQuery('(max-width: 40rem)');
 
   const exporter = useCsvExport({
     eventId,
@@ -56,6 +60,7 @@ export function RegistrationsScreen({ eventId, eventName }: { eventId: number; e
   }
 
   const total = screen.rows.length;
+  const viewKey = JSON.stringify([view.q, view.categories, view.statuses, view.sort]);
   const shown = filteredRows.length;
   const count = (n: number) => formatCount(n, i18n.language);
 
@@ -111,17 +116,31 @@ export function RegistrationsScreen({ eventId, eventName }: { eventId: number; e
         </StatePanel>
       ) : (
         <>
-          <RegistrationsTable
-            rows={filteredRows}
-            columnIds={screen.allColumnIds}
-            sort={view.sort}
-            hidden={view.hidden}
-            onSortChange={onSortChange}
-            titles={titles}
-            caption={t('table.caption', { event: eventName })}
-            selectedId={selectedId}
-            onOpen={open}
-          />
+          {phone ? (
+            <RegistrationCards
+              rows={filteredRows}
+              viewKey={viewKey}
+              sortableIds={visibleColumnIds}
+              sort={view.sort}
+              onSortChange={onSortChange}
+              titles={titles}
+              label={t('table.caption', { event: eventName })}
+              onOpen={open}
+            />
+          ) : (
+            <RegistrationsTable
+              rows={filteredRows}
+              viewKey={viewKey}
+              columnIds={screen.allColumnIds}
+              sort={view.sort}
+              hidden={view.hidden}
+              onSortChange={onSortChange}
+              titles={titles}
+              caption={t('table.caption', { event: eventName })}
+              selectedId={selectedId}
+              onOpen={open}
+            />
+          )}
           {selected ? <RegistrationDetails row={selected} titles={titles} onClose={close} /> : null}
         </>
       )}

@@ -11,6 +11,8 @@ import { RegistrationCell } from './registration-cell';
 interface RegistrationsTableProps {
   /** Every row to show (filtered and sorted by the model); only the visible window is rendered. */
   rows: readonly RegistrationRow[];
+  /** Changes when the search, filters or sort change: the table goes back to its first row. */
+  viewKey: string;
   columnIds: readonly string[];
   sort: RegistrationsView['sort'];
   hidden: readonly string[];
@@ -50,6 +52,7 @@ const apply = <T,>(updater: Updater<T>, current: T): T =>
  */
 export function RegistrationsTable({
   rows,
+  viewKey,
   columnIds,
   sort,
   hidden,
@@ -98,6 +101,17 @@ export function RegistrationsTable({
   });
   const headers = table.getHeaderGroups()[0]?.headers ?? [];
   const tableRows = table.getRowModel().rows;
+
+  // A new search, filter or sort shows its first rows, as a new query would (rows that stream in
+  // while loading keep the scroll where the promoter left it).
+  const [shownView, setShownView] = useState(viewKey);
+  if (shownView !== viewKey) {
+    setShownView(viewKey);
+    setActive(0);
+  }
+  useEffect(() => {
+    if (scrollRef.current) scrollRef.current.scrollTop = 0;
+  }, [viewKey]);
 
   // After a keyboard move, focus the row once it is rendered (a far jump renders it only
   // after the scroll it causes).

@@ -88,7 +88,22 @@ describe('typing on from a previous search', () => {
     filterRows(many, { q, categories: [], statuses: [] }, columns).rows.map((row) => row.id);
 
   it('gives what a fresh search gives, keystroke after keystroke, backspaces and new words included', () => {
-    for (const q of ['m', 'ma', 'mar', 'mari', 'mar', 'ma', 'ma ', 'ma r', 'ma ri', 'm', '', 'o', 'om', 'omar b']) {
+    for (const q of [
+      'm',
+      'ma',
+      'mar',
+      'mari',
+      'mar',
+      'ma',
+      'ma ',
+      'ma r',
+      'ma ri',
+      'm',
+      '',
+      'o',
+      'om',
+      'omar b',
+    ]) {
       expect(typed(q), JSON.stringify(q)).toEqual(fresh(q));
     }
   });

@@ -65,8 +65,7 @@ function searchRows(
   const query = normalizeForSearch(q).trim().replace(/\s+/g, ' ');
   if (query === '') return rows;
   const last = lastSearch.get(rows);
-  const from =
-    last && last.columnsKey === columnsKey && query.startsWith(last.query) ? last.matched : rows;
+  const from = last && last.columnsKey === columnsKey && query.startsWith(last.query) ? last.matched : rows;
   const terms = searchTerms(q);
   const matched = from.filter((row) => {
     const text = searchText(row, columnIds, columnsKey);
