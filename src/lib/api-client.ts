@@ -20,7 +20,7 @@ export interface ApiResponse<T> {
   serverDate: Date | null;
 }
 
-export const DEFAULT_TIMEOUT_MS = 20_000;
+const DEFAULT_TIMEOUT_MS = 20_000;
 
 const unauthorizedListeners = new Set<() => void>();
 

@@ -38,7 +38,7 @@ export function isRetryable(error: unknown): error is ApiError {
   return isApiError(error) && RETRYABLE_KINDS.has(error.kind);
 }
 
-export function isRateLimited(error: unknown): error is ApiError {
+function isRateLimited(error: unknown): error is ApiError {
   return isApiError(error) && error.kind === 'rate-limited';
 }
 

@@ -304,6 +304,28 @@ describe('registrations table', () => {
   it('says so when an event has no registrations', async () => {
     renderApp(`/events/${DEMO_EVENT_IDS.noRegistrations}/registrations`);
     expect(await screen.findByRole('heading', { name: 'No registrations yet' })).toBeInTheDocument();
+    // Not "All 0 registrations loaded", not "Showing 0–0 of 0".
+    expect(await screen.findByText('Loaded: no registrations yet')).toBeInTheDocument();
+    expect(screen.getByText('0 registrations')).toBeInTheDocument();
+    expect(screen.queryByText(/All 0|0–0/)).toBeNull();
+  });
+
+  it('folds the fields the API document does not list, with their dates formatted', async () => {
+    const first = source()[0]!;
+    const { user } = renderApp(path());
+    const table = await loaded();
+    await user.click(
+      within(table).getByRole('button', { name: new RegExp(`registration ${first.registration_id},`) }),
+    );
+    const dialog = await screen.findByRole('dialog');
+    const extras = within(dialog)
+      .getByText(/^Other fields \(\d+\)$/)
+      .closest('details')!;
+    expect(extras).not.toHaveAttribute('open');
+    const updated = within(extras).getByText('updated_at').closest('div')!;
+    const raw = String((first as unknown as Record<string, unknown>).updated_at);
+    expect(updated).not.toHaveTextContent(raw);
+    expect(updated).toHaveTextContent(formatInstant(new Date(raw), 'en'));
   });
 
   it('shows the unavailable page for another promoter’s event', async () => {

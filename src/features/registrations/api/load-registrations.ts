@@ -14,11 +14,11 @@ import { RateThrottle } from './rate-throttle';
 import { finish, report, requestPage, runPages, type LoadRun } from './run-pages';
 import type { RegistrationPageResponse } from './schemas';
 
-export const DEFAULT_PER_PAGE = 500;
+const DEFAULT_PER_PAGE = 500;
 /** Browsers open about 6 connections per origin; more would only queue in the browser. */
-export const DEFAULT_CONCURRENCY = 6;
+const DEFAULT_CONCURRENCY = 6;
 /** Without a readable Date header, the browser clock may be off: the watermark backs off this much. */
-export const CLIENT_WATERMARK_MARGIN_MS = 5 * 60 * 1000;
+const CLIENT_WATERMARK_MARGIN_MS = 5 * 60 * 1000;
 
 /**
  * Loads every registration of an event through the undocumented pagination: discovers the

@@ -14,7 +14,7 @@ export type Sleep = (ms: number, signal?: AbortSignal) => Promise<void>;
 export type LoadStatus = 'loading' | 'complete' | 'incomplete' | 'cancelled';
 
 /** What the loader learned about the server's undocumented paging (API document 4.4). */
-export interface PaginationInfo {
+interface PaginationInfo {
   firstPage: 0 | 1;
   /** Rows per full page as the server serves them (after any silent cap). */
   pageSize: number;

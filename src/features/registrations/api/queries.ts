@@ -1,4 +1,3 @@
-import { queryOptions } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
 import { apiPaths } from '@/lib/api-paths';
 import { registrationPageResponseSchema } from './schemas';
@@ -16,14 +15,3 @@ export function fetchRegistrationPage(eventId: number, params: RegistrationPageP
     ...(signal && { signal }),
   });
 }
-
-export const registrationQueries = {
-  all: () => ['registrations'] as const,
-  forEvent: (eventId: number) => [...registrationQueries.all(), eventId] as const,
-  /** One page as the server sends it, with the server's Date header. */
-  page: (eventId: number, params: RegistrationPageParams) =>
-    queryOptions({
-      queryKey: [...registrationQueries.forEvent(eventId), 'page', params] as const,
-      queryFn: ({ signal }) => fetchRegistrationPage(eventId, params, signal),
-    }),
-};

@@ -8,7 +8,7 @@ import type { Registration } from './schemas';
 export type RegistrationsPhase = 'loading' | 'complete' | 'incomplete' | 'cancelled';
 
 /** The last "Check for changes". */
-export type RefreshOutcome =
+type RefreshOutcome =
   | { phase: 'loading' }
   | { phase: 'done'; changed: number; added: number }
   | { phase: 'error'; error: unknown };

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { apiId, apiList, apiText } from '@/lib/api-schema';
 
 /** Answer to an event-specific question (API document 2.5). Matched by `que_id`, never by text. */
-export const customAnswerSchema = z.looseObject({
+const customAnswerSchema = z.looseObject({
   que_id: apiId,
   que_question_fr: apiText,
   que_question_en: apiText,
@@ -31,5 +31,4 @@ export const registrationPageResponseSchema = z.looseObject({
 });
 
 export type Registration = z.output<typeof registrationSchema>;
-export type CustomAnswer = z.output<typeof customAnswerSchema>;
 export type RegistrationPageResponse = z.output<typeof registrationPageResponseSchema>;

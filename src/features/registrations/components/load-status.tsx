@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { formatInstant } from '@/lib/dates';
 import { formatCount } from '@/lib/numbers';
-import type { LoadWarning } from '../api/registrations-loader';
+import type { LoadWarning } from '../api/load-types';
 import type { RegistrationsData } from '../api/registrations-query';
 
 interface LoadStatusProps {

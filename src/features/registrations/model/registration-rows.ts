@@ -14,7 +14,6 @@ export const FIXED_COLUMN_IDS = [
   'order_id',
   'payment_status',
 ] as const;
-export type FixedColumnId = (typeof FIXED_COLUMN_IDS)[number];
 
 export const KNOWN_STATUSES = ['paid', 'pending', 'free', 'refunded', 'cancelled'] as const;
 export type KnownStatus = (typeof KNOWN_STATUSES)[number];
@@ -47,7 +46,7 @@ export interface RowContext {
   statusLabel: (status: string) => string;
 }
 
-export function categoryLabel(
+function categoryLabel(
   categoryId: number | null | undefined,
   context: Pick<RowContext, 'categories' | 'language'>,
 ): string {
@@ -118,7 +117,7 @@ export class RowBuilder {
 const ASCII = /^[\x20-\x7e]*$/;
 
 /** Normalized text for search and sort; ASCII takes a fast path (most cells are). */
-export function normalizeCell(text: string): string {
+function normalizeCell(text: string): string {
   return ASCII.test(text) ? text.toLowerCase() : normalizeForSearch(text);
 }
 

@@ -22,7 +22,7 @@ export const DEFAULT_REGISTRATIONS_VIEW: RegistrationsView = {
 };
 
 /** The URL parameter of each part of the view. */
-export const VIEW_PARAMS = {
+const VIEW_PARAMS = {
   q: 'q',
   categories: 'cat',
   statuses: 'status',

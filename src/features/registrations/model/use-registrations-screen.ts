@@ -109,5 +109,3 @@ export function useRegistrationsScreen(eventId: number) {
     },
   };
 }
-
-export type RegistrationsScreenModel = ReturnType<typeof useRegistrationsScreen>;

@@ -3,7 +3,7 @@ import { useSearchParams } from 'react-router-dom';
 import { readRegistrationsView, writeRegistrationsView, type RegistrationsView } from './registrations-view';
 
 /** The URL follows the inputs after this pause: one history write per burst of typing, not per key. */
-export const URL_WRITE_DELAY_MS = 300;
+const URL_WRITE_DELAY_MS = 300;
 
 /**
  * The view state (search, filters, sort, hidden columns). The inputs own it: a keystroke or a
