@@ -1,4 +1,4 @@
-import { csvFileName } from '@/lib/csv';
+import { csvFileName } from '@/lib/csv/csv-file-name';
 
 /**
  * `marathon-du-lac-leman-inscriptions-2026-11-22.xlsx`: the CSV export's name rules (safe on
