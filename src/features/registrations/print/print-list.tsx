@@ -150,8 +150,8 @@ function DeskTable({ id, group, section, eventName, date }: DeskTableProps) {
 function useCategoryName(group: PrintCategory): { text: string; lang: string | undefined } {
   const { t } = useTranslation('insights');
   const language = useLanguage();
-  if (group.categoryId === null) return { text: t('print.noCategory'), lang: undefined };
+  if (group.categoryId === null) return { text: t('category.none'), lang: undefined };
   const picked = group.category ? pickLocalized(group.category, 'epr_nom', language) : null;
-  if (!picked) return { text: t('print.unknownCategory', { id: group.categoryId }), lang: undefined };
+  if (!picked) return { text: t('category.unknown', { id: group.categoryId }), lang: undefined };
   return { text: picked.text, lang: picked.isFallback ? picked.lang : undefined };
 }
