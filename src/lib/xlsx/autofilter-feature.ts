@@ -23,7 +23,7 @@ export interface AutoFilterRange {
 }
 
 /** "A", "B", … "Z", "AA", …: Excel's column letters for a 1-based column number. */
-export function columnLetters(column: number): string {
+function columnLetters(column: number): string {
   let letters = '';
   for (let n = column; n > 0; n = Math.floor((n - 1) / 26)) {
     letters = String.fromCharCode(65 + ((n - 1) % 26)) + letters;

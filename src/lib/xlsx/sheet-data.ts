@@ -17,7 +17,7 @@ function numberCell(value: number): Cell {
 }
 
 /** One cell of the table, typed by its column (see XlsxColumnType). */
-export function tableCell(cell: XlsxCell, type: XlsxColumnType): Cell {
+function tableCell(cell: XlsxCell, type: XlsxColumnType): Cell {
   if (cell === null || cell === undefined) return null;
   if (typeof cell === 'number') return Number.isFinite(cell) ? numberCell(cell) : textCell(String(cell));
   if (type === 'number') {

@@ -1,4 +1,4 @@
-import { xlsxFileName } from './xlsx-file-name';
+import { xlsxFileName } from './index';
 
 describe('xlsxFileName', () => {
   it('names the file like the CSV export, with the .xlsx extension', () => {

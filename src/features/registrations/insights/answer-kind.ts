@@ -8,7 +8,7 @@ import type { AnswerTally } from './question-tally';
 export type QuestionKind = 'choice' | 'free-text';
 
 /** At most this many choices are listed; a longer list is not read as a set of choices. */
-export const MAX_CHOICES = 12;
+const MAX_CHOICES = 12;
 /** A choice is an answer given at least twice and by at least 1% of those who answered. */
 const MIN_CHOICE_SHARE = 0.01;
 /** The listed choices must cover this share of the answers; the rest is a rare "other". */
