@@ -71,9 +71,7 @@ export function BarChartTable({
           <th scope="col" className="bar-chart__number">
             {t('count')}
           </th>
-          <th scope="col" className="bar-chart__number">
-            {t('share')}
-          </th>
+          <th scope="col">{t('share')}</th>
         </tr>
       </thead>
       <tbody>
