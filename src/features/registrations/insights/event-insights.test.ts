@@ -43,7 +43,8 @@ describe('eventInsights', () => {
     const elapsed = performance.now() - started;
     console.info(`eventInsights: ${many.length} registrations in ${Math.round(elapsed)} ms`);
     expect(insights.total).toBe(100_000);
-    // A budget, not a benchmark: generous because the test machine is shared.
-    expect(elapsed).toBeLessThan(5000);
+    // A budget, not a benchmark: about 1 s on an idle 2-core machine, 2.5 s seen with the
+    // suite running beside it. It catches a pass turning quadratic (that would be minutes).
+    expect(elapsed).toBeLessThan(8000);
   });
 });
