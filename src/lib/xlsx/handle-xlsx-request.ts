@@ -1,0 +1,54 @@
+import { buildXlsx } from './build-xlsx';
+import type { XlsxWorkerRequest, XlsxWorkerResponse } from './xlsx-worker-protocol';
+
+/**
+ * The worker's job, kept out of xlsx-worker.ts so tests can call it without a worker.
+ * An error travels as its message: a string clones everywhere, an Error keeps no subclass.
+ */
+export async function handleXlsxRequest({ id, workbook }: XlsxWorkerRequest): Promise<XlsxWorkerResponse> {
+  try {
+    return { id, blob: await buildXlsx(workbook) };
+  } catch (error) {
+    return { id, error: error instanceof Error ? error.message : String(error) };
+  }
+}
+
+/** What the worker says when a Content-Security-Policy blocks the compression worker. */
+export const CSP_BLOCKED_MESSAGE =
+  "The Excel file could not be compressed: the site's Content-Security-Policy blocks blob: workers (worker-src).";
+
+/** The slice of DedicatedWorkerGlobalScope the Excel worker uses. */
+export interface XlsxWorkerScope {
+  onmessage: ((event: MessageEvent<XlsxWorkerRequest>) => void) | null;
+  postMessage(message: XlsxWorkerResponse): void;
+  addEventListener(
+    type: 'securitypolicyviolation',
+    listener: (event: SecurityPolicyViolationEvent) => void,
+  ): void;
+}
+
+/**
+ * Answer export requests in a worker scope.
+ *
+ * write-excel-file zips with fflate, which compresses each part of 160 kB or more in a nested
+ * worker started from a `blob:` URL. Where a Content-Security-Policy header on the worker
+ * script forbids that (`worker-src 'self'`), the browser only reports a violation and fflate
+ * waits forever. Chromium fires `securitypolicyviolation` in the worker: answer the request
+ * being built with an error then, so the export fails visibly instead of hanging.
+ */
+export function serveXlsxRequests(scope: XlsxWorkerScope): void {
+  const pending = new Set<number>();
+  scope.addEventListener('securitypolicyviolation', (event) => {
+    if (event.effectiveDirective !== 'worker-src' || !event.blockedURI.startsWith('blob')) return;
+    for (const id of pending) scope.postMessage({ id, error: CSP_BLOCKED_MESSAGE });
+    pending.clear();
+  });
+  scope.onmessage = (event) => {
+    const { id } = event.data;
+    pending.add(id);
+    void handleXlsxRequest(event.data).then((response) => {
+      // Already answered if a violation came first.
+      if (pending.delete(id)) scope.postMessage(response);
+    });
+  };
+}
