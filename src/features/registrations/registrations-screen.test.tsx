@@ -248,12 +248,12 @@ describe('registrations table', () => {
     const table = await loaded();
     const shownIds = bodyRows(table).map((row) => within(row).getAllByRole('cell')[0]!.textContent);
 
-    await user.click(menuButton('Export CSV'));
+    await user.click(menuButton('Export'));
     await user.click(screen.getByRole('button', { name: /Excel \(French\)/ }));
     expect(await screen.findByText(/^Exported \d+ rows to /)).toBeInTheDocument();
 
     const { blob, name } = saved[0]!;
-    expect(name).toMatch(/^course-de-l-escalade-registrations-\d{4}-\d{2}-\d{2}\.csv$/);
+    expect(name).toMatch(/^course-de-l-escalade-registrations-\d{4}-\d{2}-\d{2}-excel-fr\.csv$/);
     const bytes = new Uint8Array(await blob.arrayBuffer());
     expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const text = new TextDecoder().decode(bytes.slice(3));
@@ -386,7 +386,7 @@ describe('registrations table', () => {
       screen.queryByText(/registrations loaded,? the complete list|All .* registrations loaded/),
     ).toBeNull();
 
-    await user.click(menuButton('Export CSV'));
+    await user.click(menuButton('Export'));
     await user.click(screen.getByRole('button', { name: /Excel \(English\)/ }));
     expect(await screen.findByText(/Export refused: the list is not complete/)).toBeInTheDocument();
 

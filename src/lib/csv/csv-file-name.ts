@@ -60,12 +60,33 @@ function calendarDate(date: Date | string): string {
 
 /**
  * A download file name that is safe on Windows, macOS and Linux and still readable:
- * `marathon-du-lac-leman-registrations-2026-11-22.csv`.
+ * `marathon-du-lac-leman-registrations-2026-11-22-excel-fr.csv`.
  *
  * Only [a-z0-9_-] survive; accents fold to ASCII; the event part is shortened first so the
- * label and date stay; the stem is never empty and never a Windows reserved device name.
+ * label, date and tag stay; the stem is never empty and never a Windows reserved device name.
  *
  * @param label the middle word in the interface language ('inscriptions' in French).
+ * @param tag tells apart files of the same list and day (the CSV preset), '' for none.
+ */
+export function downloadFileName(
+  eventName: string,
+  date: Date | string,
+  label: string,
+  tag: string,
+  extension: string,
+): string {
+  const suffix = [slugify(label), calendarDate(date), slugify(tag)].filter(Boolean).join('-');
+  const room = MAX_STEM_LENGTH - (suffix ? suffix.length + 1 : 0);
+  const event = room > 0 ? trimDashes(slugify(eventName).slice(0, room)) : '';
+  let stem = trimDashes([event, suffix].filter(Boolean).join('-').slice(0, MAX_STEM_LENGTH));
+  if (!stem) stem = FALLBACK_STEM;
+  if (WINDOWS_RESERVED.test(stem)) stem = `${stem}-${FALLBACK_STEM}`;
+  return `${stem}.${extension}`;
+}
+
+/**
+ * The CSV's name carries its preset (`…-excel-fr.csv`, `…-excel-en.csv`, `…-utf8.csv`): the
+ * three files of one list and day never overwrite each other, and the name says which is which.
  */
 export function csvFileName(
   eventName: string,
@@ -73,13 +94,7 @@ export function csvFileName(
   presetId: CsvPresetId,
   label = 'registrations',
 ): string {
-  const suffix = [slugify(label), calendarDate(date)].filter(Boolean).join('-');
-  const room = MAX_STEM_LENGTH - (suffix ? suffix.length + 1 : 0);
-  const event = room > 0 ? trimDashes(slugify(eventName).slice(0, room)) : '';
-  let stem = trimDashes([event, suffix].filter(Boolean).join('-').slice(0, MAX_STEM_LENGTH));
-  if (!stem) stem = FALLBACK_STEM;
-  if (WINDOWS_RESERVED.test(stem)) stem = `${stem}-${FALLBACK_STEM}`;
-  return `${stem}.${CSV_PRESETS[presetId].fileExtension}`;
+  return downloadFileName(eventName, date, label, presetId, CSV_PRESETS[presetId].fileExtension);
 }
 
 function trimDashes(text: string): string {

@@ -1,20 +1,34 @@
+import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Menu } from '@/components/menu/menu';
-import { CSV_PRESET_IDS, prepareCsvExport, type CsvPresetId } from '@/lib/csv';
+import { prepareCsvExport } from '@/lib/csv';
 import { formatCount } from '@/lib/numbers';
-import type { ExportState } from './use-csv-export';
+import { prepareXlsxExport } from '@/lib/xlsx';
+import { EXPORT_FORMATS, type ExportFormat, type ExportState } from './use-table-export';
 
 interface ExportMenuProps {
   state: ExportState;
   loaded: number;
   rowCount: number;
   columnCount: number;
-  onExport: (preset: CsvPresetId) => void;
+  onExport: (preset: ExportFormat) => void;
   onCancel: () => void;
   onDismiss: () => void;
+  /** Whether the Excel workbook gets a second sheet with the overview's numbers. */
+  withFigures: boolean;
+  onWithFiguresChange: (withFigures: boolean) => void;
 }
 
-/** Three presets: French Excel (`;`, BOM), English Excel (`,`, BOM), plain UTF-8 (no BOM). */
+/** Opening the menu starts the workers that build the files, so a click finds them ready. */
+function prepareExports(): void {
+  prepareCsvExport();
+  prepareXlsxExport();
+}
+
+/**
+ * Four formats: French Excel CSV (`;`, BOM), English Excel CSV (`,`, BOM), plain UTF-8 CSV
+ * (no BOM), and an Excel workbook (typed columns, frozen header, filters).
+ */
 export function ExportMenu({
   state,
   loaded,
@@ -23,25 +37,23 @@ export function ExportMenu({
   onExport,
   onCancel,
   onDismiss,
+  withFigures,
+  onWithFiguresChange,
 }: ExportMenuProps) {
   const { t, i18n } = useTranslation('registrations');
+  const figuresId = useId();
   const count = (n: number) => formatCount(n, i18n.language);
   const empty = rowCount === 0;
 
   return (
     <>
-      <Menu
-        label={t('export.button')}
-        buttonClassName="button--primary"
-        align="end"
-        onOpen={prepareCsvExport}
-      >
+      <Menu label={t('export.button')} buttonClassName="button--primary" align="end" onOpen={prepareExports}>
         <p className="muted menu__note">
           {empty
             ? t('export.nothing')
             : t('export.summary', { rows: count(rowCount), columns: count(columnCount) })}
         </p>
-        {CSV_PRESET_IDS.map((preset) => (
+        {EXPORT_FORMATS.map((preset) => (
           <button
             key={preset}
             type="button"
@@ -55,6 +67,15 @@ export function ExportMenu({
             <span className="muted">{t(`export.presets.${preset}.hint`)}</span>
           </button>
         ))}
+        <label className="menu__option" htmlFor={figuresId}>
+          <input
+            id={figuresId}
+            type="checkbox"
+            checked={withFigures}
+            onChange={(event) => onWithFiguresChange(event.target.checked)}
+          />
+          <span>{t('export.withFigures')}</span>
+        </label>
       </Menu>
       <ExportMessage state={state} loaded={count(loaded)} onCancel={onCancel} onDismiss={onDismiss} />
     </>

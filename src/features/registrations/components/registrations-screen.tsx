@@ -6,8 +6,12 @@ import { StatePanel } from '@/components/states/state-panel';
 import { useMediaQuery } from '@/components/use-media-query';
 import { formatCount } from '@/lib/numbers';
 import { registrationsKey } from '../api/registrations-query';
+import { eventInsights } from '../insights/event-insights';
+import { overviewFigures } from '../insights/overview-figures';
+import { useInsightLabels } from '../insights/use-insight-labels';
 import { tableExport } from '../model/export-table';
-import { clearRowFilters, type RegistrationsView } from '../model/registrations-view';
+import { questionColumnId } from '../model/question-columns';
+import { clearRowFilters, parseAnswerFilter, type RegistrationsView } from '../model/registrations-view';
 import { useRegistrationsScreen } from '../model/use-registrations-screen';
 import { ColumnMenu } from './column-menu';
 import { ExportMenu } from './export-menu';
@@ -17,7 +21,7 @@ import { RegistrationDetails } from './registration-details';
 import { RegistrationsTable } from './registrations-table';
 import { RegistrationsTableSkeleton } from './registrations-table-skeleton';
 import { RegistrationsToolbar } from './registrations-toolbar';
-import { useCsvExport } from './use-csv-export';
+import { useTableExport } from './use-table-export';
 import './registrations.css';
 
 export function RegistrationsScreen({ eventId, eventName }: { eventId: number; eventName: string }) {
@@ -29,12 +33,30 @@ export function RegistrationsScreen({ eventId, eventName }: { eventId: number; e
   // A phone gets cards in the page's scroll; 1,800 px of table in a 360 px screen shows two columns.
   const phone = useMediaQuery('(max-width: 40rem)');
 
-  const exporter = useCsvExport({
+  const [withFigures, setWithFigures] = useState(false);
+  const { t: ti } = useTranslation('insights');
+  const insightLabels = useInsightLabels(screen.categoryList);
+  const exporter = useTableExport({
     eventId,
     eventName,
     fileLabel: t('export.fileLabel'),
     // Every matching row in the displayed order, visible columns only: a pure function of rows and view.
     snapshotTable: () => tableExport(filteredRows, visibleColumnIds, (id) => titles.get(id)?.text ?? id),
+    // The overview of exactly the exported rows, computed only when the workbook asks for it.
+    snapshotFigures: () =>
+      withFigures
+        ? {
+            sheetName: ti('figures.sheet'),
+            headers: [ti('figures.label'), ti('figures.value')],
+            rows: overviewFigures(
+              eventInsights(
+                filteredRows.map((row) => row.registration),
+                screen.categoryList,
+              ),
+              insightLabels,
+            ),
+          }
+        : null,
   });
 
   const selected = useMemo(
@@ -60,7 +82,15 @@ export function RegistrationsScreen({ eventId, eventName }: { eventId: number; e
   }
 
   const total = screen.rows.length;
-  const viewKey = JSON.stringify([view.q, view.categories, view.statuses, view.sort]);
+  const viewKey = JSON.stringify([view.q, view.categories, view.statuses, view.answers, view.sort]);
+  const answerChips = view.answers.map((value) => {
+    const { queId, key } = parseAnswerFilter(value);
+    const title = titles.get(questionColumnId(queId))?.text ?? t('questionFallback', { id: queId });
+    // The answer as participants spelled it (the key is folded), from a row that gave it.
+    const shown =
+      key === '' ? t('filters.noAnswer') : (filteredRows[0]?.cells[questionColumnId(queId)]?.trim() ?? key);
+    return { value, label: t('filters.answerChip', { question: title, answer: shown }) };
+  });
   const shown = filteredRows.length;
   const count = (n: number) => formatCount(n, i18n.language);
 
@@ -74,6 +104,7 @@ export function RegistrationsScreen({ eventId, eventName }: { eventId: number; e
         setView={setView}
         categoryOptions={screen.categoryOptions}
         statusOptions={screen.statusOptions}
+        answerChips={answerChips}
       >
         <ColumnMenu
           columnIds={screen.allColumnIds}
@@ -89,6 +120,8 @@ export function RegistrationsScreen({ eventId, eventName }: { eventId: number; e
           onExport={exporter.start}
           onCancel={exporter.cancel}
           onDismiss={exporter.dismiss}
+          withFigures={withFigures}
+          onWithFiguresChange={setWithFigures}
         />
       </RegistrationsToolbar>
       {/* data-search: the search these rows answer (the benchmark reads it to time each keystroke). */}

@@ -9,6 +9,8 @@ interface RegistrationsToolbarProps {
   setView: SetRegistrationsView;
   categoryOptions: FacetOption[];
   statusOptions: FacetOption[];
+  /** The answer filters in force (from an overview link), each with its label. */
+  answerChips: readonly { value: string; label: string }[];
   /** Columns and export menus. */
   children?: ReactNode;
 }
@@ -18,6 +20,7 @@ export function RegistrationsToolbar({
   setView,
   categoryOptions,
   statusOptions,
+  answerChips,
   children,
 }: RegistrationsToolbarProps) {
   const { t } = useTranslation('registrations');
@@ -52,6 +55,19 @@ export function RegistrationsToolbar({
           onChange={(statuses) => setView((current) => ({ ...current, statuses }))}
         />
         {children}
+        {answerChips.map((chip) => (
+          <button
+            key={chip.value}
+            type="button"
+            className="chip"
+            aria-label={t('filters.removeAnswer', { answer: chip.label })}
+            onClick={() =>
+              setView((current) => ({ ...current, answers: current.answers.filter((a) => a !== chip.value) }))
+            }
+          >
+            {chip.label} <span aria-hidden="true">✕</span>
+          </button>
+        ))}
         {hasRowFilters(view) ? (
           <button type="button" className="button button--ghost" onClick={() => setView(clearRowFilters)}>
             {t('filters.clear')}

@@ -1,6 +1,8 @@
 import type { RegistrationRow } from './registration-rows';
 
 export interface TableExport {
+  /** The visible columns' ids, in order (an Excel file types its columns by id). */
+  columnIds: readonly string[];
   headers: string[];
   rows: string[][];
 }
@@ -16,6 +18,7 @@ export function tableExport(
   titleOf: (columnId: string) => string,
 ): TableExport {
   return {
+    columnIds: visibleColumnIds,
     headers: visibleColumnIds.map(titleOf),
     rows: rows.map((row) => visibleColumnIds.map((id) => row.cells[id] ?? '')),
   };

@@ -1,5 +1,8 @@
 import { normalizeForSearch, searchTerms } from '@/lib/search-text';
+import { answerKey } from '../insights/answer-key';
+import { questionColumnId } from './question-columns';
 import { searchColumnsKey, searchText, type RegistrationRow } from './registration-rows';
+import { parseAnswerFilter } from './registrations-view';
 
 export interface RowFilters {
   q: string;
@@ -7,6 +10,8 @@ export interface RowFilters {
   categories: readonly string[];
   /** Raw payment statuses ('' = none); empty = all. */
   statuses: readonly string[];
+  /** `<que_id>:<answer key>` entries: a row must match one answer of each question listed. */
+  answers?: readonly string[];
 }
 
 export interface FilteredRows {
@@ -38,7 +43,10 @@ export function filterRows(
   visibleColumnIds: readonly string[],
 ): FilteredRows {
   const columnsKey = searchColumnsKey(visibleColumnIds);
-  const matched = searchRows(rows, filters.q, visibleColumnIds, columnsKey);
+  const matched = answerRows(
+    searchRows(rows, filters.q, visibleColumnIds, columnsKey),
+    filters.answers ?? [],
+  );
   const categories = new Set(filters.categories);
   const statuses = new Set(filters.statuses);
   const categoryCounts = new Map<string, number>();
@@ -73,4 +81,35 @@ function searchRows(
   });
   lastSearch.set(rows, { columnsKey, query, matched });
   return matched;
+}
+
+/** The folded answer of each row to each question, computed when an answer filter first needs it. */
+const answerKeys = new WeakMap<RegistrationRow, Map<string, string>>();
+
+function answerKeyOf(row: RegistrationRow, columnId: string): string {
+  let keys = answerKeys.get(row);
+  if (!keys) {
+    keys = new Map();
+    answerKeys.set(row, keys);
+  }
+  let key = keys.get(columnId);
+  if (key === undefined) {
+    key = answerKey(row.cells[columnId] ?? '');
+    keys.set(columnId, key);
+  }
+  return key;
+}
+
+function answerRows(
+  rows: readonly RegistrationRow[],
+  answers: readonly string[],
+): readonly RegistrationRow[] {
+  if (answers.length === 0) return rows;
+  const wanted = new Map<string, Set<string>>();
+  for (const entry of answers) {
+    const { queId, key } = parseAnswerFilter(entry);
+    const columnId = questionColumnId(queId);
+    wanted.set(columnId, (wanted.get(columnId) ?? new Set()).add(key));
+  }
+  return rows.filter((row) => [...wanted].every(([columnId, keys]) => keys.has(answerKeyOf(row, columnId))));
 }

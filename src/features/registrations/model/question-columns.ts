@@ -9,7 +9,7 @@ export interface QuestionColumn {
   que_question_en: string | null;
 }
 
-const questionColumnId = (queId: number) => `q:${queId}`;
+export const questionColumnId = (queId: number) => `q:${queId}`;
 
 /**
  * Every question that appears in any registration, in first-seen order, with the first

@@ -11,6 +11,7 @@ describe('registrations view in the URL', () => {
       q: 'zoë o’brien',
       categories: ['12', ''],
       statuses: ['paid', 'weird,status'],
+      answers: ['12:m', '7:', '9:a, b:c'],
       sort: { id: 'q:7', desc: true },
       hidden: ['email', 'q:3'],
     };

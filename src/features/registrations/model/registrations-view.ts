@@ -9,6 +9,12 @@ export interface RegistrationsView {
   categories: string[];
   /** Raw payment statuses; '' selects registrations without one. */
   statuses: string[];
+  /**
+   * Answers to custom questions, each `<que_id>:<answer key>` (see answerFilter): the event
+   * overview links every answer count to exactly the rows that gave that answer. An empty
+   * key selects the registrations that did not answer.
+   */
+  answers: string[];
   sort: { id: string; desc: boolean } | null;
   hidden: string[];
 }
@@ -17,6 +23,7 @@ export const DEFAULT_REGISTRATIONS_VIEW: RegistrationsView = {
   q: '',
   categories: [],
   statuses: [],
+  answers: [],
   sort: null,
   hidden: [],
 };
@@ -26,6 +33,7 @@ const VIEW_PARAMS = {
   q: 'q',
   categories: 'cat',
   statuses: 'status',
+  answers: 'ans',
   sort: 'sort',
   hidden: 'hide',
 } as const;
@@ -44,6 +52,7 @@ export function readRegistrationsView(params: URLSearchParams): RegistrationsVie
     q: params.get(VIEW_PARAMS.q) ?? '',
     categories: parseList(params.get(VIEW_PARAMS.categories)),
     statuses: parseList(params.get(VIEW_PARAMS.statuses)),
+    answers: parseList(params.get(VIEW_PARAMS.answers)).filter((value) => /^\d+:/.test(value)),
     sort: parseSort(params.get(VIEW_PARAMS.sort)),
     hidden: parseList(params.get(VIEW_PARAMS.hidden)).filter(Boolean),
   };
@@ -55,16 +64,35 @@ export function writeRegistrationsView(view: RegistrationsView): URLSearchParams
   if (view.q) params.set(VIEW_PARAMS.q, view.q);
   if (view.categories.length) params.set(VIEW_PARAMS.categories, joinList(view.categories));
   if (view.statuses.length) params.set(VIEW_PARAMS.statuses, joinList(view.statuses));
+  if (view.answers.length) params.set(VIEW_PARAMS.answers, joinList(view.answers));
   if (view.sort) params.set(VIEW_PARAMS.sort, `${view.sort.desc ? '-' : ''}${view.sort.id}`);
   if (view.hidden.length) params.set(VIEW_PARAMS.hidden, joinList(view.hidden));
   return params;
 }
 
 export function hasRowFilters(view: RegistrationsView): boolean {
-  return view.q.trim() !== '' || view.categories.length > 0 || view.statuses.length > 0;
+  return (
+    view.q.trim() !== '' || view.categories.length > 0 || view.statuses.length > 0 || view.answers.length > 0
+  );
 }
 
 /** The view with search and filters cleared (sort and columns stay). */
 export function clearRowFilters(view: RegistrationsView): RegistrationsView {
-  return { ...view, q: '', categories: [], statuses: [] };
+  return { ...view, q: '', categories: [], statuses: [], answers: [] };
+}
+
+/** The `answers` entry for one answer to one question (`answerKey` folds case, accents, spaces). */
+export function answerFilter(queId: number, answerKey: string): string {
+  return `${queId}:${answerKey}`;
+}
+
+/** The question and answer key of an `answers` entry. */
+export function parseAnswerFilter(value: string): { queId: number; key: string } {
+  const colon = value.indexOf(':');
+  return { queId: Number(value.slice(0, colon)), key: value.slice(colon + 1) };
+}
+
+/** The registrations screen's link to exactly the rows of some filters, e.g. from the overview. */
+export function registrationsSearch(filters: Partial<RegistrationsView>): URLSearchParams {
+  return writeRegistrationsView({ ...DEFAULT_REGISTRATIONS_VIEW, ...filters });
 }

@@ -99,6 +99,7 @@ export function useRegistrationsScreen(eventId: number) {
     categoryOptions,
     statusOptions,
     titles,
+    categoryList,
     allColumnIds,
     visibleColumnIds,
     actions: {
