@@ -39,9 +39,8 @@ function startTypingProbe(input: HTMLInputElement): void {
   const pending = () => marks.some((mark) => mark.value !== null && mark.frame === null);
 
   let scheduled = false;
-  const check = () => {
+  const check = (shown: string | null) => {
     scheduled = false;
-    const shown = shownSearch();
     let answered = -1;
     for (let i = marks.length - 1; i >= 0; i -= 1) {
       if (marks[i]!.value === shown) {
@@ -58,11 +57,16 @@ function startTypingProbe(input: HTMLInputElement): void {
     }
     if (pending()) schedule();
   };
-  // The frame after the update: requestAnimationFrame, then a task (after the paint).
+  // What a frame paints is the DOM at its requestAnimationFrame callback (nothing runs between
+  // that and the paint); the task after it marks the time the frame was on screen. Reading the
+  // DOM in that task instead could see a key handled in between and credit it to this frame.
   const schedule = () => {
     if (scheduled) return;
     scheduled = true;
-    requestAnimationFrame(() => setTimeout(check, 0));
+    requestAnimationFrame(() => {
+      const shown = shownSearch();
+      setTimeout(() => check(shown), 0);
+    });
   };
 
   const onKeyDown = (event: KeyboardEvent) => {
