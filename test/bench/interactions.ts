@@ -18,33 +18,34 @@ function timing(result: ProbeResult, what: string): Timing {
   return { domMs: result.dom - result.start, frameMs: result.frame - result.start, detail: result.detail };
 }
 
-/** The unfiltered count line, e.g. "Showing 1–50 of 25,000 registrations". */
-async function clearSearch(page: Page, unfiltered: string): Promise<void> {
-  const input = page.getByLabel(TEXT.search, { exact: true });
-  if ((await input.inputValue()) !== '') await input.fill('');
-  await page.locator('.registrations-count', { hasText: unfiltered }).waitFor();
-}
-
-/** One character typed into an empty search box, over the whole list, per letter. */
-export async function measureSearch(page: Page, letters: readonly string[], unfiltered: string) {
-  const input = page.getByLabel(TEXT.search, { exact: true });
-  const runs: (Timing & { letter: string; count: string })[] = [];
-  for (const letter of letters) {
-    await clearSearch(page, unfiltered);
-    await input.focus();
+/**
+ * Ticks, then unticks, … the "Paid" box of the "Payment status" menu (a <details>, opened
+ * once and left open, as a promoter comparing would): click to the frame whose count line
+ * shows the new filter.
+ */
+export async function measureCheckbox(page: Page, clicks: number): Promise<Timing[]> {
+  const menu = page.locator('details.menu', {
+    has: page.locator('summary', { hasText: TEXT.statusFilter }),
+  });
+  await menu.locator('summary').click();
+  const paid = menu
+    .locator('label.menu__option')
+    .filter({ has: page.getByText(TEXT.paid, { exact: true }) })
+    .locator('input[type="checkbox"]');
+  await paid.waitFor();
+  const runs: Timing[] = [];
+  for (let i = 0; i < clicks; i += 1) {
     await page.waitForTimeout(200);
-    await arm(page, { kind: 'search' });
-    await page.keyboard.press(letter);
-    const result = timing(await probeResult(page), `search "${letter}"`);
-    const count = (await page.locator('.registrations-count').textContent()) ?? '';
-    runs.push({ ...result, letter, count: count.trim() });
+    await arm(page, { kind: 'count' });
+    await paid.click();
+    runs.push(timing(await probeResult(page), `checkbox click ${i + 1}`));
   }
-  await clearSearch(page, unfiltered);
+  await menu.locator('summary').click();
   return runs;
 }
 
 /** Clicks on the column's header button: none -> ascending -> descending -> none -> … */
-export async function measureSort(page: Page, clicks: number) {
+export async function measureSort(page: Page, clicks: number): Promise<Timing[]> {
   const header = page.locator('.registrations-table th button', { hasText: TEXT.lastName });
   const runs: Timing[] = [];
   for (let i = 0; i < clicks; i += 1) {

@@ -7,7 +7,7 @@ import { TEXT } from './texts';
 export interface LoadFigures {
   /** Navigation start -> first table row in the DOM. */
   firstRowsMs: number;
-  /** Navigation start -> "All 25,000 registrations loaded". */
+  /** Navigation start -> "All N registrations loaded". */
   allRowsMs: number;
   /** The mock API's request counts for the load (event, categories and registration pages). */
   api: RequestStats;

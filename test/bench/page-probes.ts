@@ -33,7 +33,7 @@ function loadProbe(allLoadedText: string): void {
     for (const entry of list.getEntries()) marks.longTasks.push([entry.startTime, entry.duration]);
   }).observe({ type: 'longtask', buffered: true });
   const observer = new MutationObserver(() => {
-    if (marks.firstRowAt === null && document.querySelector('.registrations-table tbody tr')) {
+    if (marks.firstRowAt === null && document.querySelector('.registrations-table tbody tr[aria-rowindex]')) {
       marks.firstRowAt = performance.now();
     }
     if (marks.allLoadedAt === null) {
@@ -111,16 +111,20 @@ export function registrationResourceSpan(page: Page): Promise<ResourceSpan | nul
   });
 }
 
-export type ProbeKind = { kind: 'search' } | { kind: 'sort'; columnTitle: string } | { kind: 'export' };
+/**
+ * `count`: a click that changes the count line (a filter checkbox); `sort`: a click on a
+ * column header; `export`: a click that ends in a download.
+ */
+export type ProbeKind = { kind: 'count' } | { kind: 'sort'; columnTitle: string } | { kind: 'export' };
 
 export interface ProbeResult {
-  /** The user's input (keydown / click), performance.now(). */
+  /** The click's event.timeStamp: when the browser received it, performance.now() time base. */
   start: number | null;
   /** The DOM showed the new rows (MutationObserver). */
   dom: number | null;
   /** The frame after that (requestAnimationFrame, then a task): roughly the paint. */
   frame: number | null;
-  /** New aria-sort value (sort) or the download file name (export). */
+  /** The new count line (count), aria-sort value (sort) or the download file name (export). */
   detail: string | null;
   /** Main-thread tasks over 50 ms between arming and the end (export only). */
   longTasks: number[];
@@ -128,8 +132,8 @@ export interface ProbeResult {
 }
 
 /**
- * Arms a one-shot measurement: the next keydown (search) or click (sort, export) starts the
- * clock; the DOM change that shows its result stops it. Read the result with `probeResult`.
+ * Arms a one-shot measurement: the next click starts the clock; the DOM change that shows its
+ * result stops it. Read the result with `probeResult`.
  */
 function armProbe(spec: ProbeKind): void {
   const result: ProbeResult = {
@@ -149,7 +153,10 @@ function armProbe(spec: ProbeKind): void {
       : null;
   const beforeCount = countText();
   const beforeSort = sortHeader()?.getAttribute('aria-sort') ?? 'none';
-  const beforeFirstRow = document.querySelector('.registrations-table tbody tr')?.textContent ?? '';
+  // Rows with an aria-rowindex are the data rows in view; the spacer rows around them have none.
+  const firstRow = () =>
+    document.querySelector('.registrations-table tbody tr[aria-rowindex]')?.textContent ?? '';
+  const beforeFirstRow = firstRow();
 
   let longTaskObserver: PerformanceObserver | null = null;
   if (spec.kind === 'export') {
@@ -188,12 +195,14 @@ function armProbe(spec: ProbeKind): void {
     const timer = setTimeout(() => finish(true), 30_000);
     cleanup.push(() => clearTimeout(timer));
 
-    const startEvent = spec.kind === 'search' ? 'keydown' : 'click';
-    const onStart = () => {
-      result.start ??= performance.now();
+    const onStart = (event: Event) => {
+      if (result.start !== null) return;
+      const now = performance.now();
+      // A busy main thread delays the listener, not the user: start from the event's own time.
+      result.start = event.timeStamp > 0 && event.timeStamp <= now ? event.timeStamp : now;
     };
-    document.addEventListener(startEvent, onStart, { capture: true });
-    cleanup.push(() => document.removeEventListener(startEvent, onStart, { capture: true }));
+    document.addEventListener('click', onStart, { capture: true });
+    cleanup.push(() => document.removeEventListener('click', onStart, { capture: true }));
 
     if (spec.kind === 'export') {
       // downloadBlob clicks a temporary <a download> attached to the body.
@@ -211,14 +220,17 @@ function armProbe(spec: ProbeKind): void {
 
     observer = new MutationObserver(() => {
       if (result.start === null) return;
-      if (spec.kind === 'search') {
-        if (countText() !== beforeCount) done();
+      if (spec.kind === 'count') {
+        const count = countText();
+        if (count !== beforeCount) {
+          result.detail = count;
+          done();
+        }
         return;
       }
       const sort = sortHeader()?.getAttribute('aria-sort') ?? 'none';
-      const firstRow = document.querySelector('.registrations-table tbody tr')?.textContent ?? '';
       if (sort !== beforeSort) {
-        result.detail = `${sort}${firstRow === beforeFirstRow ? ' (first row unchanged)' : ''}`;
+        result.detail = `${sort}${firstRow() === beforeFirstRow ? ' (first row unchanged)' : ''}`;
         done();
       }
     });

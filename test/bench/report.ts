@@ -29,15 +29,26 @@ export function machine(chromium: string, loadAtStart: number): Machine {
 }
 
 export const round = (value: number, digits = 0) => Number(value.toFixed(digits));
-export const ms = (value: number) => `${Math.round(value)} ms`;
+// Tenths under 100 ms, where a budget like 16.7 ms sits.
+export const ms = (value: number) => `${Math.abs(value) < 100 ? value.toFixed(1) : Math.round(value)} ms`;
 export const seconds = (value: number) => `${(value / 1000).toFixed(2)} s`;
 export const kB = (bytes: number) => `${(bytes / 1000).toFixed(1)} kB`;
-export const MiB = (bytes: number) => `${(bytes / 2 ** 20).toFixed(1)} MiB`;
+/** Megabytes of 10^6 bytes, the unit of the budgets. */
+export const MB = (bytes: number) => `${(bytes / 1e6).toFixed(1)} MB`;
 
+/** NaN for no values: a figure that was not measured must not look like a pass. */
 export function median(values: readonly number[]): number {
+  if (values.length === 0) return Number.NaN;
   const sorted = [...values].sort((a, b) => a - b);
   const mid = Math.floor(sorted.length / 2);
   return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+}
+
+/** Nearest-rank percentile (q in 0…1): a value that was measured, never an interpolation. */
+export function percentile(values: readonly number[], q: number): number {
+  if (values.length === 0) return Number.NaN;
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length, Math.max(1, Math.ceil(q * sorted.length))) - 1]!;
 }
 
 export type Status = 'ok' | 'MISS' | '';

@@ -16,8 +16,6 @@ import {
   globalFilteringFeature,
   rowSortingFeature,
   tableFeatures,
-  type FilterFn,
-  type SortFn,
 } from '@tanstack/table-core';
 import { storeReactivityBindings } from '@tanstack/table-core/store-reactivity-bindings';
 import { searchTerms } from '../../src/lib/search-text';
@@ -66,7 +64,15 @@ function buildRows(eventId: number): { rows: RegistrationRow[]; columnIds: strin
   return { rows, columnIds };
 }
 
-const byNormalizedCell: SortFn<any, RegistrationRow> = (a, b, columnId) => {
+/**
+ * What the comparator and the filter read of a TanStack row. Typed structurally: the row type
+ * depends on the feature set, which is built from these very functions.
+ */
+interface TableRow {
+  original: RegistrationRow;
+}
+
+const byNormalizedCell = (a: TableRow, b: TableRow, columnId: string): number => {
   const x = normalizedCell(a.original, columnId);
   const y = normalizedCell(b.original, columnId);
   return x < y ? -1 : x > y ? 1 : 0;
@@ -74,7 +80,7 @@ const byNormalizedCell: SortFn<any, RegistrationRow> = (a, b, columnId) => {
 
 function tanstackFigures(rows: RegistrationRow[], columnIds: string[]) {
   const key = searchColumnsKey(columnIds);
-  const bySearchText: FilterFn<any, RegistrationRow> = (row, _columnId, value: string) => {
+  const bySearchText = (row: TableRow, _columnId: string, value: string): boolean => {
     const text = searchText(row.original, columnIds, key);
     return searchTerms(value).every((term) => text.includes(term));
   };

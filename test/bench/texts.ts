@@ -5,6 +5,10 @@ import session from '../../src/i18n/locales/en/session.json';
 const fill = (template: string, values: Record<string, string>) =>
   template.replace(/\{\{(\w+)\}\}/g, (_, name: string) => values[name] ?? '');
 
+export type StatusKey = keyof typeof registrations.status;
+
+const isStatusKey = (value: string): value is StatusKey => Object.hasOwn(registrations.status, value);
+
 export const TEXT = {
   signInTitle: session.title,
   baseUrl: session.baseUrl.label,
@@ -12,8 +16,14 @@ export const TEXT = {
   submit: session.submit,
   search: registrations.search.label,
   lastName: registrations.columns.last_name,
+  statusFilter: registrations.filters.status,
+  paid: registrations.status.paid,
   exportButton: registrations.export.button,
   excelEnglish: registrations.export.presets['excel-en'].label,
+  /** "All 25,000 registrations loaded". */
   allLoaded: (formatted: string) => fill(registrations.load.complete_other, { formatted }),
+  /** The count line with no search or filter: "25,000 registrations". */
   shown: (total: string) => fill(registrations.shown_other, { total }),
+  /** A payment status as the table shows (and searches) it: "paid" -> "Paid". */
+  status: (value: string) => (isStatusKey(value) ? registrations.status[value] : value),
 };
