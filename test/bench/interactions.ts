@@ -19,17 +19,15 @@ function timing(result: ProbeResult, what: string): Timing {
 }
 
 /**
- * Ticks, then unticks, … the "Paid" box of the "Payment status" menu (a <details>, opened
+ * Ticks, then unticks, … the "Paid" box of the "Payment status" menu (a popover, opened
  * once and left open, as a promoter comparing would): click to the frame whose count line
  * shows the new filter.
  */
 export async function measureCheckbox(page: Page, clicks: number): Promise<Timing[]> {
-  const menu = page.locator('details.menu', {
-    has: page.locator('summary', { hasText: TEXT.statusFilter }),
-  });
-  await menu.locator('summary').click();
-  const paid = menu
-    .locator('label.menu__option')
+  const button = page.locator('button.menu__button', { hasText: TEXT.statusFilter });
+  await button.click();
+  const paid = page
+    .locator('.menu__panel:popover-open label.menu__option')
     .filter({ has: page.getByText(TEXT.paid, { exact: true }) })
     .locator('input[type="checkbox"]');
   await paid.waitFor();
@@ -40,7 +38,7 @@ export async function measureCheckbox(page: Page, clicks: number): Promise<Timin
     await paid.click();
     runs.push(timing(await probeResult(page), `checkbox click ${i + 1}`));
   }
-  await menu.locator('summary').click();
+  await page.keyboard.press('Escape');
   return runs;
 }
 
@@ -65,12 +63,12 @@ export interface ExportRun extends Timing {
   bytes: number | null;
 }
 
-/** Export CSV -> Excel (English): click to the download, and the long tasks meanwhile. */
+/** Export -> Excel CSV (English): click to the download, and the long tasks meanwhile. */
 export async function measureExport(page: Page, times: number): Promise<ExportRun[]> {
   const runs: ExportRun[] = [];
   for (let i = 0; i < times; i += 1) {
     await page.waitForTimeout(300);
-    await page.locator('summary', { hasText: TEXT.exportButton }).click();
+    await page.locator('button.menu__button', { hasText: TEXT.exportButton }).click();
     const button = page.getByRole('button', { name: TEXT.excelEnglish });
     await button.waitFor();
     await arm(page, { kind: 'export' });

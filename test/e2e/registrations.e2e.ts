@@ -1,6 +1,7 @@
 import { mkdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import Papa from 'papaparse';
+import { readSheet } from 'read-excel-file/node';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { guardFormula, unguardFormula } from '@/lib/csv/formula-guard';
@@ -243,7 +244,7 @@ interface CsvDownload {
   bytes: Buffer;
 }
 
-/** Clicks a preset in the "Export CSV" menu and reads the file the browser saved. */
+/** Clicks a preset in the "Export" menu and reads the file the browser saved. */
 async function exportCsv(lang: Lang, preset: PresetId): Promise<CsvDownload> {
   const text = REGISTRATIONS_TEXT[lang];
   await setMenu(text.exportMenu, true);
@@ -566,6 +567,39 @@ describe(`registrations of event ${LARGE.id} (25,000 rows, loaded once)`, () => 
       'Paiement',
     ]);
     expect(new Set(rows.slice(1).map((row) => row[6]))).toEqual(new Set([fr.status.paid]));
+
+    // The Excel workbook of the same rows: ids as numbers, every other cell the exact text
+    // (no apostrophe, nothing evaluated), French headers, and the overview's numbers.
+    await setMenu(fr.exportMenu, true);
+    await page.getByLabel(fr.withFigures, { exact: true }).check();
+    const [workbookDownload] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: new RegExp(`^${escapeRegExp(fr.presets.xlsx)}`) }).click(),
+    ]);
+    expect(workbookDownload.suggestedFilename()).toMatch(
+      new RegExp(`^${LARGE.slug}-inscriptions-\\d{4}-\\d{2}-\\d{2}\\.xlsx$`),
+    );
+    const workbook = await readFile(await workbookDownload.path());
+    const sheet = (await readSheet(workbook, { trim: false })) as unknown[][];
+    expect(sheet[0]).toEqual(expected.headers);
+    expect(sheet.length - 1).toBe(expected.rows.length);
+    const cellsOf = (row: unknown[]) => row.map((cell) => (cell === null ? '' : cell));
+    const mismatch = expected.rows.findIndex(
+      (row, index) =>
+        JSON.stringify(cellsOf(sheet[index + 1]!)) !==
+        JSON.stringify([Number(row.cells[0]), ...row.cells.slice(1)]),
+    );
+    if (mismatch !== -1) {
+      expect(cellsOf(sheet[mismatch + 1]!)).toEqual([
+        Number(expected.rows[mismatch]!.cells[0]),
+        ...expected.rows[mismatch]!.cells.slice(1),
+      ]);
+    }
+    const overview = (await readSheet(workbook, 2)) as unknown[][];
+    expect(overview).toContainEqual(['Inscriptions', expected.rows.length]);
+    await setMenu(fr.exportMenu, true);
+    await page.getByLabel(fr.withFigures, { exact: true }).uncheck();
+    await setMenu(fr.exportMenu, false);
 
     // Back to English and to the unfiltered table for the next tests.
     await switchLanguage(page, 'en');

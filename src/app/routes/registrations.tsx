@@ -38,7 +38,7 @@ export function RegistrationsRoute() {
       <div className="page__header">
         <h1>{t('title')}</h1>
       </div>
-      <RegistrationsScreen key={eventId} eventId={eventId} eventName={eventName} />
+      <RegistrationsScreen key={eventId} eventId={eventId} eventName={eventName} event={event.data} />
     </div>
   );
 }

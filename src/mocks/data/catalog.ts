@@ -17,6 +17,8 @@ export const DEMO_EVENT_IDS = {
   largeMarathon: 1001,
   /** metropole (its only event), upcoming, 100,000 registrations, tricky answers sprinkled. */
   hugeMarathon: 1020,
+  /** metropole, upcoming, 137 registrations: a check-in list of a few printed pages. */
+  printable: 1030,
   /** alpine, past, 45 registrations densely seeded with every tricky answer. */
   trickySmall: 1003,
   /** alpine, upcoming, eve_lieu_en null and one category with epr_nom_en null. */

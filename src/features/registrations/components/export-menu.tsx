@@ -17,6 +17,8 @@ interface ExportMenuProps {
   /** Whether the Excel workbook gets a second sheet with the overview's numbers. */
   withFigures: boolean;
   onWithFiguresChange: (withFigures: boolean) => void;
+  /** Prints the check-in list of the rows shown. */
+  onPrint: () => void;
 }
 
 /** Opening the menu starts the workers that build the files, so a click finds them ready. */
@@ -39,6 +41,7 @@ export function ExportMenu({
   onDismiss,
   withFigures,
   onWithFiguresChange,
+  onPrint,
 }: ExportMenuProps) {
   const { t, i18n } = useTranslation('registrations');
   const figuresId = useId();
@@ -76,6 +79,10 @@ export function ExportMenu({
           />
           <span>{t('export.withFigures')}</span>
         </label>
+        <button type="button" className="menu__action" disabled={empty} data-close-menu onClick={onPrint}>
+          <strong>{t('export.print.label')}</strong>
+          <span className="muted">{t('export.print.hint')}</span>
+        </button>
       </Menu>
       <ExportMessage state={state} loaded={count(loaded)} onCancel={onCancel} onDismiss={onDismiss} />
     </>

@@ -1,8 +1,9 @@
 import { useIsFetching } from '@tanstack/react-query';
-import { useCallback, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiErrorState } from '@/components/states/api-error-state';
 import { StatePanel } from '@/components/states/state-panel';
+import type { PartnerEvent } from '@/features/events/api/schemas';
 import { useMediaQuery } from '@/components/use-media-query';
 import { formatCount } from '@/lib/numbers';
 import { registrationsKey } from '../api/registrations-query';
@@ -24,7 +25,18 @@ import { RegistrationsToolbar } from './registrations-toolbar';
 import { useTableExport } from './use-table-export';
 import './registrations.css';
 
-export function RegistrationsScreen({ eventId, eventName }: { eventId: number; eventName: string }) {
+// Only the promoters who ask for them download the charts and the print layout.
+const FilteredInsightsDialog = lazy(() => import('./filtered-insights-dialog'));
+const PrintList = lazy(() => import('../print/print-list').then((module) => ({ default: module.PrintList })));
+
+interface RegistrationsScreenProps {
+  eventId: number;
+  eventName: string;
+  /** The event's details, once loaded: the printed list carries its name and date. */
+  event: PartnerEvent | undefined;
+}
+
+export function RegistrationsScreen({ eventId, eventName, event }: RegistrationsScreenProps) {
   const { t, i18n } = useTranslation('registrations');
   const screen = useRegistrationsScreen(eventId);
   const { data, view, setView, filteredRows, titles, visibleColumnIds, actions } = screen;
@@ -34,6 +46,8 @@ export function RegistrationsScreen({ eventId, eventName }: { eventId: number; e
   const phone = useMediaQuery('(max-width: 40rem)');
 
   const [withFigures, setWithFigures] = useState(false);
+  const [showInsights, setShowInsights] = useState(false);
+  const [printing, setPrinting] = useState(false);
   const { t: ti } = useTranslation('insights');
   const insightLabels = useInsightLabels(screen.categoryList);
   const exporter = useTableExport({
@@ -106,6 +120,9 @@ export function RegistrationsScreen({ eventId, eventName }: { eventId: number; e
         statusOptions={screen.statusOptions}
         answerChips={answerChips}
       >
+        <button type="button" className="button" onClick={() => setShowInsights(true)} disabled={shown === 0}>
+          {t('insights.open')}
+        </button>
         <ColumnMenu
           columnIds={screen.allColumnIds}
           hidden={view.hidden}
@@ -122,6 +139,7 @@ export function RegistrationsScreen({ eventId, eventName }: { eventId: number; e
           onDismiss={exporter.dismiss}
           withFigures={withFigures}
           onWithFiguresChange={setWithFigures}
+          onPrint={() => setPrinting(true)}
         />
       </RegistrationsToolbar>
       {/* data-search: the search these rows answer (the benchmark reads it to time each keystroke). */}
@@ -175,6 +193,25 @@ export function RegistrationsScreen({ eventId, eventName }: { eventId: number; e
             />
           )}
           {selected ? <RegistrationDetails row={selected} titles={titles} onClose={close} /> : null}
+          <Suspense fallback={null}>
+            {showInsights ? (
+              <FilteredInsightsDialog
+                registrations={filteredRows.map((row) => row.registration)}
+                categories={screen.categoryList}
+                total={total}
+                onClose={() => setShowInsights(false)}
+              />
+            ) : null}
+            {printing && event ? (
+              <PrintList
+                event={event}
+                registrations={filteredRows.map((row) => row.registration)}
+                categories={screen.categoryList}
+                autoPrint
+                onAfterPrint={() => setPrinting(false)}
+              />
+            ) : null}
+          </Suspense>
         </>
       )}
     </>
