@@ -1,3 +1,5 @@
+// First: zod must be jitless before any schema exists (Content Security Policy).
+import '@/lib/zod-setup';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import '@/i18n';

@@ -1,3 +1,5 @@
+// Parse the way production does (see src/lib/zod-setup.ts).
+import '@/lib/zod-setup';
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, beforeEach, vi } from 'vitest';
