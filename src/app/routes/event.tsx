@@ -17,9 +17,14 @@ export function EventRoute() {
   const { t } = useTranslation('events');
   const eventId = parseEventId(useParams().eventId);
   const event = useQuery({ ...eventQueries.detail(eventId ?? 0), enabled: eventId !== null });
-  useDocumentTitle(event.data?.eve_nom_fr ?? t('detail.title'));
-
   const unavailable = isEventUnavailable(eventId, event.error);
+  useDocumentTitle(
+    unavailable
+      ? t('unavailable.documentTitle')
+      : event.data
+        ? event.data.eve_nom_fr?.trim() || t('unnamed', { id: event.data.eve_id })
+        : t('detail.title'),
+  );
 
   return (
     <div className="page">

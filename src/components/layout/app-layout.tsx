@@ -1,15 +1,21 @@
-import type { ReactNode } from 'react';
+import { useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet } from 'react-router-dom';
 import { paths } from '@/config/paths';
 import { useSession } from '@/lib/session';
 import { LanguageSwitch } from '../language-switch';
+import { useHeadingFocusOnNavigation } from './use-heading-focus-on-navigation';
 import './app-layout.css';
 
-/** Header, skip link and main landmark around every screen. `account` holds sign-out. */
+/**
+ * Header, skip link and main landmark around every screen. `account` holds sign-out. After a
+ * navigation, focus moves to the screen's `<h1>` (see useHeadingFocusOnNavigation).
+ */
 export function AppLayout({ account }: { account?: ReactNode }) {
   const { t } = useTranslation();
   const session = useSession();
+  const mainRef = useRef<HTMLElement>(null);
+  useHeadingFocusOnNavigation(mainRef);
   return (
     <>
       <a className="skip-link" href="#main">
@@ -32,7 +38,7 @@ export function AppLayout({ account }: { account?: ReactNode }) {
           </div>
         </div>
       </header>
-      <main id="main" tabIndex={-1} className="app-main">
+      <main id="main" ref={mainRef} tabIndex={-1} className="app-main">
         <Outlet />
       </main>
     </>
