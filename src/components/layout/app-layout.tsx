@@ -27,10 +27,16 @@ export function AppLayout({ account }: { account?: ReactNode }) {
             <span className="app-header__logo" aria-hidden="true">
               ◆
             </span>
-            {t('appName')}
+            <span className="app-header__name">{t('appName')}</span>
           </Link>
           {session?.demo ? (
-            <span className="badge badge--warning app-header__demo">{t('demoBadge')}</span>
+            <span className="badge badge--warning app-header__demo">
+              {/* The short word fits a phone's header; the full one is what is read out. */}
+              <span className="app-header__demo-long">{t('demoBadge')}</span>
+              <span className="app-header__demo-short" aria-hidden="true">
+                {t('demoBadgeShort')}
+              </span>
+            </span>
           ) : null}
           <div className="app-header__actions">
             <LanguageSwitch />
