@@ -49,9 +49,10 @@ export function EventsRoute() {
         <h1>{t('title')}</h1>
         {events.data && arranged ? (
           <p className="muted" role="status">
-            {hasAnyFilter(view)
+            {/* "3 of 8": the search hid some of what the API returned; else just the count. */}
+            {arranged.matched < events.data.events.length
               ? t('countFiltered', { count: arranged.matched, total: events.data.events.length })
-              : t('count', { count: events.data.events.length })}
+              : t('count', { count: arranged.matched })}
           </p>
         ) : null}
       </div>

@@ -63,7 +63,7 @@ describe('events list', () => {
     const requests = eventRequests();
     const { user, router } = renderApp('/events');
     await screen.findByText('8 events');
-    await user.type(screen.getByLabelText('Starting from'), '2026-01-01');
+    await user.type(screen.getByLabelText('From'), '2026-01-01');
     await waitFor(() => expect(router.state.location.search).toContain('from=2026-01-01'));
     await waitFor(() => expect(requests.at(-1)?.searchParams.get('start_date')).toBe('2026-01-01'));
     expect(requests[0]?.searchParams.toString()).toBe('');
@@ -75,7 +75,7 @@ describe('events list', () => {
     const { user, router } = renderApp(link);
     expect(await screen.findByLabelText('Search by name or place')).toHaveValue('gen');
     expect(screen.getByLabelText('Sort by')).toHaveValue('name');
-    expect(screen.getByLabelText('Starting from')).toHaveValue('2000-01-01');
+    expect(screen.getByLabelText('From')).toHaveValue('2000-01-01');
     await waitFor(() => expect(requests).toHaveLength(1));
     expect(Object.fromEntries(requests[0]!.searchParams)).toEqual({
       start_date: '2000-01-01',

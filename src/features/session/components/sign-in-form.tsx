@@ -3,6 +3,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { safeNextPath } from '@/config/paths';
+import { useApiErrorText } from '@/components/states/use-api-error-text';
 import { isApiError } from '@/lib/api-error';
 import { loadRuntimeConfig } from '@/lib/runtime-config';
 import { getSignOutReason, startSession } from '@/lib/session';
@@ -14,7 +15,6 @@ type Status = { state: 'idle' } | { state: 'checking' } | { state: 'failed'; err
 
 export function SignInForm({ next }: { next: string | null }) {
   const { t } = useTranslation('session');
-  const { t: tErrors } = useTranslation('errors');
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const ids = { base: useId(), key: useId(), error: useId() };
@@ -58,6 +58,7 @@ export function SignInForm({ next }: { next: string | null }) {
 
   const failure = status.state === 'failed' ? status.error : null;
   const failureKind = isApiError(failure) ? failure.kind : 'unexpected';
+  const failureText = useApiErrorText(failure);
   const checking = status.state === 'checking';
 
   return (
@@ -113,16 +114,8 @@ export function SignInForm({ next }: { next: string | null }) {
 
           {failure ? (
             <div className="sign-in__error" role="alert" id={ids.error}>
-              <strong>
-                {failureKind === 'unauthorized' ? t('refused.title') : tErrors(`${failureKind}.title`)}
-              </strong>
-              <p>
-                {failureKind === 'unauthorized'
-                  ? t('refused.description')
-                  : tErrors(`${failureKind}.description`, {
-                      seconds: isApiError(failure) ? (failure.retryAfterSeconds ?? 0) : 0,
-                    })}
-              </p>
+              <strong>{failureKind === 'unauthorized' ? t('refused.title') : failureText.title}</strong>
+              <p>{failureKind === 'unauthorized' ? t('refused.description') : failureText.description}</p>
             </div>
           ) : null}
 
