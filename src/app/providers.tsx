@@ -1,7 +1,7 @@
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { useEffect, useState, type ReactNode } from 'react';
 import { onSessionUnauthorized } from '@/lib/api-client';
-import { listenToOtherTabs } from '@/lib/session-channel';
+import { advertiseSignedIn, listenToOtherTabs } from '@/lib/session-channel';
 import { createQueryClient } from '@/lib/query-client';
 import { signOut } from '@/features/session/sign-out';
 
@@ -21,6 +21,7 @@ export function AppProviders({ children, queryClient }: { children: ReactNode; q
       }),
     [client],
   );
+  useEffect(() => advertiseSignedIn(), []);
 
   return <QueryClientProvider client={client}>{children}</QueryClientProvider>;
 }

@@ -1,4 +1,4 @@
-import { getSession, isSession, type Session, type SignOutReason } from './session';
+import { getSession, isSession, subscribeSession, type Session, type SignOutReason } from './session';
 
 /**
  * Tabs of the app talk over a BroadcastChannel (same origin only, never a URL or storage):
@@ -10,8 +10,13 @@ import { getSession, isSession, type Session, type SignOutReason } from './sessi
  * - signing out in one tab tells the others (`signed-out`), which sign out the same way.
  *
  * Messages come from any script of this origin: each one is checked before use.
+ *
+ * A signed-in tab also holds a shared Web Lock, which tells a new tab at once whether asking
+ * is worth it: the first visit (no tab signed in) shows sign-in without waiting for answers
+ * that cannot come.
  */
 const CHANNEL_NAME = 'promoter-dashboard.session';
+const SIGNED_IN_LOCK = 'promoter-dashboard.signed-in';
 
 type SessionMessage =
   | { type: 'session-request'; id: string }
@@ -67,12 +72,58 @@ export function listenToOtherTabs({
   return () => channel.close();
 }
 
+/** Hold the "signed in" lock while this tab has a session, until the returned function is called. */
+export function advertiseSignedIn(): () => void {
+  const locks = typeof navigator !== 'undefined' ? navigator.locks : undefined;
+  if (!locks) return () => {};
+  let release: (() => void) | null = null;
+  let requesting = false;
+  let stopped = false;
+  const sync = () => {
+    const signedIn = !stopped && getSession() !== null;
+    if (signedIn && !release && !requesting) {
+      requesting = true;
+      void locks.request(SIGNED_IN_LOCK, { mode: 'shared' }, () => {
+        requesting = false;
+        return new Promise<void>((resolve) => {
+          release = resolve;
+          // Signed out (or stopped) while the lock was being granted: give it back.
+          if (stopped || !getSession()) sync();
+        });
+      });
+    } else if (!signedIn && release) {
+      release();
+      release = null;
+    }
+  };
+  sync();
+  const unsubscribe = subscribeSession(sync);
+  return () => {
+    stopped = true;
+    unsubscribe();
+    sync();
+  };
+}
+
+/** False only when the browser can tell that no tab of the app is signed in. */
+async function mayHaveSignedInTab(): Promise<boolean> {
+  const locks = typeof navigator !== 'undefined' ? navigator.locks : undefined;
+  if (!locks) return true;
+  try {
+    const { held = [] } = await locks.query();
+    return held.some((lock) => lock.name === SIGNED_IN_LOCK);
+  } catch {
+    return true;
+  }
+}
+
 /**
  * Ask the other tabs for their session: the first valid answer, or null when none comes
- * within `timeoutMs` (no other tab, or none signed in).
+ * within `timeoutMs` (no other tab, or none signed in), or at once when no tab holds the
+ * signed-in lock.
  */
-export function requestSessionFromOtherTabs(timeoutMs: number): Promise<Session | null> {
-  if (!canTalkToOtherTabs()) return Promise.resolve(null);
+export async function requestSessionFromOtherTabs(timeoutMs: number): Promise<Session | null> {
+  if (!canTalkToOtherTabs() || !(await mayHaveSignedInTab())) return null;
   const channel = new BroadcastChannel(CHANNEL_NAME);
   const id = crypto.randomUUID();
   return new Promise<Session | null>((resolve) => {
