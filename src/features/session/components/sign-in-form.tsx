@@ -7,9 +7,14 @@ import { useApiErrorText } from '@/components/states/use-api-error-text';
 import { isApiError } from '@/lib/api-error';
 import { loadRuntimeConfig } from '@/lib/runtime-config';
 import { getSignOutReason, startSession } from '@/lib/session';
-import { checkKey } from '../check-key';
 import { startDemo } from '../demo';
 import './sign-in.css';
+
+/**
+ * The key check needs the events schema, and with it zod: loaded when the promoter starts
+ * filling the form (or submits), not before the sign-in screen's first paint.
+ */
+const loadCheckKey = () => import('../check-key');
 
 type Status = { state: 'idle' } | { state: 'checking' } | { state: 'failed'; error: unknown };
 
@@ -40,6 +45,7 @@ export function SignInForm({ next }: { next: string | null }) {
     const candidate = { baseUrl: shownBaseUrl.trim(), apiKey: apiKey.trim(), demo: false };
     setStatus({ state: 'checking' });
     try {
+      const { checkKey } = await loadCheckKey();
       await checkKey(candidate);
       await enter(candidate);
     } catch (error) {
@@ -73,7 +79,12 @@ export function SignInForm({ next }: { next: string | null }) {
           </p>
         ) : null}
 
-        <form className="sign-in__form" onSubmit={(e) => void onSubmit(e)} noValidate={false}>
+        <form
+          className="sign-in__form"
+          onSubmit={(e) => void onSubmit(e)}
+          onFocus={() => void loadCheckKey()}
+          noValidate={false}
+        >
           <div className="field">
             <label htmlFor={ids.base}>{t('baseUrl.label')}</label>
             <input
