@@ -76,6 +76,8 @@ function launchChromium(profileDir: string): Promise<{ port: number; process: Ch
     '--disable-background-networking',
     '--disable-component-update',
     '--disable-sync',
+    // English UI: the script signs in through the form by its English labels.
+    '--lang=en-US',
     '--remote-debugging-port=0',
     `--user-data-dir=${profileDir}`,
     'about:blank',
