@@ -1,3 +1,5 @@
+// First: zod must be jitless before any schema exists (Content Security Policy).
+import '@/lib/zod-setup';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import '@/i18n';
@@ -5,11 +7,15 @@ import '@/styles/tokens.css';
 import '@/styles/base.css';
 import { getSession } from '@/lib/session';
 import { resumeDemo } from '@/features/session/demo';
+import { adoptSessionFromOtherTab } from '@/features/session/session-handover';
 import { App } from '@/app/app';
 
 async function boot() {
   // A reloaded demo session needs its service worker answering before the first request.
   if (getSession()?.demo) await resumeDemo();
+  // A tab opened from another signed-in tab (Ctrl+click) asks it for the session; the
+  // guards wait for the answer (briefly) instead of showing sign-in.
+  void adoptSessionFromOtherTab();
   const root = document.getElementById('root');
   if (!root) throw new Error('#root is missing from index.html');
   createRoot(root).render(

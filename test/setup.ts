@@ -1,12 +1,13 @@
-import '@testing-library/jest-dom/vitest';
-import { cleanup, configure } from '@testing-library/react';
+// Parse the way production does (see src/lib/zod-setup.ts).
+import '@/lib/zod-setup';
 import { afterAll, afterEach, beforeAll, beforeEach, vi } from 'vitest';
-import i18n from '@/i18n';
 import { endSession, resetSessionCache } from '@/lib/session';
 import { server } from './msw-server';
 
-// CI runs the suite on 2 cores in parallel: give screens time to load before a find* gives up.
-configure({ asyncUtilTimeout: 5000 });
+/*
+ * Every test file, Node or DOM: the network edge and the console.error guard.
+ * DOM test files add test/setup-dom.ts (Testing Library, jest-dom, i18n).
+ */
 
 // An unhandled request is a test bug: msw reports it with console.error, which fails below.
 beforeAll(() => server.listen({ onUnhandledFrame: 'error' }));
@@ -14,8 +15,7 @@ beforeAll(() => server.listen({ onUnhandledFrame: 'error' }));
 // An unexpected console.error (React warnings, act() warnings, msw's unhandled requests)
 // fails the test that caused it, instead of scrolling past in the output.
 let consoleErrors: unknown[][] = [];
-beforeEach(async () => {
-  await i18n.changeLanguage('en');
+beforeEach(() => {
   consoleErrors = [];
   vi.spyOn(console, 'error').mockImplementation((...args: unknown[]) => {
     consoleErrors.push(args);
@@ -23,7 +23,6 @@ beforeEach(async () => {
 });
 
 afterEach(() => {
-  cleanup();
   server.resetHandlers();
   // Node-environment test files have no Web Storage.
   if (typeof sessionStorage !== 'undefined') {

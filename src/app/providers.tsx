@@ -1,6 +1,7 @@
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { useEffect, useState, type ReactNode } from 'react';
 import { onSessionUnauthorized } from '@/lib/api-client';
+import { advertiseSignedIn, listenToOtherTabs } from '@/lib/session-channel';
 import { createQueryClient } from '@/lib/query-client';
 import { signOut } from '@/features/session/sign-out';
 
@@ -10,6 +11,17 @@ export function AppProviders({ children, queryClient }: { children: ReactNode; q
   // A 401 from any request means the key no longer works: sign out (which drops every
   // cached response) and let the session guard send the user to sign-in, remembering the page.
   useEffect(() => onSessionUnauthorized(() => void signOut(client, 'unauthorized')), [client]);
+
+  // Other tabs of the app: a new one gets this tab's session when it asks; a sign-out in any
+  // of them signs this one out the same way (key forgotten, every cached response dropped).
+  useEffect(
+    () =>
+      listenToOtherTabs({
+        onSignedOut: (reason) => void signOut(client, reason, { tellOtherTabs: false }),
+      }),
+    [client],
+  );
+  useEffect(() => advertiseSignedIn(), []);
 
   return <QueryClientProvider client={client}>{children}</QueryClientProvider>;
 }

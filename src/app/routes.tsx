@@ -2,6 +2,7 @@ import type { RouteObject } from 'react-router-dom';
 import { Navigate } from 'react-router-dom';
 import { paths } from '@/config/paths';
 import { AppLayout } from '@/components/layout/app-layout';
+import { AppShellFallback } from '@/components/layout/app-shell-fallback';
 import { RequireSession } from '@/features/session/components/require-session';
 import { SignOutButton } from '@/features/session/components/sign-out-button';
 import { RouteError } from './routes/route-error';
@@ -12,7 +13,7 @@ export const routes: RouteObject[] = [
     element: <AppLayout account={<SignOutButton />} />,
     errorElement: <RouteError />,
     // Shown while the first lazy screen loads; the screens bring their own skeletons.
-    hydrateFallbackElement: <div className="page" aria-busy="true" />,
+    hydrateFallbackElement: <AppShellFallback />,
     children: [
       {
         errorElement: <RouteError />,

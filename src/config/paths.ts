@@ -30,13 +30,27 @@ export const paths = {
 } as const;
 
 /**
- * Accept a `next` value only when it is an in-app path. Anything else (`//evil.example`,
- * `https://…`, `javascript:`) would turn sign-in into an open redirect.
+ * Turn a `next` value (from the URL, so attacker-controlled) into an in-app path, or the events
+ * list when it is anything else. It is resolved the way the browser would resolve it: the URL
+ * parser drops tabs and line breaks and reads `\` as `/`, so `/%09/evil.example` is really
+ * `//evil.example`, another origin. Only a same-origin result is kept, as pathname + search +
+ * hash; a pathname that itself starts with `//` (from `/.//evil.example`) would be read as
+ * another origin by the router, so it is refused too.
  */
-export function safeNextPath(next: string | null | undefined): string {
-  if (!next || !next.startsWith('/') || next.startsWith('//') || next.startsWith('/\\')) {
-    return paths.events.build();
+export function safeNextPath(
+  next: string | null | undefined,
+  origin: string = globalThis.location?.origin ?? 'http://localhost',
+): string {
+  const fallback = paths.events.build();
+  if (!next) return fallback;
+  let url: URL;
+  try {
+    url = new URL(next, origin);
+  } catch {
+    return fallback;
   }
-  if (next.startsWith(paths.signIn.pattern)) return paths.events.build();
-  return next;
+  if (url.origin !== new URL(origin).origin) return fallback;
+  if (url.pathname.startsWith('//') || url.pathname.replace(/\/+$/, '') === paths.signIn.pattern)
+    return fallback;
+  return url.pathname + url.search + url.hash;
 }

@@ -1,4 +1,3 @@
-// @vitest-environment node
 import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { formatCalendarDate, parseCalendarDate, todayCalendarDate } from './dates';

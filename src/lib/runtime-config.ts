@@ -1,21 +1,27 @@
-import { z } from 'zod';
-
 /**
  * Deployment settings read at run time from `/config.json`, so an operator can point the
  * build at their Partner API without rebuilding. Everything is optional.
  */
-const runtimeConfigSchema = z.object({
-  apiBaseUrl: z.string().optional(),
-});
+export interface RuntimeConfig {
+  apiBaseUrl?: string;
+}
 
-export type RuntimeConfig = z.output<typeof runtimeConfigSchema>;
+/**
+ * Checked by hand rather than with zod: this is the only data the sign-in screen reads before
+ * the promoter acts, and zod (about 25 kB gzip) would otherwise sit on that screen's critical
+ * path. Anything unexpected is ignored, as a missing file is.
+ */
+function readRuntimeConfig(value: unknown): RuntimeConfig {
+  if (typeof value !== 'object' || value === null) return {};
+  const { apiBaseUrl } = value as Record<string, unknown>;
+  return typeof apiBaseUrl === 'string' ? { apiBaseUrl } : {};
+}
 
 export async function loadRuntimeConfig(signal?: AbortSignal): Promise<RuntimeConfig> {
   try {
     const response = await fetch(new URL('/config.json', globalThis.location.href), signal ? { signal } : {});
     if (!response.ok) return {};
-    const parsed = runtimeConfigSchema.safeParse(await response.json());
-    return parsed.success ? parsed.data : {};
+    return readRuntimeConfig(await response.json());
   } catch {
     // No config file is a valid deployment: the user types the base URL.
     return {};

@@ -23,7 +23,8 @@ const REASON_ITEM = 'promoter-dashboard.sign-out-reason';
 const listeners = new Set<() => void>();
 let cached: Session | null | undefined;
 
-function isSession(value: unknown): value is Session {
+/** A well-formed session, whatever it came from (storage, another tab). */
+export function isSession(value: unknown): value is Session {
   if (typeof value !== 'object' || value === null) return false;
   const v = value as Record<string, unknown>;
   return typeof v.baseUrl === 'string' && typeof v.apiKey === 'string' && typeof v.demo === 'boolean';

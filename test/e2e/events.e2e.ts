@@ -166,9 +166,10 @@ describe('events list', () => {
       expect(last?.searchParams.get('end_date')).toBe(end);
       // Search and sort stay in the browser: never sent to the API.
       expect(requests.every((url) => !url.searchParams.has('q') && !url.searchParams.has('sort'))).toBe(true);
-      const url = new URL(page.url());
-      expect(url.searchParams.get('from')).toBe(start);
-      expect(url.searchParams.get('to')).toBe(end);
+      // The URL follows the inputs after a short pause.
+      await expect
+        .poll(() => Object.fromEntries(new URL(page.url()).searchParams))
+        .toEqual({ from: start, to: end });
     } finally {
       page.off('request', onRequest);
     }
@@ -180,7 +181,7 @@ describe('events list', () => {
     await waitForEvents(page);
     await page.getByLabel(EVENTS_TEXT.en.search, { exact: true }).fill('evian');
     await expectCards([ALPINE_EVENT]);
-    expect(new URL(page.url()).searchParams.get('q')).toBe('evian');
+    await expect.poll(() => new URL(page.url()).searchParams.get('q')).toBe('evian');
 
     await switchLanguage(page, 'fr');
     await expectCards([ALPINE_EVENT]);
@@ -189,6 +190,29 @@ describe('events list', () => {
     await page.getByLabel(EVENTS_TEXT.fr.search, { exact: true }).fill('geneva');
     await expectCards([apiEvent(ESCALADE).eve_nom_fr]);
     await switchLanguage(page, 'en');
+    problems.expectNone();
+  });
+
+  it('keeps every keystroke typed at machine speed, and the URL follows after a pause', async () => {
+    await page.goto(at('/events'));
+    await waitForEvents(page);
+    const historyLength = await page.evaluate(() => history.length);
+    const search = page.getByLabel(EVENTS_TEXT.en.search, { exact: true });
+    for (const query of ['marathon', 'marathon du lac', 'trail des aiguilles']) {
+      await search.fill('');
+      await search.pressSequentially(query, { delay: 0 });
+      expect(await search.inputValue()).toBe(query);
+      const expected = searchNames([...apiEvents.values()], query);
+      expect(expected.length).toBeGreaterThan(0);
+      await expectCards(expected);
+      await page
+        .getByRole('status')
+        .filter({ hasText: `${expected.length} of ${apiEvents.size} events` })
+        .waitFor();
+      await expect.poll(() => new URL(page.url()).searchParams.get('q')).toBe(query);
+    }
+    // The URL is replaced, not pushed: no history entry per letter.
+    expect(await page.evaluate(() => history.length)).toBe(historyLength);
     problems.expectNone();
   });
 

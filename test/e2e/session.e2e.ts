@@ -175,6 +175,16 @@ describe('session', () => {
     problems.expectNone();
   });
 
+  it('opens the events after sign-in when `next` hides another origin behind a tab', async () => {
+    // The browser drops the tab: `/%09/evil.example` would be `//evil.example`, another origin.
+    await openApp('/sign-in?next=/%09/evil.example/steal');
+    await signIn(page, PROXY_BASE, DEMO_KEYS.alpine);
+    await page.waitForURL((url) => url.pathname === '/events');
+    await waitForEvents(page);
+    expect(new URL(page.url()).origin).toBe(new URL(at('/')).origin);
+    problems.expectNone();
+  });
+
   it('sends a signed-out deep link to sign-in, then back to it', async () => {
     await openApp('/events?sort=name');
     await page.waitForURL((url) => url.pathname === '/sign-in');

@@ -5,11 +5,11 @@ import { paths } from '@/config/paths';
 import { ApiErrorState } from '@/components/states/api-error-state';
 import { Skeleton } from '@/components/states/skeleton';
 import { useDocumentTitle } from '@/components/use-document-title';
-import { isApiError } from '@/lib/api-error';
 import { eventQueries } from '@/features/events/api/queries';
 import { EventCategories } from '@/features/events/components/event-categories';
 import { EventDetailHeader } from '@/features/events/components/event-detail-header';
 import { EventUnavailable } from '@/features/events/components/event-unavailable';
+import { isEventUnavailable } from '@/features/events/model/event-availability';
 import { parseEventId } from '@/features/events/model/event-id';
 import '@/features/events/components/events.css';
 
@@ -17,11 +17,14 @@ export function EventRoute() {
   const { t } = useTranslation('events');
   const eventId = parseEventId(useParams().eventId);
   const event = useQuery({ ...eventQueries.detail(eventId ?? 0), enabled: eventId !== null });
-  useDocumentTitle(event.data?.eve_nom_fr ?? t('detail.title'));
-
-  const unavailable =
-    eventId === null ||
-    (isApiError(event.error) && (event.error.kind === 'not-found' || event.error.kind === 'forbidden'));
+  const unavailable = isEventUnavailable(eventId, event.error);
+  useDocumentTitle(
+    unavailable
+      ? t('unavailable.documentTitle')
+      : event.data
+        ? event.data.eve_nom_fr?.trim() || t('unnamed', { id: event.data.eve_id })
+        : t('detail.title'),
+  );
 
   return (
     <div className="page">

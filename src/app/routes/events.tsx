@@ -1,12 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router-dom';
 import { ApiErrorState } from '@/components/states/api-error-state';
 import { StatePanel } from '@/components/states/state-panel';
 import { useDocumentTitle } from '@/components/use-document-title';
 import { useLanguage } from '@/i18n/use-language';
 import { todayCalendarDate } from '@/lib/dates';
+import { useUrlSyncedState } from '@/lib/use-url-synced-state';
 import { eventQueries } from '@/features/events/api/queries';
 import { EventFilters } from '@/features/events/components/event-filters';
 import { EventListSkeleton } from '@/features/events/components/event-list-skeleton';
@@ -18,15 +18,14 @@ import {
   hasAnyFilter,
   readEventsView,
   writeEventsView,
-  type EventsView,
 } from '@/features/events/model/events-view';
 import '@/features/events/components/events.css';
 
 export function EventsRoute() {
   const { t } = useTranslation('events');
   const language = useLanguage();
-  const [searchParams, setSearchParams] = useSearchParams();
-  const view = readEventsView(searchParams);
+  // The inputs own the view; the URL follows after a pause (links, reload, back/forward).
+  const [view, setView] = useUrlSyncedState({ parse: readEventsView, write: writeEventsView });
   const events = useQuery(eventQueries.list(eventsApiParams(view)));
   useDocumentTitle(t('title'));
 
@@ -37,8 +36,6 @@ export function EventsRoute() {
     [events.data, view.q, view.sort, today, language],
   );
 
-  const setView = (next: EventsView, options?: { replace?: boolean }) =>
-    setSearchParams(writeEventsView(next), { replace: options?.replace ?? false });
   const clear = () => setView(DEFAULT_EVENTS_VIEW);
   const clearButton = (
     <button type="button" className="button" onClick={clear}>
@@ -52,9 +49,10 @@ export function EventsRoute() {
         <h1>{t('title')}</h1>
         {events.data && arranged ? (
           <p className="muted" role="status">
-            {hasAnyFilter(view)
+            {/* "3 of 8": the search hid some of what the API returned; else just the count. */}
+            {arranged.matched < events.data.events.length
               ? t('countFiltered', { count: arranged.matched, total: events.data.events.length })
-              : t('count', { count: events.data.events.length })}
+              : t('count', { count: arranged.matched })}
           </p>
         ) : null}
       </div>

@@ -2,11 +2,13 @@ import { useTranslation } from 'react-i18next';
 import { Link, useRouteError } from 'react-router-dom';
 import { paths } from '@/config/paths';
 import { StatePanel } from '@/components/states/state-panel';
+import { useDocumentTitle } from '@/components/use-document-title';
 
 /** The error boundary of every screen: a translated message and a way back, never a blank page. */
 export function RouteError() {
   const { t } = useTranslation();
   const error = useRouteError();
+  useDocumentTitle(t('crash.title'));
   return (
     <div className="page">
       <StatePanel

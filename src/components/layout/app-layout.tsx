@@ -1,15 +1,21 @@
-import type { ReactNode } from 'react';
+import { useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet } from 'react-router-dom';
 import { paths } from '@/config/paths';
 import { useSession } from '@/lib/session';
 import { LanguageSwitch } from '../language-switch';
+import { useHeadingFocusOnNavigation } from './use-heading-focus-on-navigation';
 import './app-layout.css';
 
-/** Header, skip link and main landmark around every screen. `account` holds sign-out. */
+/**
+ * Header, skip link and main landmark around every screen. `account` holds sign-out. After a
+ * navigation, focus moves to the screen's `<h1>` (see useHeadingFocusOnNavigation).
+ */
 export function AppLayout({ account }: { account?: ReactNode }) {
   const { t } = useTranslation();
   const session = useSession();
+  const mainRef = useRef<HTMLElement>(null);
+  useHeadingFocusOnNavigation(mainRef);
   return (
     <>
       <a className="skip-link" href="#main">
@@ -21,10 +27,16 @@ export function AppLayout({ account }: { account?: ReactNode }) {
             <span className="app-header__logo" aria-hidden="true">
               ◆
             </span>
-            {t('appName')}
+            <span className="app-header__name">{t('appName')}</span>
           </Link>
           {session?.demo ? (
-            <span className="badge badge--warning app-header__demo">{t('demoBadge')}</span>
+            <span className="badge badge--warning app-header__demo">
+              {/* The short word fits a phone's header; the full one is what is read out. */}
+              <span className="app-header__demo-long">{t('demoBadge')}</span>
+              <span className="app-header__demo-short" aria-hidden="true">
+                {t('demoBadgeShort')}
+              </span>
+            </span>
           ) : null}
           <div className="app-header__actions">
             <LanguageSwitch />
@@ -32,7 +44,7 @@ export function AppLayout({ account }: { account?: ReactNode }) {
           </div>
         </div>
       </header>
-      <main id="main" tabIndex={-1} className="app-main">
+      <main id="main" ref={mainRef} tabIndex={-1} className="app-main">
         <Outlet />
       </main>
     </>

@@ -1,7 +1,7 @@
-import { useTranslation } from 'react-i18next';
-import { isApiError } from '@/lib/api-error';
-import { StatePanel } from './state-panel';
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { StatePanel } from './state-panel';
+import { useApiErrorText } from './use-api-error-text';
 
 interface ApiErrorStateProps {
   error: unknown;
@@ -13,13 +13,12 @@ interface ApiErrorStateProps {
 /** Turns any failure into a translated title, an explanation and a way forward. */
 export function ApiErrorState({ error, onRetry, actions }: ApiErrorStateProps) {
   const { t } = useTranslation('errors');
-  const kind = isApiError(error) ? error.kind : 'unexpected';
-  const retryAfter = isApiError(error) ? error.retryAfterSeconds : undefined;
+  const text = useApiErrorText(error);
   return (
     <StatePanel
       tone="error"
       role="alert"
-      title={t(`${kind}.title`)}
+      title={text.title}
       actions={
         <>
           {onRetry ? (
@@ -31,15 +30,10 @@ export function ApiErrorState({ error, onRetry, actions }: ApiErrorStateProps) {
         </>
       }
     >
-      <p>{t(`${kind}.description`, { seconds: retryAfter ?? 0 })}</p>
-      {isApiError(error) ? (
+      <p>{text.description}</p>
+      {text.details ? (
         <p className="muted">
-          <small>{t('technical', { endpoint: error.endpoint, status: error.status ?? '—' })}</small>
-        </p>
-      ) : null}
-      {isApiError(error) && error.kind === 'invalid-response' && error.field ? (
-        <p className="muted">
-          <small>{t('invalid-response.field', { field: error.field })}</small>
+          <small>{text.details}</small>
         </p>
       ) : null}
     </StatePanel>

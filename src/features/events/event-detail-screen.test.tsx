@@ -62,7 +62,11 @@ describe('event detail', () => {
       await screen.findByRole('heading', { name: 'Unexpected answer from the Partner API' }),
     ).toBeInTheDocument();
     expect(screen.getByRole('heading', { level: 1, name: 'Marathon du Lac Léman' })).toBeInTheDocument();
-    expect(screen.getByText('Offending field: categories')).toBeInTheDocument();
+    expect(
+      screen.getByText(
+        'Technical details: in the answer from /v1/events/1001/categories, the field categories is not as documented.',
+      ),
+    ).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByRole('table')).toBeInTheDocument();
   });

@@ -1,4 +1,5 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import i18n from '@/i18n';
 import { EMPTY_PROMOTER_SESSION } from '../../../test/fixtures';
@@ -55,27 +56,26 @@ describe('events list', () => {
     await waitFor(() => expect(screen.getAllByRole('heading', { level: 3 })).toHaveLength(1));
     expect(screen.getByRole('link', { name: 'Marathon du Lac Léman' })).toBeInTheDocument();
     expect(screen.getByText('1 of 8 events')).toBeInTheDocument();
-    expect(currentPath(router)).toBe('/events?q=evian');
+    await waitFor(() => expect(currentPath(router)).toBe('/events?q=evian'));
   });
 
   it('sends the date filters to the API as start_date, end_date and updated_since', async () => {
     const requests = eventRequests();
     const { user, router } = renderApp('/events');
     await screen.findByText('8 events');
-    await user.type(screen.getByLabelText('Starting from'), '2026-01-01');
+    await user.type(screen.getByLabelText('From'), '2026-01-01');
     await waitFor(() => expect(router.state.location.search).toContain('from=2026-01-01'));
     await waitFor(() => expect(requests.at(-1)?.searchParams.get('start_date')).toBe('2026-01-01'));
     expect(requests[0]?.searchParams.toString()).toBe('');
   });
 
-  it('restores the exact view from a link with filters, and the back button undoes a change', async () => {
+  it('restores the exact view from a link with filters, and again after opening an event and going back', async () => {
     const requests = eventRequests();
-    const { user, router } = renderApp(
-      '/events?from=2000-01-01&to=2099-12-31&updated=2000-01-01&q=gen&sort=name',
-    );
+    const link = '/events?from=2000-01-01&to=2099-12-31&updated=2000-01-01&q=gen&sort=name';
+    const { user, router } = renderApp(link);
     expect(await screen.findByLabelText('Search by name or place')).toHaveValue('gen');
     expect(screen.getByLabelText('Sort by')).toHaveValue('name');
-    expect(screen.getByLabelText('Starting from')).toHaveValue('2000-01-01');
+    expect(screen.getByLabelText('From')).toHaveValue('2000-01-01');
     await waitFor(() => expect(requests).toHaveLength(1));
     expect(Object.fromEntries(requests[0]!.searchParams)).toEqual({
       start_date: '2000-01-01',
@@ -84,9 +84,27 @@ describe('events list', () => {
     });
 
     await user.selectOptions(screen.getByLabelText('Sort by'), 'date');
-    await waitFor(() => expect(router.state.location.search).not.toContain('sort=name'));
+    await waitFor(() => expect(currentPath(router)).toBe(link.replace('&sort=name', '')));
+    await user.click(await screen.findByRole('link', { name: "Course de l'Escalade" }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/events/1003'));
     await act(() => router.navigate(-1));
-    await waitFor(() => expect(screen.getByLabelText('Sort by')).toHaveValue('name'));
+    expect(await screen.findByLabelText('Search by name or place')).toHaveValue('gen');
+    expect(screen.getByLabelText('Sort by')).toHaveValue('date');
+  });
+
+  it('keeps every letter typed fast, and follows the back button to an older view', async () => {
+    const { router } = renderApp('/events');
+    const search = await screen.findByLabelText('Search by name or place');
+    // No pause at all between keys, like a fast typist or a barcode reader.
+    await userEvent.setup({ delay: null }).type(search, 'marathon');
+    expect(search).toHaveValue('marathon');
+    expect(await screen.findByText('1 of 8 events')).toBeInTheDocument();
+    await waitFor(() => expect(currentPath(router)).toBe('/events?q=marathon'));
+
+    await act(() => router.navigate('/events?q=trail'));
+    expect(screen.getByLabelText('Search by name or place')).toHaveValue('trail');
+    await act(() => router.navigate(-1));
+    expect(screen.getByLabelText('Search by name or place')).toHaveValue('marathon');
   });
 
   it('sorts by name', async () => {

@@ -1,7 +1,6 @@
 /*
  * Real HTTP on loopback. The suite's global msw server (test/setup.ts) intercepts fetch in
  * every test file; bypass() marks these requests so msw lets them reach the real socket.
- * (The default jsdom environment is kept: test/setup.ts needs its sessionStorage.)
  */
 import { bypass } from 'msw';
 import { DEMO_KEYS } from '../data/demo-keys';

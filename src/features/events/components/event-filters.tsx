@@ -4,8 +4,8 @@ import { hasAnyFilter, hasApiFilters, type EventSort, type EventsView } from '..
 
 interface EventFiltersProps {
   view: EventsView;
-  /** `replace` avoids one history entry per keystroke in the search box. */
-  onChange: (next: EventsView, options?: { replace?: boolean }) => void;
+  /** Called on every change; the screen updates at once and the URL follows after a pause. */
+  onChange: (next: EventsView) => void;
   onClear: () => void;
 }
 
@@ -30,7 +30,7 @@ export function EventFilters({ view, onChange, onClear }: EventFiltersProps) {
             type="search"
             value={view.q}
             placeholder={t('filters.searchPlaceholder')}
-            onChange={(e) => onChange({ ...view, q: e.target.value }, { replace: true })}
+            onChange={(e) => onChange({ ...view, q: e.target.value })}
           />
         </div>
         <div className="field">

@@ -3,18 +3,23 @@ import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { safeNextPath } from '@/config/paths';
+import { useApiErrorText } from '@/components/states/use-api-error-text';
 import { isApiError } from '@/lib/api-error';
 import { loadRuntimeConfig } from '@/lib/runtime-config';
 import { getSignOutReason, startSession } from '@/lib/session';
-import { checkKey } from '../check-key';
 import { startDemo } from '../demo';
 import './sign-in.css';
+
+/**
+ * The key check needs the events schema, and with it zod: loaded when the promoter starts
+ * filling the form (or submits), not before the sign-in screen's first paint.
+ */
+const loadCheckKey = () => import('../check-key');
 
 type Status = { state: 'idle' } | { state: 'checking' } | { state: 'failed'; error: unknown };
 
 export function SignInForm({ next }: { next: string | null }) {
   const { t } = useTranslation('session');
-  const { t: tErrors } = useTranslation('errors');
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const ids = { base: useId(), key: useId(), error: useId() };
@@ -40,6 +45,7 @@ export function SignInForm({ next }: { next: string | null }) {
     const candidate = { baseUrl: shownBaseUrl.trim(), apiKey: apiKey.trim(), demo: false };
     setStatus({ state: 'checking' });
     try {
+      const { checkKey } = await loadCheckKey();
       await checkKey(candidate);
       await enter(candidate);
     } catch (error) {
@@ -58,6 +64,7 @@ export function SignInForm({ next }: { next: string | null }) {
 
   const failure = status.state === 'failed' ? status.error : null;
   const failureKind = isApiError(failure) ? failure.kind : 'unexpected';
+  const failureText = useApiErrorText(failure);
   const checking = status.state === 'checking';
 
   return (
@@ -72,7 +79,12 @@ export function SignInForm({ next }: { next: string | null }) {
           </p>
         ) : null}
 
-        <form className="sign-in__form" onSubmit={(e) => void onSubmit(e)} noValidate={false}>
+        <form
+          className="sign-in__form"
+          onSubmit={(e) => void onSubmit(e)}
+          onFocus={() => void loadCheckKey()}
+          noValidate={false}
+        >
           <div className="field">
             <label htmlFor={ids.base}>{t('baseUrl.label')}</label>
             <input
@@ -113,16 +125,8 @@ export function SignInForm({ next }: { next: string | null }) {
 
           {failure ? (
             <div className="sign-in__error" role="alert" id={ids.error}>
-              <strong>
-                {failureKind === 'unauthorized' ? t('refused.title') : tErrors(`${failureKind}.title`)}
-              </strong>
-              <p>
-                {failureKind === 'unauthorized'
-                  ? t('refused.description')
-                  : tErrors(`${failureKind}.description`, {
-                      seconds: isApiError(failure) ? (failure.retryAfterSeconds ?? 0) : 0,
-                    })}
-              </p>
+              <strong>{failureKind === 'unauthorized' ? t('refused.title') : failureText.title}</strong>
+              <p>{failureKind === 'unauthorized' ? t('refused.description') : failureText.description}</p>
             </div>
           ) : null}
 

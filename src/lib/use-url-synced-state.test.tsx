@@ -1,0 +1,148 @@
+import { act, render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { StrictMode } from 'react';
+import { createMemoryRouter, Link, RouterProvider } from 'react-router-dom';
+import { URL_WRITE_DELAY_MS, useUrlSyncedState } from './use-url-synced-state';
+
+interface View {
+  q: string;
+  sort: 'date' | 'name';
+}
+
+const parse = (params: URLSearchParams): View => ({
+  q: params.get('q') ?? '',
+  sort: params.get('sort') === 'name' ? 'name' : 'date',
+});
+
+const write = (view: View): URLSearchParams => {
+  const params = new URLSearchParams();
+  if (view.q) params.set('q', view.q);
+  if (view.sort !== 'date') params.set('sort', view.sort);
+  return params;
+};
+
+function ListScreen() {
+  const [view, setView, flushUrl] = useUrlSyncedState({ parse, write });
+  return (
+    <>
+      <input
+        aria-label="Search"
+        value={view.q}
+        onChange={(e) => setView((previous) => ({ ...previous, q: e.target.value }))}
+      />
+      <select
+        aria-label="Sort"
+        value={view.sort}
+        onChange={(e) => setView({ ...view, sort: e.target.value as View['sort'] })}
+      >
+        <option value="date">Date</option>
+        <option value="name">Name</option>
+      </select>
+      <button type="button" onClick={flushUrl}>
+        Copy link
+      </button>
+      <Link to="/other">Open an event</Link>
+    </>
+  );
+}
+
+function renderList(initialPath: string) {
+  const router = createMemoryRouter(
+    [
+      { path: '/list', element: <ListScreen /> },
+      { path: '/other', element: <p>Another screen</p> },
+    ],
+    { initialEntries: [initialPath] },
+  );
+  const navigations: string[] = [];
+  router.subscribe((state) => {
+    if (state.navigation.state === 'idle') {
+      navigations.push(`${state.historyAction} ${state.location.pathname}${state.location.search}`);
+    }
+  });
+  // StrictMode runs every effect twice on mount, as in development.
+  render(
+    <StrictMode>
+      <RouterProvider router={router} />
+    </StrictMode>,
+  );
+  const path = () => router.state.location.pathname + router.state.location.search;
+  return {
+    router,
+    path,
+    navigations: () => [...new Set(navigations)],
+    user: userEvent.setup({ delay: null }),
+  };
+}
+
+const pause = (ms: number) => act(() => new Promise((resolve) => setTimeout(resolve, ms)));
+
+describe('useUrlSyncedState', () => {
+  it('starts from the URL, so a shared link opens the same view', () => {
+    renderList('/list?q=lac&sort=name');
+    expect(screen.getByLabelText('Search')).toHaveValue('lac');
+    expect(screen.getByLabelText('Sort')).toHaveValue('name');
+  });
+
+  it('echoes every keystroke at once, then writes the URL once, replacing the entry, after a pause', async () => {
+    const { path, navigations, user } = renderList('/list');
+    await user.type(screen.getByLabelText('Search'), 'marathon');
+    expect(screen.getByLabelText('Search')).toHaveValue('marathon');
+    expect(path()).toBe('/list');
+
+    await pause(URL_WRITE_DELAY_MS / 2);
+    expect(path()).toBe('/list');
+    await waitFor(() => expect(path()).toBe('/list?q=marathon'));
+    expect(navigations()).toEqual(['REPLACE /list?q=marathon']);
+    expect(screen.getByLabelText('Search')).toHaveValue('marathon');
+  });
+
+  it('restarts the pause on each change, so a burst of changes makes one write', async () => {
+    const { path, navigations, user } = renderList('/list');
+    await user.type(screen.getByLabelText('Search'), 'ma');
+    await pause(URL_WRITE_DELAY_MS / 2);
+    await user.type(screen.getByLabelText('Search'), 'ra');
+    await user.selectOptions(screen.getByLabelText('Sort'), 'name');
+    await pause(URL_WRITE_DELAY_MS / 2);
+    expect(path()).toBe('/list');
+    await waitFor(() => expect(path()).toBe('/list?q=mara&sort=name'));
+    expect(navigations()).toEqual(['REPLACE /list?q=mara&sort=name']);
+  });
+
+  it('follows back and forward, and drops a write still waiting when the URL moves', async () => {
+    const { router, path, user } = renderList('/list?q=lac');
+    await act(() => router.navigate('/list?q=trail&sort=name'));
+    expect(screen.getByLabelText('Search')).toHaveValue('trail');
+    expect(screen.getByLabelText('Sort')).toHaveValue('name');
+
+    await user.type(screen.getByLabelText('Search'), 'x');
+    await act(() => router.navigate(-1));
+    expect(screen.getByLabelText('Search')).toHaveValue('lac');
+    expect(screen.getByLabelText('Sort')).toHaveValue('date');
+    await pause(URL_WRITE_DELAY_MS * 2);
+    expect(path()).toBe('/list?q=lac');
+
+    await act(() => router.navigate(1));
+    expect(screen.getByLabelText('Search')).toHaveValue('trail');
+  });
+
+  it('keeps what was typed when the screen is left before the pause, and restores it on back', async () => {
+    const { router, path, user } = renderList('/list');
+    await user.type(screen.getByLabelText('Search'), 'evian');
+    await user.click(screen.getByRole('link', { name: 'Open an event' }));
+    expect(await screen.findByText('Another screen')).toBeInTheDocument();
+    await pause(URL_WRITE_DELAY_MS * 2);
+    expect(path()).toBe('/other');
+
+    await act(() => router.navigate(-1));
+    expect(screen.getByLabelText('Search')).toHaveValue('evian');
+    await waitFor(() => expect(path()).toBe('/list?q=evian'));
+  });
+
+  it('writes at once on flush', async () => {
+    const { path, user } = renderList('/list');
+    await user.type(screen.getByLabelText('Search'), 'geneva');
+    await user.click(screen.getByRole('button', { name: 'Copy link' }));
+    expect(path()).toBe('/list?q=geneva');
+  });
+});

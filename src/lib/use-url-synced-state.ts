@@ -1,0 +1,144 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useLocation, useNavigate } from 'react-router-dom';
+
+/** How long typing must pause before the URL follows the inputs. */
+export const URL_WRITE_DELAY_MS = 300;
+
+export interface UrlSyncedStateOptions<S> {
+  /** Read the state from the URL's search params; must accept any URL (links are typed by hand). */
+  parse: (params: URLSearchParams) => S;
+  /** The search params for a state: the whole query string of the screen. */
+  write: (state: S) => URLSearchParams;
+  /** Pause before the URL is written, in ms (default {@link URL_WRITE_DELAY_MS}). */
+  delayMs?: number;
+}
+
+export type SetUrlSyncedState<S> = (next: S | ((previous: S) => S)) => void;
+
+/**
+ * View state (search, filters, sort…) that the inputs own and the URL follows.
+ *
+ * `const [view, setView, flushUrl] = useUrlSyncedState({ parse, write, delayMs? })`
+ *
+ * - `view` starts as `parse(current search params)`, so a shared link or a reload restores it.
+ * - `setView` changes `view` at once (the input echoes the keystroke in the same frame) and
+ *   writes `write(view)` to the URL after `delayMs` without a further change, replacing the
+ *   history entry: one router navigation per pause instead of one per keystroke, which lost
+ *   keystrokes at typing speed, and no history entry per letter.
+ * - A URL change the hook did not make (back/forward, a link to the same screen) wins: `view`
+ *   becomes `parse(new params)` and a pending write is dropped.
+ * - Leaving the screen before the pause ends (unmount) keeps the pending write for that
+ *   history entry: coming back to it (back button) restores what was typed and updates its URL.
+ * - `flushUrl()` writes a pending change now (e.g. before copying the link).
+ *
+ * One screen, one hook: it owns the whole query string of its route.
+ */
+export function useUrlSyncedState<S>({
+  parse,
+  write,
+  delayMs = URL_WRITE_DELAY_MS,
+}: UrlSyncedStateOptions<S>): [S, SetUrlSyncedState<S>, () => void] {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const [view, setViewState] = useState<S>(() =>
+    parse(new URLSearchParams(unflushedWrites.get(location.key) ?? location.search)),
+  );
+
+  // Mutable bookkeeping, touched only in handlers, timers and effects.
+  const latest = useRef({ view, parse, write, navigate, key: location.key, search: location.search });
+  const pending = useRef(false);
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  /** The search the hook itself wrote last, to tell its own navigations from the user's. */
+  const written = useRef<string | null>(null);
+  /** The history entry the view was last read from or written to. */
+  const entry = useRef(location.key);
+
+  useEffect(() => {
+    latest.current = {
+      ...latest.current,
+      parse,
+      write,
+      navigate,
+      key: location.key,
+      search: location.search,
+    };
+  });
+
+  const flush = useCallback(() => {
+    clearTimeout(timer.current);
+    if (!pending.current) return;
+    pending.current = false;
+    const { view: current, write: toParams, navigate: go, search } = latest.current;
+    const next = toSearch(toParams(current));
+    if (next === search) return;
+    written.current = next;
+    void go({ search: next }, { replace: true, preventScrollReset: true });
+  }, []);
+
+  const setView = useCallback<SetUrlSyncedState<S>>(
+    (next) => {
+      const value = isUpdater(next) ? next(latest.current.view) : next;
+      latest.current.view = value;
+      setViewState(value);
+      pending.current = true;
+      clearTimeout(timer.current);
+      timer.current = setTimeout(flush, delayMs);
+    },
+    [delayMs, flush],
+  );
+
+  // Every navigation creates a new history entry key: either the hook's own write, or the
+  // user's (back/forward, a link), whose URL then replaces what the inputs hold.
+  useEffect(() => {
+    if (entry.current === location.key) return;
+    entry.current = location.key;
+    const search = location.search;
+    if (written.current === search) {
+      written.current = null;
+      return;
+    }
+    written.current = null;
+    clearTimeout(timer.current);
+    pending.current = false;
+    const fromUrl = latest.current.parse(new URLSearchParams(search));
+    latest.current.view = fromUrl;
+    setViewState(fromUrl);
+  }, [location.key, location.search]);
+
+  // Back on an entry left before its write: its URL catches up with what was restored.
+  useEffect(() => {
+    const { key } = latest.current;
+    if (unflushedWrites.has(key)) {
+      unflushedWrites.delete(key);
+      pending.current = true;
+      flush();
+    }
+  }, [flush]);
+
+  // Leaving before the pause ended: the router has already moved on, so the write is kept
+  // for this entry instead of navigating (which would drag the user back here).
+  useEffect(
+    () => () => {
+      clearTimeout(timer.current);
+      if (!pending.current) return;
+      pending.current = false;
+      const { view: current, write: toParams, key } = latest.current;
+      unflushedWrites.set(key, toSearch(toParams(current)));
+    },
+    [],
+  );
+
+  return [view, setView, flush];
+}
+
+/** Writes a screen left before its pause ended, by history entry key (see the unmount effect). */
+const unflushedWrites = new Map<string, string>();
+
+function toSearch(params: URLSearchParams): string {
+  const query = params.toString();
+  return query ? `?${query}` : '';
+}
+
+function isUpdater<S>(next: S | ((previous: S) => S)): next is (previous: S) => S {
+  return typeof next === 'function';
+}

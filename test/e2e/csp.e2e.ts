@@ -1,0 +1,92 @@
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, watchPage, type BrowserHandle, type PageProblems } from './browser';
+import {
+  ALPINE_EVENT,
+  DEMO_KEYS,
+  PROXY_BASE,
+  REGISTRATIONS_TEXT,
+  TEXT,
+  at,
+  signIn,
+  waitForEvents,
+} from './app';
+
+/**
+ * The production build ships a Content Security Policy (vite.config.ts). A policy the app
+ * breaks itself is noise in every CSP report and hides a real injection: no screen may
+ * trigger a single violation.
+ */
+
+const SMALL_EVENT = 1003;
+
+let browser: BrowserHandle;
+let page: Page;
+let problems: PageProblems;
+
+declare global {
+  interface Window {
+    cspViolations?: string[];
+  }
+}
+
+beforeAll(async () => {
+  browser = await launchBrowser({ locale: 'en-US' });
+  page = await browser.newPage();
+  // Registered before any page script: every violation of every document in this tab.
+  await page.addInitScript(() => {
+    window.cspViolations = [];
+    document.addEventListener('securitypolicyviolation', (event) => {
+      window.cspViolations?.push(
+        `${event.violatedDirective} blocked ${event.blockedURI || '(inline)'} at ${event.sourceFile}:${event.lineNumber}`,
+      );
+    });
+  });
+  problems = watchPage(page);
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+/** Violations recorded since the last call (the list lives in the page, per document). */
+async function violations(): Promise<string[]> {
+  return page.evaluate(() => window.cspViolations?.splice(0) ?? []);
+}
+
+/** Console messages Chromium prints for a CSP problem (violations, ignored directives). */
+function cspConsoleErrors(): string[] {
+  return problems.problems.filter((problem) => /content security policy/i.test(problem));
+}
+
+describe('Content Security Policy of the production build', () => {
+  it('is applied, and sign-in, events, event detail and registrations break none of it', async () => {
+    const seen: Record<string, string[]> = {};
+
+    await page.goto(at('/sign-in'));
+    await page.getByRole('heading', { level: 1, name: TEXT.en.signInTitle }).waitFor();
+    expect(await page.locator('meta[http-equiv="Content-Security-Policy"]').getAttribute('content')).toMatch(
+      /script-src 'self'/,
+    );
+    seen['sign-in'] = await violations();
+
+    await signIn(page, PROXY_BASE, DEMO_KEYS.alpine);
+    await page.waitForURL((url) => url.pathname === '/events');
+    await waitForEvents(page);
+    seen.events = await violations();
+
+    await page.getByRole('link', { name: ALPINE_EVENT, exact: true }).click();
+    await page.getByRole('heading', { level: 1, name: ALPINE_EVENT }).waitFor();
+    await page.locator('.event-categories table').waitFor();
+    seen['event detail'] = await violations();
+
+    // A full page load, so the registrations screen's own chunk starts from a fresh document.
+    await page.goto(at(`/events/${SMALL_EVENT}/registrations`));
+    await page.getByRole('heading', { level: 1, name: REGISTRATIONS_TEXT.en.title }).waitFor();
+    await page.waitForLoadState('networkidle');
+    seen.registrations = await violations();
+
+    expect(seen).toEqual({ 'sign-in': [], events: [], 'event detail': [], registrations: [] });
+    expect(cspConsoleErrors()).toEqual([]);
+    problems.expectNone();
+  });
+});

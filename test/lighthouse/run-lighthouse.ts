@@ -1,0 +1,194 @@
+/**
+ * `npm run lighthouse`: Lighthouse (mobile preset) on the production build, for the sign-in
+ * screen and the events list, printing the performance, accessibility and best-practices
+ * scores and what pulled each one down. Optional and not in CI: Lighthouse is a large
+ * package, so it is fetched by `npx` at a pinned version instead of being a dependency.
+ *
+ * Set-up: `vite build` (LIGHTHOUSE_SKIP_BUILD=1 reuses dist/), the demo Partner API over
+ * HTTP, `vite preview` proxying /partner-api to it, and one Chromium (CHROME_PATH, default
+ * /usr/bin/chromium) with a DevTools port that Lighthouse drives. The events list needs a
+ * session: a tab signed in through the form stays open, and Lighthouse's own tab gets the
+ * session from it the way any new tab of the app does (BroadcastChannel), so Lighthouse can
+ * still clear the cache and storage before measuring, as for a first visit.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath, URL } from 'node:url';
+import { chromium } from 'playwright-core';
+import { preview } from 'vite';
+import { DEMO_KEYS } from '../../src/mocks/data/demo-keys';
+import { startMockHttpServer } from '../../src/mocks/server/http-server';
+
+const LIGHTHOUSE = 'lighthouse@13.5.0';
+const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+const HOST = '127.0.0.1';
+const CATEGORIES = ['performance', 'accessibility', 'best-practices'] as const;
+const METRICS = [
+  'first-contentful-paint',
+  'largest-contentful-paint',
+  'total-blocking-time',
+  'cumulative-layout-shift',
+  'speed-index',
+];
+
+interface LighthouseReport {
+  categories: Record<string, { score: number | null; auditRefs: { id: string; weight: number }[] }>;
+  audits: Record<string, { score: number | null; title: string; displayValue?: string }>;
+}
+
+function log(message: string): void {
+  process.stdout.write(`[lighthouse] ${message}\n`);
+}
+
+function run(command: string, args: string[], env: NodeJS.ProcessEnv = process.env): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { cwd: ROOT, stdio: ['ignore', 'inherit', 'inherit'], env });
+    child.on('error', reject);
+    child.on('exit', (code) =>
+      code === 0 ? resolve() : reject(new Error(`${command} ${args[0] ?? ''} exited with ${code}`)),
+    );
+  });
+}
+
+async function build(): Promise<void> {
+  if (process.env.LIGHTHOUSE_SKIP_BUILD === '1' && existsSync(join(ROOT, 'dist', 'index.html'))) {
+    log('LIGHTHOUSE_SKIP_BUILD=1: reusing dist/');
+    return;
+  }
+  const viteBin = join(ROOT, 'node_modules', 'vite', 'bin', 'vite.js');
+  await run(process.execPath, [viteBin, 'build', '--logLevel', 'warn'], {
+    ...process.env,
+    NODE_ENV: 'production',
+  });
+}
+
+/** Chromium with a DevTools port; resolves once it prints the port it listens on. */
+function launchChromium(profileDir: string): Promise<{ port: number; process: ChildProcess }> {
+  const child = spawn(CHROME_PATH, [
+    '--headless',
+    '--no-sandbox',
+    '--disable-gpu',
+    '--no-first-run',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+    // English UI: the script signs in through the form by its English labels.
+    '--lang=en-US',
+    '--remote-debugging-port=0',
+    `--user-data-dir=${profileDir}`,
+    'about:blank',
+  ]);
+  return new Promise((resolve, reject) => {
+    let output = '';
+    const timer = setTimeout(() => reject(new Error(`Chromium did not start:\n${output}`)), 30_000);
+    child.on('error', reject);
+    child.stderr.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+      const match = /DevTools listening on ws:\/\/[^:]+:(\d+)\//.exec(output);
+      if (match) {
+        clearTimeout(timer);
+        resolve({ port: Number(match[1]), process: child });
+      }
+    });
+  });
+}
+
+/** The full reports stay here (gitignored) for a closer look. */
+const REPORT_DIR = join(ROOT, 'test-results', 'lighthouse');
+
+async function audit(name: string, url: string, port: number) {
+  const outputPath = join(REPORT_DIR, `${name}.json`);
+  log(`auditing ${name}: ${url}`);
+  await run(
+    'npx',
+    [
+      '--yes',
+      LIGHTHOUSE,
+      url,
+      `--port=${port}`,
+      '--form-factor=mobile',
+      `--only-categories=${CATEGORIES.join(',')}`,
+      '--output=json',
+      `--output-path=${outputPath}`,
+      '--quiet',
+    ],
+    { ...process.env, CHROME_PATH },
+  );
+  return JSON.parse(await readFile(outputPath, 'utf8')) as LighthouseReport;
+}
+
+function summarize(name: string, report: LighthouseReport): string[] {
+  const lines = [`${name}`];
+  for (const category of CATEGORIES) {
+    const { score, auditRefs } = report.categories[category] ?? { score: null, auditRefs: [] };
+    lines.push(`  ${category.padEnd(15)} ${score === null ? '—' : Math.round(score * 100)}`);
+    // What cost points: weighted audits that did not pass.
+    for (const ref of auditRefs) {
+      const result = report.audits[ref.id];
+      if (ref.weight > 0 && result && result.score !== null && result.score < 1) {
+        lines.push(`    - ${result.title}${result.displayValue ? ` (${result.displayValue})` : ''}`);
+      }
+    }
+  }
+  const metrics = METRICS.map((id) => report.audits[id])
+    .filter((metric) => metric !== undefined)
+    .map((metric) => `${metric.title}: ${metric.displayValue ?? '—'}`);
+  lines.push(`  ${metrics.join(' · ')}`);
+  return lines;
+}
+
+async function main(): Promise<void> {
+  if (!existsSync(CHROME_PATH)) throw new Error(`No Chromium at ${CHROME_PATH}: set CHROME_PATH.`);
+  await build();
+  await mkdir(REPORT_DIR, { recursive: true });
+  const api = await startMockHttpServer({ port: 0 });
+  process.env.API_PROXY_TARGET = api.url.replace(/\/+$/, '');
+  const app = await preview({
+    root: ROOT,
+    configFile: join(ROOT, 'vite.config.ts'),
+    logLevel: 'warn',
+    preview: { host: HOST, port: 0, open: false },
+  });
+  const address = app.httpServer.address();
+  const appUrl = `http://${HOST}:${typeof address === 'object' && address ? address.port : 0}`;
+  const workDir = await mkdtemp(join(tmpdir(), 'lighthouse-'));
+  const chrome = await launchChromium(join(workDir, 'profile'));
+  try {
+    const signIn = await audit('sign-in', `${appUrl}/sign-in`, chrome.port);
+
+    // Sign in once in a tab of the same browser and leave it open.
+    const browser = await chromium.connectOverCDP(`http://${HOST}:${chrome.port}`);
+    const context = browser.contexts()[0] ?? (await browser.newContext());
+    const tab = await context.newPage();
+    await tab.goto(`${appUrl}/sign-in`);
+    await tab.getByLabel('API address', { exact: true }).fill('/partner-api');
+    await tab.getByLabel('API key', { exact: true }).fill(DEMO_KEYS.alpine);
+    await tab.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await tab.waitForURL((url) => url.pathname === '/events');
+
+    const events = await audit('events', `${appUrl}/events`, chrome.port);
+    await browser.close();
+
+    process.stdout.write(
+      `\n${[...summarize('Sign-in (/sign-in)', signIn), ...summarize('Events list (/events)', events)].join('\n')}\n` +
+        `\nFull reports: ${REPORT_DIR}\n`,
+    );
+  } finally {
+    await new Promise((resolve) => {
+      chrome.process.once('exit', resolve);
+      chrome.process.kill();
+    });
+    await app.close();
+    await api.close();
+    await rm(workDir, { recursive: true, force: true, maxRetries: 3 });
+  }
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+  process.exitCode = 1;
+});
