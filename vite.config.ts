@@ -43,9 +43,11 @@ function contentSecurityPolicy(): Plugin {
 const DOM_TEST_FILES = [
   'src/lib/api-client.test.ts',
   'src/lib/csv/export-csv.test.ts',
+  'src/lib/xlsx/export-xlsx.test.ts',
   'src/mocks/browser/start-demo-worker.test.ts',
   // Signed in through the session module, which keeps the key in sessionStorage.
   'src/features/registrations/api/load-*.test.ts',
+  'src/features/registrations/api/registrations-query.test.ts',
 ];
 
 // The Partner API may not send CORS headers. Setting API_PROXY_TARGET (for example

@@ -17,3 +17,31 @@ beforeEach(async () => {
 afterEach(() => {
   cleanup();
 });
+
+// jsdom has no modal dialogs: the least of showModal()/close() so screens that use <dialog> can
+// be tested here (focus trapping and the backdrop are tested in Chromium).
+if (typeof HTMLDialogElement !== 'undefined' && !('showModal' in HTMLDialogElement.prototype)) {
+  Object.assign(HTMLDialogElement.prototype, {
+    showModal(this: HTMLDialogElement) {
+      this.setAttribute('open', '');
+    },
+    close(this: HTMLDialogElement) {
+      if (!this.hasAttribute('open')) return;
+      this.removeAttribute('open');
+      this.dispatchEvent(new Event('close'));
+    },
+  });
+  document.addEventListener('keydown', (event) => {
+    const open = document.querySelector<HTMLDialogElement>('dialog[open]');
+    if (event.key === 'Escape' && open) open.close();
+  });
+}
+
+// jsdom hides popovers (its UA stylesheet) but cannot open them: show menu panels as if open,
+// so screens that use the Popover API can be tested here (opening, Escape and light dismiss
+// are the browser's, tested in Chromium).
+if (typeof document !== 'undefined') {
+  const style = document.createElement('style');
+  style.textContent = '[popover] { display: block !important; }';
+  document.head.append(style);
+}
