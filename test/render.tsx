@@ -1,16 +1,60 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import {
+  MemoryRouter,
+  useLocation,
+  useNavigate,
+  type Location,
+  type NavigateFunction,
+} from 'react-router-dom';
 import { AppProviders } from '@/app/providers';
+import { AppRoutes } from '@/app/routes';
 import { createQueryClient } from '@/lib/query-client';
-import { routes } from '@/app/routes';
 import { startSession, type Session } from '@/lib/session';
 import { TEST_SESSION } from './fixtures';
 
 interface RenderAppOptions {
   /** Sign in before rendering; `null` renders signed out. */
   session?: Session | null;
+}
+
+/** What tests need of the router: where the app is, going somewhere, and being told of moves. */
+export interface TestRouter {
+  readonly state: { readonly location: Location };
+  navigate: (to: string | number) => Promise<void>;
+  subscribe: (listener: () => void) => () => void;
+}
+
+function createTestRouter(): { router: TestRouter; Probe: () => null } {
+  let location: Location | null = null;
+  let navigate: NavigateFunction | null = null;
+  const listeners = new Set<() => void>();
+  const router: TestRouter = {
+    get state() {
+      if (!location) throw new Error('The app has not rendered yet.');
+      return { location };
+    },
+    navigate: async (to) => {
+      if (!navigate) throw new Error('The app has not rendered yet.');
+      await (typeof to === 'number' ? navigate(to) : navigate(to));
+    },
+    subscribe: (listener) => {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+  };
+  // Rendered inside the router: it keeps the current location and navigate function.
+  function Probe() {
+    const current = useLocation();
+    navigate = useNavigate();
+    if (current !== location) {
+      location = current;
+      queueMicrotask(() => listeners.forEach((listener) => listener()));
+    }
+    return null;
+  }
+  return { router, Probe };
 }
 
 /**
@@ -21,18 +65,21 @@ export function renderApp(initialPath: string, { session = TEST_SESSION }: Rende
   if (session) startSession(session);
   const queryClient: QueryClient = createQueryClient();
   queryClient.setDefaultOptions({ queries: { ...queryClient.getDefaultOptions().queries, retry: false } });
-  const router = createMemoryRouter(routes, { initialEntries: [initialPath] });
+  const { router, Probe } = createTestRouter();
   const user = userEvent.setup();
   const view = render(
     <AppProviders queryClient={queryClient}>
-      <RouterProvider router={router} />
+      <MemoryRouter initialEntries={[initialPath]}>
+        <AppRoutes />
+        <Probe />
+      </MemoryRouter>
     </AppProviders>,
   );
   return { ...view, router, queryClient, user };
 }
 
-/** The current in-app location of a rendered router, as `pathname?search`. */
-export function currentPath(router: ReturnType<typeof createMemoryRouter>): string {
+/** The current in-app location of a rendered app, as `pathname?search`. */
+export function currentPath(router: TestRouter): string {
   const { pathname, search } = router.state.location;
   return pathname + search;
 }

@@ -2,6 +2,9 @@ import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach } from 'vitest';
 import i18n from '@/i18n';
+// The screens' texts, which the app adds when each screen's code loads.
+import '@/features/events/i18n';
+import '@/features/registrations/i18n';
 
 /* DOM test files only (jsdom project), after test/setup.ts. */
 

@@ -1,9 +1,9 @@
 import 'i18next';
-import type { defaultNS, resources } from './resources';
+import type { AllResources, defaultNS } from './resources';
 
 declare module 'i18next' {
   interface CustomTypeOptions {
     defaultNS: typeof defaultNS;
-    resources: (typeof resources)['en'];
+    resources: AllResources;
   }
 }

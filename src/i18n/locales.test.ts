@@ -1,4 +1,17 @@
-import { resources } from './resources';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+/** Every namespace file of a language, as {namespace: texts}: the bundled ones and the screens'. */
+function language(code: 'en' | 'fr'): Record<string, unknown> {
+  const folder = join(import.meta.dirname, 'locales', code);
+  return Object.fromEntries(
+    readdirSync(folder).map((file) => [
+      file.replace(/\.json$/, ''),
+      JSON.parse(readFileSync(join(folder, file), 'utf8')),
+    ]),
+  );
+}
+const resources = { en: language('en'), fr: language('fr') };
 
 function flatten(value: unknown, prefix = ''): Map<string, unknown> {
   const entries = new Map<string, unknown>();

@@ -1,47 +1,35 @@
-import enCharts from './locales/en/charts.json';
 import enCommon from './locales/en/common.json';
 import enErrors from './locales/en/errors.json';
-import enEvents from './locales/en/events.json';
-import enInsights from './locales/en/insights.json';
-import enRegistrations from './locales/en/registrations.json';
 import enSession from './locales/en/session.json';
-import frCharts from './locales/fr/charts.json';
 import frCommon from './locales/fr/common.json';
 import frErrors from './locales/fr/errors.json';
-import frEvents from './locales/fr/events.json';
-import frInsights from './locales/fr/insights.json';
-import frRegistrations from './locales/fr/registrations.json';
 import frSession from './locales/fr/session.json';
+import type enCharts from './locales/en/charts.json';
+import type enEvents from './locales/en/events.json';
+import type enInsights from './locales/en/insights.json';
+import type enRegistrations from './locales/en/registrations.json';
 
-/** English is the reference: its keys type every `t()` call; French mirrors it key for key. */
+/**
+ * The texts every screen needs (the shell, errors, sign-in), bundled with the app so the
+ * first paint is already translated. The texts of one area come with that area's code (see
+ * screen-namespaces.ts): a promoter on the sign-in screen does not download the
+ * registrations table's texts in two languages.
+ */
 export const resources = {
-  en: {
-    charts: enCharts,
-    common: enCommon,
-    errors: enErrors,
-    events: enEvents,
-    insights: enInsights,
-    registrations: enRegistrations,
-    session: enSession,
-  },
-  fr: {
-    charts: frCharts,
-    common: frCommon,
-    errors: frErrors,
-    events: frEvents,
-    insights: frInsights,
-    registrations: frRegistrations,
-    session: frSession,
-  },
+  en: { common: enCommon, errors: enErrors, session: enSession },
+  fr: { common: frCommon, errors: frErrors, session: frSession },
 } as const;
 
-export const namespaces = [
-  'charts',
-  'common',
-  'errors',
-  'events',
-  'insights',
-  'registrations',
-  'session',
-] as const;
+export const namespaces = ['common', 'errors', 'session'] as const;
 export const defaultNS = 'common';
+
+/** Every namespace's English texts, as types only: they type every `t()` call. */
+export interface AllResources {
+  charts: typeof enCharts;
+  common: typeof enCommon;
+  errors: typeof enErrors;
+  events: typeof enEvents;
+  insights: typeof enInsights;
+  registrations: typeof enRegistrations;
+  session: typeof enSession;
+}

@@ -1,3 +1,5 @@
+import '@/features/events/i18n';
+import '@/features/registrations/i18n';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router-dom';

@@ -1,3 +1,4 @@
+import '@/features/events/i18n';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
