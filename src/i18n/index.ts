@@ -1,7 +1,7 @@
 import i18n from 'i18next';
 import LanguageDetector from 'i18next-browser-languagedetector';
 import { initReactI18next } from 'react-i18next';
-import { LANGUAGE_STORAGE_ITEM, SUPPORTED_LANGUAGES, toLanguage, type Language } from './languages';
+import { LANGUAGE_STORAGE_ITEM, SUPPORTED_LANGUAGES, toLanguage } from './languages';
 import { defaultNS, namespaces, resources } from './resources';
 
 // First visit follows the browser; an explicit choice is remembered in localStorage.
@@ -32,9 +32,5 @@ function syncDocumentLanguage(lng: string) {
 }
 syncDocumentLanguage(i18n.resolvedLanguage ?? i18n.language);
 i18n.on('languageChanged', syncDocumentLanguage);
-
-export function currentLanguage(): Language {
-  return toLanguage(i18n.resolvedLanguage ?? i18n.language);
-}
 
 export default i18n;

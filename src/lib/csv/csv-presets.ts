@@ -32,12 +32,3 @@ export const CSV_PRESETS: Readonly<Record<CsvPresetId, CsvPreset>> = {
 };
 
 export const UTF8_BOM = '\uFEFF';
-
-export function isCsvPresetId(value: unknown): value is CsvPresetId {
-  return typeof value === 'string' && (CSV_PRESET_IDS as readonly string[]).includes(value);
-}
-
-/** The preset a French or English interface should suggest first. */
-export function defaultCsvPresetId(language: string): CsvPresetId {
-  return language.toLowerCase().startsWith('fr') ? 'excel-fr' : 'excel-en';
-}

@@ -1,9 +1,19 @@
 import { buildCsv, type BuildCsvInput } from './build-csv';
 
-/** What export-csv posts to the worker. Plain data, so structured clone can copy it. */
-export interface CsvWorkerRequest extends BuildCsvInput {
-  readonly id: number;
-}
+/**
+ * What export-csv posts to the worker, plain data that structured clone can copy: the headers
+ * and preset, then the rows a few thousand at a time, then the end. Copying 100,000 rows in
+ * one message would hold the main thread for a tenth of a second; chunks keep every task short.
+ */
+export type CsvWorkerRequest =
+  | {
+      readonly id: number;
+      readonly kind: 'begin';
+      readonly headers: BuildCsvInput['headers'];
+      readonly preset: BuildCsvInput['preset'];
+    }
+  | { readonly id: number; readonly kind: 'rows'; readonly rows: BuildCsvInput['rows'] }
+  | { readonly id: number; readonly kind: 'end' };
 
 /** What the worker posts back: the file, or why it could not be built. */
 export type CsvWorkerResponse =
@@ -18,14 +28,35 @@ export function buildCsvBlob(input: BuildCsvInput): Blob {
 }
 
 /**
- * The worker's whole job, kept out of csv-worker.ts so tests can call it without a worker.
- * An error travels as its message: a string clones everywhere, an Error object only in recent
- * browsers and without its subclass.
+ * The worker's whole job, kept out of csv-worker.ts so tests can run it without a worker:
+ * gathers the rows of each request and answers at its end. An error travels as its message:
+ * a string clones everywhere, an Error object only in recent browsers and without its subclass.
  */
-export function handleCsvWorkerRequest({ id, headers, rows, preset }: CsvWorkerRequest): CsvWorkerResponse {
-  try {
-    return { id, blob: buildCsvBlob({ headers, rows, preset }) };
-  } catch (error) {
-    return { id, error: error instanceof Error ? error.message : String(error) };
-  }
+export function createCsvWorkerHandler(): (request: CsvWorkerRequest) => CsvWorkerResponse | null {
+  const open = new Map<
+    number,
+    {
+      headers: BuildCsvInput['headers'];
+      preset: BuildCsvInput['preset'];
+      rows: BuildCsvInput['rows'][number][];
+    }
+  >();
+  return (request) => {
+    if (request.kind === 'begin') {
+      open.set(request.id, { headers: request.headers, preset: request.preset, rows: [] });
+      return null;
+    }
+    const table = open.get(request.id);
+    if (!table) return { id: request.id, error: 'The export was not started.' };
+    if (request.kind === 'rows') {
+      for (const row of request.rows) table.rows.push(row);
+      return null;
+    }
+    open.delete(request.id);
+    try {
+      return { id: request.id, blob: buildCsvBlob(table) };
+    } catch (error) {
+      return { id: request.id, error: error instanceof Error ? error.message : String(error) };
+    }
+  };
 }

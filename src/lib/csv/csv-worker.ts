@@ -2,7 +2,7 @@
  * Module Web Worker that builds the CSV file off the main thread, so exporting tens of
  * thousands of registrations does not freeze the table. Started by export-csv.ts.
  */
-import { handleCsvWorkerRequest, type CsvWorkerRequest, type CsvWorkerResponse } from './csv-worker-protocol';
+import { createCsvWorkerHandler, type CsvWorkerRequest, type CsvWorkerResponse } from './csv-worker-protocol';
 
 /**
  * The slice of DedicatedWorkerGlobalScope this file uses. The app's tsconfig loads the DOM
@@ -15,6 +15,9 @@ interface CsvWorkerScope {
 
 const scope = self as unknown as CsvWorkerScope;
 
+const handle = createCsvWorkerHandler();
+
 scope.onmessage = (event) => {
-  scope.postMessage(handleCsvWorkerRequest(event.data));
+  const response = handle(event.data);
+  if (response) scope.postMessage(response);
 };

@@ -1,5 +1,5 @@
 import { buildCsv, type BuildCsvInput } from './build-csv';
-import { handleCsvWorkerRequest, type CsvWorkerRequest, type CsvWorkerResponse } from './csv-worker-protocol';
+import { createCsvWorkerHandler, type CsvWorkerRequest, type CsvWorkerResponse } from './csv-worker-protocol';
 import { downloadBlob } from './download-blob';
 import { exportCsv } from './export-csv';
 
@@ -67,6 +67,8 @@ class FakeWorker {
   onerror: ((event: ErrorEvent) => void) | null = null;
   onmessageerror: (() => void) | null = null;
   terminated = false;
+  readonly requests: CsvWorkerRequest[] = [];
+  private readonly handle = createCsvWorkerHandler();
   constructor(
     readonly url: URL,
     readonly options: WorkerOptions,
@@ -74,10 +76,13 @@ class FakeWorker {
     FakeWorker.instances.push(this);
   }
   postMessage(request: CsvWorkerRequest) {
+    this.requests.push(request);
     if (!FakeWorker.respond) return;
+    const response = this.handle(request);
+    if (!response) return;
     queueMicrotask(() => {
-      this.onmessage?.(new MessageEvent('message', { data: { id: request.id + 1000, error: 'stale' } }));
-      this.onmessage?.(new MessageEvent('message', { data: handleCsvWorkerRequest(request) }));
+      this.onmessage?.(new MessageEvent('message', { data: { id: response.id + 1000, error: 'stale' } }));
+      this.onmessage?.(new MessageEvent('message', { data: response }));
     });
   }
   terminate() {
@@ -119,15 +124,34 @@ describe('exportCsv with a Worker', () => {
   });
 });
 
-describe('handleCsvWorkerRequest', () => {
-  it('answers with the Blob or the error message, under the request id', () => {
-    const ok = handleCsvWorkerRequest({ id: 7, ...input });
+describe('the worker handler', () => {
+  it('answers at the end with the Blob or the error message, under the request id', () => {
+    const handle = createCsvWorkerHandler();
+    expect(handle({ id: 7, kind: 'begin', headers: input.headers, preset: input.preset })).toBeNull();
+    expect(handle({ id: 7, kind: 'rows', rows: input.rows })).toBeNull();
+    const ok = handle({ id: 7, kind: 'end' })!;
     expect(ok).toMatchObject({ id: 7 });
     expect('blob' in ok && ok.blob.type).toBe('text/csv;charset=utf-8');
-    expect(handleCsvWorkerRequest({ id: 8, ...input, headers: [] })).toEqual({
+    handle({ id: 8, kind: 'begin', headers: [], preset: input.preset });
+    expect(handle({ id: 8, kind: 'end' })).toEqual({
       id: 8,
       error: 'A CSV export needs at least one column.',
     });
+  });
+
+  it('sends a big table in chunks, each a short task, and the file is the same bytes', async () => {
+    vi.stubGlobal('Worker', FakeWorker);
+    FakeWorker.instances = [];
+    FakeWorker.respond = true;
+    const big: BuildCsvInput = {
+      ...input,
+      rows: Array.from({ length: 12_345 }, (_, i) => [`Nom ${i}`, i % 7 === 0 ? '=1+2' : `ligne ${i}`]),
+    };
+    const blob = await exportCsv(big);
+    expect(await bytesOf(blob)).toEqual(expectedBytes(big));
+    const chunks = FakeWorker.instances[0]!.requests.filter((request) => request.kind === 'rows');
+    expect(chunks.length).toBe(3);
+    vi.unstubAllGlobals();
   });
 });
 

@@ -84,7 +84,28 @@ function buildInWorker(input: BuildCsvInput, signal: AbortSignal | undefined): P
     };
     signal?.addEventListener('abort', onAbort, { once: true });
 
-    const request: CsvWorkerRequest = { id, headers: input.headers, rows: input.rows, preset: input.preset };
-    worker.postMessage(request);
+    void postInChunks(worker, id, input, signal);
   });
+}
+
+/** Rows per message: copying 5,000 rows of a dozen cells takes a few milliseconds. */
+const ROWS_PER_MESSAGE = 5000;
+
+/** Lets the page handle input and paint between two chunks. */
+const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
+async function postInChunks(
+  worker: Worker,
+  id: number,
+  { headers, rows, preset }: BuildCsvInput,
+  signal: AbortSignal | undefined,
+): Promise<void> {
+  const post = (request: CsvWorkerRequest) => worker.postMessage(request);
+  post({ id, kind: 'begin', headers, preset });
+  for (let start = 0; start < rows.length; start += ROWS_PER_MESSAGE) {
+    if (start > 0) await nextTask();
+    if (signal?.aborted) return;
+    post({ id, kind: 'rows', rows: rows.slice(start, start + ROWS_PER_MESSAGE) });
+  }
+  post({ id, kind: 'end' });
 }

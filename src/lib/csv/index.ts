@@ -1,13 +1,6 @@
-export { buildCsv, type BuildCsvInput, type CsvCell } from './build-csv';
-export { csvFileName, slugify } from './csv-file-name';
-export {
-  CSV_PRESET_IDS,
-  CSV_PRESETS,
-  defaultCsvPresetId,
-  isCsvPresetId,
-  type CsvPreset,
-  type CsvPresetId,
-} from './csv-presets';
+// The CSV export's public surface for the screens.
+export { csvFileName } from './csv-file-name';
+export { CSV_PRESET_IDS } from './csv-presets';
 export { downloadBlob } from './download-blob';
-export { exportCsv, prepareCsvExport, type ExportCsvOptions } from './export-csv';
-export { guardFormula, unguardFormula } from './formula-guard';
+export { exportCsv, prepareCsvExport } from './export-csv';
+export { guardFormula } from './formula-guard';

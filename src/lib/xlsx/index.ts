@@ -1,14 +1,5 @@
 // The public surface of the Excel export. build-xlsx (and write-excel-file) is deliberately
 // not exported here: importing it from app code would pull the library into the bundle.
-export { exportXlsx, prepareXlsxExport, type ExportXlsxOptions } from './export-xlsx';
+export { exportXlsx, prepareXlsxExport } from './export-xlsx';
 export { xlsxFileName } from './xlsx-file-name';
-export {
-  XLSX_MIME_TYPE,
-  type XlsxCell,
-  type XlsxColumn,
-  type XlsxColumnType,
-  type XlsxFigure,
-  type XlsxFiguresSheet,
-  type XlsxTableSheet,
-  type XlsxWorkbookInput,
-} from './xlsx-table';
+export { XLSX_MIME_TYPE, type XlsxColumnType, type XlsxFigure, type XlsxWorkbookInput } from './xlsx-table';

@@ -3,7 +3,7 @@ import { COASTAL_EVENTS } from './events-coastal';
 import { METROPOLE_EVENTS } from './events-metropole';
 import type { EventSpec } from './event-spec';
 
-export type { CategorySpec, EventSpec } from './event-spec';
+export type { EventSpec } from './event-spec';
 
 /**
  * The static description of the demo events. Dates are offsets from a reference "today" so

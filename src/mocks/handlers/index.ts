@@ -7,7 +7,7 @@ import { resolveMockApiOptions, type MockApiOptions } from './options';
 import { registrationsHandler } from './registrations';
 import { notFound } from './respond';
 
-export type { MockApiOptions, ResolvedMockApiOptions } from './options';
+export type { MockApiOptions } from './options';
 export { resolveMockApiOptions } from './options';
 
 /**

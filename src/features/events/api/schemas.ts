@@ -44,5 +44,4 @@ export const categoryListResponseSchema = z.looseObject({
 });
 
 export type PartnerEvent = z.output<typeof eventSchema>;
-export type CategorySummary = z.output<typeof categorySummarySchema>;
 export type Category = z.output<typeof categorySchema>;
