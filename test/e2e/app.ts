@@ -147,8 +147,8 @@ export const REGISTRATIONS_TEXT = {
     exportMenu: 'Export',
     clearFilters: 'Clear filters',
     presets: {
-      'excel-fr': 'Excel (French)',
-      'excel-en': 'Excel (English)',
+      'excel-fr': 'CSV for Excel (French)',
+      'excel-en': 'CSV for Excel (English)',
       utf8: 'CSV UTF-8',
       xlsx: 'Excel workbook (.xlsx)',
     },
@@ -182,8 +182,8 @@ export const REGISTRATIONS_TEXT = {
     exportMenu: 'Exporter',
     clearFilters: 'Effacer les filtres',
     presets: {
-      'excel-fr': 'Excel (français)',
-      'excel-en': 'Excel (anglais)',
+      'excel-fr': 'CSV pour Excel (français)',
+      'excel-en': 'CSV pour Excel (anglais)',
       utf8: 'CSV UTF-8',
       xlsx: 'Classeur Excel (.xlsx)',
     },
