@@ -19,6 +19,7 @@ import { join } from 'node:path';
 import { fileURLToPath, URL } from 'node:url';
 import { chromium } from 'playwright-core';
 import { preview } from 'vite';
+import { DEMO_EVENT_IDS } from '../../src/mocks/data/catalog';
 import { DEMO_KEYS } from '../../src/mocks/data/demo-keys';
 import { startMockHttpServer } from '../../src/mocks/server/http-server';
 
@@ -171,11 +172,24 @@ async function main(): Promise<void> {
     await tab.waitForURL((url) => url.pathname === '/events');
 
     const events = await audit('events', `${appUrl}/events`, chrome.port);
+
+    // The 137-registration event of another demo promoter: sign out, sign in with its key.
+    await tab.getByRole('button', { name: 'Sign out', exact: true }).click();
+    await tab.waitForURL((url) => url.pathname === '/sign-in');
+    await tab.getByLabel('API address', { exact: true }).fill('/partner-api');
+    await tab.getByLabel('API key', { exact: true }).fill(DEMO_KEYS.metropole);
+    await tab.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await tab.waitForURL((url) => url.pathname === '/events');
+    const registrationsPath = `/events/${DEMO_EVENT_IDS.printable}/registrations`;
+    const registrations = await audit('registrations', `${appUrl}${registrationsPath}`, chrome.port);
     await browser.close();
 
     process.stdout.write(
-      `\n${[...summarize('Sign-in (/sign-in)', signIn), ...summarize('Events list (/events)', events)].join('\n')}\n` +
-        `\nFull reports: ${REPORT_DIR}\n`,
+      `\n${[
+        ...summarize('Sign-in (/sign-in)', signIn),
+        ...summarize('Events list (/events)', events),
+        ...summarize(`Registrations, 137 rows (${registrationsPath})`, registrations),
+      ].join('\n')}\n` + `\nFull reports: ${REPORT_DIR}\n`,
     );
   } finally {
     await new Promise((resolve) => {

@@ -1,5 +1,5 @@
 import type { BuildCsvInput } from './build-csv';
-import { buildCsvBlob, type CsvWorkerRequest, type CsvWorkerResponse } from './csv-worker-protocol';
+import type { CsvWorkerRequest, CsvWorkerResponse } from './csv-worker-protocol';
 
 export interface ExportCsvOptions {
   /** Aborting terminates the worker and rejects with an AbortError DOMException. */
@@ -43,7 +43,8 @@ export function exportCsv(input: BuildCsvInput, { signal }: ExportCsvOptions = {
 }
 
 async function buildOnMainThread(input: BuildCsvInput, signal: AbortSignal | undefined): Promise<Blob> {
-  await Promise.resolve();
+  // Loaded only here: papaparse stays in the worker's bundle, not in the screen's.
+  const { buildCsvBlob } = await import('./csv-worker-protocol');
   if (signal?.aborted) throw abortError();
   return buildCsvBlob(input);
 }

@@ -7,8 +7,6 @@ import type { PartnerEvent } from '@/features/events/api/schemas';
 import { useMediaQuery } from '@/components/use-media-query';
 import { formatCount } from '@/lib/numbers';
 import { registrationsKey } from '../api/registrations-query';
-import { eventInsights } from '../insights/event-insights';
-import { overviewFigures } from '../insights/overview-figures';
 import { useInsightLabels } from '../insights/use-insight-labels';
 import { tableExport } from '../model/export-table';
 import { questionColumnId } from '../model/question-columns';
@@ -56,21 +54,21 @@ export function RegistrationsScreen({ eventId, eventName, event }: Registrations
     fileLabel: t('export.fileLabel'),
     // Every matching row in the displayed order, visible columns only: a pure function of rows and view.
     snapshotTable: () => tableExport(filteredRows, visibleColumnIds, (id) => titles.get(id)?.text ?? id),
-    // The overview of exactly the exported rows, computed only when the workbook asks for it.
-    snapshotFigures: () =>
-      withFigures
-        ? {
-            sheetName: ti('figures.sheet'),
-            headers: [ti('figures.label'), ti('figures.value')],
-            rows: overviewFigures(
-              eventInsights(
-                filteredRows.map((row) => row.registration),
-                screen.categoryList,
-              ),
-              insightLabels,
-            ),
-          }
-        : null,
+    // The overview of exactly the exported rows, computed (and its code loaded) only when the
+    // workbook asks for it.
+    snapshotFigures: async () => {
+      if (!withFigures) return null;
+      const { overviewSheetRows } = await import('../insights/overview-sheet');
+      return {
+        sheetName: ti('figures.sheet'),
+        headers: [ti('figures.label'), ti('figures.value')],
+        rows: overviewSheetRows(
+          filteredRows.map((row) => row.registration),
+          screen.categoryList,
+          insightLabels,
+        ),
+      };
+    },
   });
 
   const selected = useMemo(
@@ -112,7 +110,10 @@ export function RegistrationsScreen({ eventId, eventName, event }: Registrations
     <>
       {data ? (
         <LoadStatus data={data} fetching={fetching} onCancel={actions.cancel} onContinue={actions.continue} />
-      ) : null}
+      ) : (
+        // Holds the banner's place until the first answer, so the toolbar does not jump.
+        <div className="load-status load-status--pending" aria-hidden="true" />
+      )}
       <RegistrationsToolbar
         view={view}
         setView={setView}

@@ -30,7 +30,7 @@ interface Options {
   /** What the table shows right now; read after the last page has rendered into it. */
   snapshotTable: () => TableExport;
   /** The workbook's second sheet, or null for the table alone; computed only at export time. */
-  snapshotFigures: () => FiguresSheet | null;
+  snapshotFigures: () => Promise<FiguresSheet | null>;
   eventName: string;
   fileLabel: string;
 }
@@ -74,7 +74,7 @@ export function useTableExport({ eventId, snapshotTable, snapshotFigures, eventN
       let blob: Blob;
       let fileName: string;
       if (preset === 'xlsx') {
-        const figures = latest.current.snapshotFigures();
+        const figures = await latest.current.snapshotFigures();
         const workbook = registrationsWorkbook({
           columnIds: table.columnIds,
           table,
