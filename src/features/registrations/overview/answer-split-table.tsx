@@ -5,14 +5,28 @@ import type { QuestionInsight } from '../insights/question-insights';
 import type { InsightLabels } from '../insights/use-insight-labels';
 import { CountLink } from './count-link';
 import { answerLink, overviewLink } from './overview-links';
-import { ScrollRegion } from './scroll-region';
+import { ResponsiveTable, type TableColumn } from './responsive-table';
 
 interface AnswerSplitTableProps {
+  readonly eventId: number;
   readonly question: QuestionInsight;
   /** The question's text, for the caption and the links' names. */
   readonly title: string;
   readonly labels: InsightLabels;
-  readonly eventId: number;
+}
+
+/**
+ * A line of the table: a listed answer (`key`), the other answers together (`key` null, not
+ * linked: no filter selects "none of these"), "did not answer" (`key` ''), or every
+ * registration (`key` undefined).
+ */
+interface Line {
+  readonly id: string;
+  readonly key: string | null | undefined;
+  readonly label: string;
+  /** Per category, in the order of the question's split. */
+  readonly counts: readonly number[];
+  readonly total: number;
 }
 
 /**
@@ -23,106 +37,87 @@ export function AnswerSplitTable({ eventId, question, title, labels }: AnswerSpl
   const { t } = useTranslation('insights');
   const language = useLanguage();
   const splits = question.byCategory ?? [];
-  const caption = t('overview.questions.splitCaption', { question: title });
   const notAnswered = t('overview.questions.notAnswered');
-  const otherLabel = t('overview.questions.other', {
-    count: question.other.distinct,
-    formatted: formatCount(question.other.distinct, language),
+
+  const lines: Line[] = question.answers.map((answer, index) => ({
+    id: `answer:${answer.key}`,
+    key: answer.key,
+    label: answer.text,
+    counts: splits.map((split) => split.counts[index] ?? 0),
+    total: answer.count,
+  }));
+  if (question.other.count > 0) {
+    lines.push({
+      id: 'other',
+      key: null,
+      label: t('overview.questions.other', {
+        count: question.other.distinct,
+        formatted: formatCount(question.other.distinct, language),
+      }),
+      counts: splits.map((split) => split.other),
+      total: question.other.count,
+    });
+  }
+  lines.push({
+    id: 'not-answered',
+    key: '',
+    label: notAnswered,
+    counts: splits.map((split) => split.total - split.answered),
+    total: question.notAnswered,
   });
-  const registrations = splits.reduce((sum, split) => sum + split.total, 0);
-  const link = (key: string, categoryId?: number | null) =>
-    answerLink(eventId, question.queId, key, categoryId);
+  const all: Line = {
+    id: 'all',
+    key: undefined,
+    label: t('overview.questions.allAnswers'),
+    counts: splits.map((split) => split.total),
+    total: splits.reduce((sum, split) => sum + split.total, 0),
+  };
+
+  /** One count: linked unless it is the "other answers" line. */
+  const countCell = (line: Line, count: number, categoryId?: number | null) => {
+    if (line.key === null) return formatCount(count, language);
+    const category = categoryId === undefined ? null : labels.categoryLabel(categoryId).text;
+    if (line.key === undefined) {
+      return categoryId === undefined ? (
+        <CountLink to={overviewLink(eventId)} count={count} />
+      ) : (
+        <CountLink to={overviewLink(eventId, { categoryId })} count={count} what={category ?? ''} />
+      );
+    }
+    const what = `${title}: ${line.label}${category === null ? '' : `, ${category}`}`;
+    return (
+      <CountLink to={answerLink(eventId, question.queId, line.key, categoryId)} count={count} what={what} />
+    );
+  };
+
+  const columns: TableColumn<Line>[] = [
+    { id: 'answer', header: t('overview.questions.answer'), cell: (line) => line.label },
+    ...splits.map(({ categoryId }, index): TableColumn<Line> => {
+      const category = labels.categoryLabel(categoryId);
+      return {
+        id: `category:${categoryId ?? 'none'}`,
+        header: category.text,
+        ...(category.lang !== undefined && { headerLang: category.lang }),
+        numeric: true,
+        cell: (line) => countCell(line, line.counts[index] ?? 0, categoryId),
+      };
+    }),
+    {
+      id: 'total',
+      header: t('overview.questions.total'),
+      numeric: true,
+      cell: (line) => countCell(line, line.total),
+    },
+  ];
 
   return (
-    <ScrollRegion label={caption}>
-      <table className="overview-table overview-table--split">
-        <caption>{caption}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{t('overview.questions.answer')}</th>
-            {splits.map(({ categoryId }) => {
-              const category = labels.categoryLabel(categoryId);
-              return (
-                <th
-                  key={categoryId ?? 'none'}
-                  scope="col"
-                  className="overview-table__number"
-                  lang={category.lang}
-                >
-                  {category.text}
-                </th>
-              );
-            })}
-            <th scope="col" className="overview-table__number">
-              {t('overview.questions.total')}
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {question.answers.map((answer, index) => (
-            <tr key={answer.key}>
-              <th scope="row" className="overview-table__answer">
-                {answer.text}
-              </th>
-              {splits.map(({ categoryId, counts }) => (
-                <td key={categoryId ?? 'none'} className="overview-table__number">
-                  <CountLink
-                    to={link(answer.key, categoryId)}
-                    count={counts[index] ?? 0}
-                    what={`${title}: ${answer.text}, ${labels.categoryLabel(categoryId).text}`}
-                  />
-                </td>
-              ))}
-              <td className="overview-table__number">
-                <CountLink to={link(answer.key)} count={answer.count} what={`${title}: ${answer.text}`} />
-              </td>
-            </tr>
-          ))}
-          {question.other.count > 0 ? (
-            <tr>
-              <th scope="row">{otherLabel}</th>
-              {splits.map(({ categoryId, other }) => (
-                <td key={categoryId ?? 'none'} className="overview-table__number">
-                  {formatCount(other, language)}
-                </td>
-              ))}
-              <td className="overview-table__number">{formatCount(question.other.count, language)}</td>
-            </tr>
-          ) : null}
-          <tr>
-            <th scope="row">{notAnswered}</th>
-            {splits.map(({ categoryId, total, answered }) => (
-              <td key={categoryId ?? 'none'} className="overview-table__number">
-                <CountLink
-                  to={link('', categoryId)}
-                  count={total - answered}
-                  what={`${title}: ${notAnswered}, ${labels.categoryLabel(categoryId).text}`}
-                />
-              </td>
-            ))}
-            <td className="overview-table__number">
-              <CountLink to={link('')} count={question.notAnswered} what={`${title}: ${notAnswered}`} />
-            </td>
-          </tr>
-        </tbody>
-        <tfoot>
-          <tr>
-            <th scope="row">{t('overview.questions.allAnswers')}</th>
-            {splits.map(({ categoryId, total }) => (
-              <td key={categoryId ?? 'none'} className="overview-table__number">
-                <CountLink
-                  to={overviewLink(eventId, { categoryId })}
-                  count={total}
-                  what={labels.categoryLabel(categoryId).text}
-                />
-              </td>
-            ))}
-            <td className="overview-table__number">
-              <CountLink to={overviewLink(eventId)} count={registrations} />
-            </td>
-          </tr>
-        </tfoot>
-      </table>
-    </ScrollRegion>
+    <ResponsiveTable
+      caption={t('overview.questions.splitCaption', { question: title })}
+      columns={columns}
+      rows={lines}
+      footer={[all]}
+      rowKey={(line) => line.id}
+      tableClassName="overview-table--matrix"
+    />
   );
 }

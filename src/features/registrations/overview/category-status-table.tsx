@@ -1,14 +1,25 @@
 import { useTranslation } from 'react-i18next';
 import type { CategoryBreakdown } from '../insights/category-breakdown';
-import type { InsightLabels } from '../insights/use-insight-labels';
+import type { StatusCount } from '../insights/status-counts';
+import type { InsightLabel, InsightLabels } from '../insights/use-insight-labels';
 import { CountLink } from './count-link';
 import { overviewLink } from './overview-links';
-import { ScrollRegion } from './scroll-region';
+import { ResponsiveTable, type TableColumn } from './responsive-table';
 
 interface CategoryStatusTableProps {
   readonly eventId: number;
   readonly breakdown: CategoryBreakdown;
   readonly labels: InsightLabels;
+}
+
+/** A line of the table: one category, or all of them (`categoryId` undefined). */
+interface Line {
+  readonly key: string;
+  readonly categoryId: number | null | undefined;
+  readonly label: InsightLabel;
+  readonly count: number;
+  /** In the order of the breakdown's statuses. */
+  readonly statuses: readonly StatusCount[];
 }
 
 /**
@@ -18,68 +29,70 @@ interface CategoryStatusTableProps {
  */
 export function CategoryStatusTable({ eventId, breakdown, labels }: CategoryStatusTableProps) {
   const { t } = useTranslation('insights');
-  const caption = t('overview.categories.caption');
-  const statusLabel = (status: string) => labels.status(status);
+  const lines: Line[] = breakdown.categories.map((row) => ({
+    key: String(row.categoryId ?? 'none'),
+    categoryId: row.categoryId,
+    label: labels.categoryLabel(row.categoryId),
+    count: row.count,
+    statuses: row.statuses,
+  }));
+  const total: Line = {
+    key: 'all',
+    categoryId: undefined,
+    label: { text: t('overview.categories.allCategories') },
+    count: breakdown.total,
+    statuses: breakdown.statuses,
+  };
+
+  const columns: TableColumn<Line>[] = [
+    {
+      id: 'category',
+      header: t('overview.categories.category'),
+      cell: (line) => <span lang={line.label.lang}>{line.label.text}</span>,
+    },
+    {
+      id: 'total',
+      header: t('overview.categories.total'),
+      numeric: true,
+      cell: (line) =>
+        line.categoryId === undefined ? (
+          <CountLink to={overviewLink(eventId)} count={line.count} />
+        ) : (
+          <CountLink
+            to={overviewLink(eventId, { categoryId: line.categoryId })}
+            count={line.count}
+            what={line.label.text}
+          />
+        ),
+    },
+    ...breakdown.statuses.map(({ status }, index): TableColumn<Line> => {
+      const statusLabel = labels.status(status);
+      return {
+        id: `status:${status}`,
+        header: statusLabel,
+        numeric: true,
+        cell: (line) => (
+          <CountLink
+            to={overviewLink(eventId, {
+              status,
+              ...(line.categoryId !== undefined && { categoryId: line.categoryId }),
+            })}
+            count={line.statuses[index]?.count ?? 0}
+            what={line.categoryId === undefined ? statusLabel : `${line.label.text}, ${statusLabel}`}
+          />
+        ),
+      };
+    }),
+  ];
 
   return (
-    <ScrollRegion label={caption}>
-      <table className="overview-table">
-        <caption>{caption}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{t('overview.categories.category')}</th>
-            <th scope="col" className="overview-table__number">
-              {t('overview.categories.total')}
-            </th>
-            {breakdown.statuses.map(({ status }) => (
-              <th key={status} scope="col" className="overview-table__number">
-                {statusLabel(status)}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {breakdown.categories.map((row) => {
-            const category = labels.categoryLabel(row.categoryId);
-            return (
-              <tr key={row.categoryId ?? 'none'}>
-                <th scope="row" lang={category.lang}>
-                  {category.text}
-                </th>
-                <td className="overview-table__number">
-                  <CountLink
-                    to={overviewLink(eventId, { categoryId: row.categoryId })}
-                    count={row.count}
-                    what={category.text}
-                  />
-                </td>
-                {row.statuses.map(({ status, count }) => (
-                  <td key={status} className="overview-table__number">
-                    <CountLink
-                      to={overviewLink(eventId, { categoryId: row.categoryId, status })}
-                      count={count}
-                      what={`${category.text}, ${statusLabel(status)}`}
-                    />
-                  </td>
-                ))}
-              </tr>
-            );
-          })}
-        </tbody>
-        <tfoot>
-          <tr>
-            <th scope="row">{t('overview.categories.allCategories')}</th>
-            <td className="overview-table__number">
-              <CountLink to={overviewLink(eventId)} count={breakdown.total} />
-            </td>
-            {breakdown.statuses.map(({ status, count }) => (
-              <td key={status} className="overview-table__number">
-                <CountLink to={overviewLink(eventId, { status })} count={count} what={statusLabel(status)} />
-              </td>
-            ))}
-          </tr>
-        </tfoot>
-      </table>
-    </ScrollRegion>
+    <ResponsiveTable
+      caption={t('overview.categories.caption')}
+      columns={columns}
+      rows={lines}
+      footer={[total]}
+      rowKey={(line) => line.key}
+      tableClassName="overview-table--matrix"
+    />
   );
 }

@@ -4,8 +4,7 @@ import { useLanguage } from '@/i18n/use-language';
 import { formatCount } from '@/lib/numbers';
 import type { DuplicateGroup } from '../insights/duplicate-groups';
 import type { InsightLabels } from '../insights/use-insight-labels';
-import { personName } from './person-name';
-import { ScrollRegion } from './scroll-region';
+import { DuplicateGroupTable } from './duplicate-group-table';
 import { FIRST_ITEMS, useShowMore } from './show-more';
 import { ShowMoreButton } from './show-more-button';
 
@@ -22,15 +21,6 @@ export function DuplicatesSection({ groups, labels }: DuplicatesSectionProps) {
   const headingId = useId();
   const list = useShowMore(groups);
 
-  const reason = (group: DuplicateGroup) => {
-    const email = group.email ?? '';
-    const name = group.name ?? '';
-    if (group.reasons.length > 1) return t('overview.duplicates.both', { email, name });
-    return group.reasons[0] === 'email'
-      ? t('overview.duplicates.email', { email })
-      : t('overview.duplicates.name', { name });
-  };
-
   return (
     <section className="card overview-section" aria-labelledby={headingId}>
       <h2 id={headingId}>{t('overview.duplicates.title')}</h2>
@@ -40,43 +30,12 @@ export function DuplicatesSection({ groups, labels }: DuplicatesSectionProps) {
       ) : (
         <>
           <ul className="overview-duplicates">
-            {list.shown.map((group) => {
-              const caption = reason(group);
-              return (
-                <li key={group.registrations.map((r) => r.registration_id).join(',') + group.reasons.join()}>
-                  <ScrollRegion label={caption}>
-                    <table className="overview-table overview-table--records">
-                      <caption>{caption}</caption>
-                      <thead>
-                        <tr>
-                          <th scope="col">{t('overview.duplicates.id')}</th>
-                          <th scope="col">{t('overview.duplicates.person')}</th>
-                          <th scope="col">{t('overview.duplicates.emailColumn')}</th>
-                          <th scope="col">{t('overview.duplicates.category')}</th>
-                          <th scope="col">{t('overview.duplicates.status')}</th>
-                        </tr>
-                      </thead>
-                      <tbody>
-                        {group.registrations.map((registration) => {
-                          const category = labels.categoryLabel(registration.category_id ?? null);
-                          return (
-                            <tr key={registration.registration_id}>
-                              <th scope="row" className="overview-table__code">
-                                {registration.registration_id}
-                              </th>
-                              <td>{personName(registration)}</td>
-                              <td className="overview-table__email">{registration.email ?? ''}</td>
-                              <td lang={category.lang}>{category.text}</td>
-                              <td>{labels.status(registration.payment_status ?? '')}</td>
-                            </tr>
-                          );
-                        })}
-                      </tbody>
-                    </table>
-                  </ScrollRegion>
-                </li>
-              );
-            })}
+            {list.shown.map((group) => (
+              // A registration can be in two groups, but never two groups with the same members and reasons.
+              <li key={`${group.reasons.join()}:${group.registrations.map((r) => r.registration_id).join()}`}>
+                <DuplicateGroupTable group={group} labels={labels} />
+              </li>
+            ))}
           </ul>
           {list.toggleable ? (
             <ShowMoreButton

@@ -76,7 +76,6 @@ export function EventOverview({ eventId }: { eventId: number }) {
         {shown ? (
           <>
             <KeyFigures eventId={eventId} insights={shown} />
-            <h3>{t('overview.categories.title')}</h3>
             <CategoryStatusTable eventId={eventId} breakdown={shown.categories} labels={labels} />
           </>
         ) : insights === null && !failed && data?.phase !== 'incomplete' && data?.phase !== 'cancelled' ? (

@@ -4,7 +4,7 @@ import { formatCount } from '@/lib/numbers';
 import type { OrderGroup } from '../insights/order-groups';
 import type { InsightLabels } from '../insights/use-insight-labels';
 import { personName } from './person-name';
-import { ScrollRegion } from './scroll-region';
+import { ResponsiveTable, type TableColumn } from './responsive-table';
 import { FIRST_ITEMS, useShowMore } from './show-more';
 import { ShowMoreButton } from './show-more-button';
 
@@ -19,69 +19,73 @@ export function LargestOrdersTable({ orders, labels }: LargestOrdersTableProps) 
   const { t } = useTranslation('insights');
   const language = useLanguage();
   const list = useShowMore(orders);
-  const caption = t('overview.orders.largestCaption');
+
+  const columns: TableColumn<OrderGroup>[] = [
+    {
+      id: 'order',
+      header: t('overview.orders.order'),
+      cell: (order) => order.orderId,
+      className: 'overview-table__code',
+    },
+    {
+      id: 'people',
+      header: t('overview.orders.people'),
+      cell: (order) => formatCount(order.registrations.length, language),
+      numeric: true,
+    },
+    {
+      id: 'registrations',
+      header: t('overview.orders.registrations'),
+      cell: (order) => (
+        <ul className="overview-table__list">
+          {order.registrations.map((registration) => (
+            <li key={registration.registration_id}>{personName(registration)}</li>
+          ))}
+        </ul>
+      ),
+    },
+    {
+      id: 'categories',
+      header: t('overview.orders.categories'),
+      cell: (order) => (
+        <ul className="overview-table__list">
+          {order.categoryIds.map((categoryId) => {
+            const category = labels.categoryLabel(categoryId);
+            return (
+              <li key={categoryId ?? 'none'} lang={category.lang}>
+                {category.text}
+              </li>
+            );
+          })}
+        </ul>
+      ),
+    },
+    {
+      id: 'statuses',
+      header: t('overview.orders.statuses'),
+      cell: (order) => (
+        <ul className="overview-table__list">
+          {order.statuses.map(({ status, count }) => (
+            <li key={status}>
+              {t('overview.orders.statusCount', {
+                status: labels.status(status),
+                count: formatCount(count, language),
+              })}
+            </li>
+          ))}
+        </ul>
+      ),
+    },
+  ];
 
   return (
     <>
-      <ScrollRegion label={caption}>
-        <table className="overview-table overview-table--records">
-          <caption>{caption}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{t('overview.orders.order')}</th>
-              <th scope="col" className="overview-table__number">
-                {t('overview.orders.people')}
-              </th>
-              <th scope="col">{t('overview.orders.registrations')}</th>
-              <th scope="col">{t('overview.orders.categories')}</th>
-              <th scope="col">{t('overview.orders.statuses')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {list.shown.map((order) => (
-              <tr key={order.orderId}>
-                <th scope="row" className="overview-table__code">
-                  {order.orderId}
-                </th>
-                <td className="overview-table__number">
-                  {formatCount(order.registrations.length, language)}
-                </td>
-                <td>
-                  <ul className="overview-table__list">
-                    {order.registrations.map((registration) => (
-                      <li key={registration.registration_id}>{personName(registration)}</li>
-                    ))}
-                  </ul>
-                </td>
-                <td>
-                  <ul className="overview-table__list">
-                    {order.categoryIds.map((categoryId) => {
-                      const category = labels.categoryLabel(categoryId);
-                      return (
-                        <li key={categoryId ?? 'none'} lang={category.lang}>
-                          {category.text}
-                        </li>
-                      );
-                    })}
-                  </ul>
-                </td>
-                <td>
-                  <ul className="overview-table__list">
-                    {order.statuses.map(({ status, count }) => (
-                      <li key={status}>
-                        {t('overview.orders.statusCount', {
-                          status: labels.status(status),
-                          count: formatCount(count, language),
-                        })}
-                      </li>
-                    ))}
-                  </ul>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </ScrollRegion>
+      <ResponsiveTable
+        caption={t('overview.orders.largestCaption')}
+        columns={columns}
+        rows={list.shown}
+        rowKey={(order) => order.orderId}
+      />
       {list.toggleable ? (
         <ShowMoreButton
           all={list.all}
