@@ -30,7 +30,13 @@ export function DuplicateGroupTable({ group, labels }: DuplicateGroupTableProps)
       className: 'overview-table__code',
       width: '8rem',
     },
-    { id: 'name', header: t('overview.duplicates.person'), cell: personName, width: '22%' },
+    {
+      id: 'name',
+      header: t('overview.duplicates.person'),
+      // A name in Arabic or Hebrew keeps its own direction inside an English or French row.
+      cell: (registration) => <bdi>{personName(registration)}</bdi>,
+      width: '22%',
+    },
     {
       id: 'email',
       header: t('overview.duplicates.emailColumn'),

@@ -39,7 +39,9 @@ export function LargestOrdersTable({ orders, labels }: LargestOrdersTableProps) 
       cell: (order) => (
         <ul className="overview-table__list">
           {order.registrations.map((registration) => (
-            <li key={registration.registration_id}>{personName(registration)}</li>
+            <li key={registration.registration_id} dir="auto">
+              {personName(registration)}
+            </li>
           ))}
         </ul>
       ),
