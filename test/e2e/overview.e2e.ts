@@ -172,6 +172,28 @@ describe('event overview', () => {
     problems.expectNone();
   });
 
+  it('while loading, shows the progress instead of figures, accessibly', async () => {
+    // Hold every page after the first of the 25,000-registration event: the load stays under way.
+    const held = '**/events/1001/registrations?**';
+    await page.route(held, async (route) => {
+      const pageNumber = new URL(route.request().url()).searchParams.get('page');
+      if (pageNumber !== '1') await new Promise((resolve) => setTimeout(resolve, 20_000));
+      await route.continue().catch(() => undefined); // the page may be gone by then
+    });
+    await page.goto(at('/events/1001'));
+    await page
+      .getByText(/^The figures are computed once every registration is loaded: [1-9][\d,]* /)
+      .waitFor();
+    const overview = page.getByRole('region', { name: TEXT.en.title });
+    expect(await overview.getAttribute('aria-busy')).toBe('true');
+    expect(await overview.locator('table').count()).toBe(0);
+    await expectNoAxeViolations(page, 'overview while loading (en)');
+    await shoot('overview-en-light-loading');
+    await page.unroute(held);
+    await page.goto(at('/events'));
+    problems.expectNone();
+  });
+
   it('prints the figures without buttons', async () => {
     await openOverview('en');
     await page.emulateMedia({ media: 'print' });

@@ -1,5 +1,5 @@
 import { screen, within } from '@testing-library/react';
-import { http, HttpResponse } from 'msw';
+import { delay, http, HttpResponse } from 'msw';
 import { DEMO_EVENT_IDS, getDemoDataset, type RawRegistration } from '@/mocks/data';
 import { server, TEST_API_BASE, TEST_TODAY } from '../../../../test/msw-server';
 import { renderApp } from '../../../../test/render';
@@ -253,6 +253,33 @@ describe('event overview', () => {
     expect(screen.getByText(`Calculée sur l’ensemble des ${TOTAL} inscriptions.`)).toBeInTheDocument();
     const paid = count((r) => r.payment_status === 'paid');
     expect(screen.getByRole('link', { name: `${paid} inscriptions : Payé` })).toBeInTheDocument();
+  });
+
+  it('while loading, says how far the load is instead of showing partial figures, and can stop it', async () => {
+    server.use(
+      http.get(`${TEST_API_BASE}/v1/events/:id/registrations`, async ({ request }) => {
+        if (new URL(request.url).searchParams.get('page') === '2') await delay('infinite');
+        return undefined;
+      }),
+    );
+    // 1,800 registrations: 4 pages of 500, the second never answers.
+    const { user } = renderApp(`/events/${DEMO_EVENT_IDS.sharedQuestionText}`);
+    expect(
+      await screen.findByText(
+        /^The figures are computed once every registration is loaded: [1-9][\d,]* loaded so far\.$/,
+        {},
+        { timeout: 8000 },
+      ),
+    ).toBeInTheDocument();
+    const overview = screen.getByRole('region', { name: 'Registrations overview' });
+    expect(overview).toHaveAttribute('aria-busy', 'true');
+    expect(within(overview).queryByRole('table')).toBeNull();
+    expect(screen.queryByRole('heading', { name: 'Answers to the questions' })).toBeNull();
+
+    await user.click(within(overview).getByRole('button', { name: 'Stop loading' }));
+    expect(await screen.findByText(/list of registrations is incomplete/)).toBeInTheDocument();
+    expect(within(overview).getByRole('button', { name: 'Resume loading' })).toBeInTheDocument();
+    expect(within(overview).queryByRole('table')).toBeNull();
   });
 
   it('shows no figures from an incomplete list, says so, and computes them once the missing pages load', async () => {
