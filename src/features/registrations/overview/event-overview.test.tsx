@@ -279,6 +279,7 @@ describe('event overview', () => {
     await user.click(within(overview).getByRole('button', { name: 'Stop loading' }));
     expect(await screen.findByText(/list of registrations is incomplete/)).toBeInTheDocument();
     expect(within(overview).getByRole('button', { name: 'Resume loading' })).toBeInTheDocument();
+    expect(overview).toHaveAttribute('aria-busy', 'false');
     expect(within(overview).queryByRole('table')).toBeNull();
   });
 

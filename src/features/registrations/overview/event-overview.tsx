@@ -50,6 +50,8 @@ export function EventOverview({ eventId }: { eventId: number }) {
     [completeRows, categoriesSettled, categories],
   );
   const failed = !data && query.isError;
+  // Stopped or with failed pages: nothing is on its way until the promoter resumes.
+  const stopped = data?.phase === 'incomplete' || data?.phase === 'cancelled';
   const shown = insights !== null && insights.total > 0 ? insights : null;
 
   return (
@@ -57,7 +59,7 @@ export function EventOverview({ eventId }: { eventId: number }) {
       <section
         className="card overview-section"
         aria-labelledby={headingId}
-        aria-busy={insights === null && !failed}
+        aria-busy={insights === null && !failed && !stopped}
       >
         <h2 id={headingId}>{t('overview.title')}</h2>
         {failed ? (
@@ -78,7 +80,7 @@ export function EventOverview({ eventId }: { eventId: number }) {
             <KeyFigures eventId={eventId} insights={shown} />
             <CategoryStatusTable eventId={eventId} breakdown={shown.categories} labels={labels} />
           </>
-        ) : insights === null && !failed && data?.phase !== 'incomplete' && data?.phase !== 'cancelled' ? (
+        ) : insights === null && !failed && !stopped ? (
           <OverviewSkeleton />
         ) : null}
       </section>
