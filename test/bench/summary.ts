@@ -1,5 +1,6 @@
 import type { BundleFigures } from './bundle';
 import type { FloorFigures } from './floor';
+import type { InsightsFigures } from './insights';
 import type { Timing } from './interactions';
 import type { LoadFigures } from './load';
 import type { EventResult, InteractionFigures } from './measure-event';
@@ -36,6 +37,7 @@ import type { RowModelFigures } from './row-models';
 interface ReportInput {
   events: readonly EventResult[];
   rowModels: readonly RowModelFigures[];
+  insights: readonly InsightsFigures[];
   bundle: BundleFigures;
   machine: Machine;
 }
@@ -186,6 +188,14 @@ function rowModelRows(figures: readonly RowModelFigures[]): Row[] {
   });
 }
 
+function insightsRows(figures: readonly InsightsFigures[]): Row[] {
+  return figures.map((f) => ({
+    measure: `${formatCount(f.rows)} rows (event ${f.eventId}): eventInsights`,
+    result: `first run ${ms(f.firstMs)} · then median ${ms(f.warmMs)} of ${f.warmRuns}`,
+    target: 'no target',
+  }));
+}
+
 function bundleRows(bundle: BundleFigures): Row[] {
   const demoInitial = bundle.demoInInitial ? 'IN the initial load' : 'not in the initial load';
   return [
@@ -246,7 +256,7 @@ function eventTables({ plan, results }: EventResult): { tables: Table[]; json: R
   return { tables, json: { targets: plan.targets, load: loadJson, interactions } };
 }
 
-export function buildReport({ events, rowModels, bundle, machine }: ReportInput) {
+export function buildReport({ events, rowModels, insights, bundle, machine }: ReportInput) {
   const tables: Table[] = [];
   const eventsJson: Record<string, unknown> = {};
   for (const event of events) {
@@ -258,6 +268,13 @@ export function buildReport({ events, rowModels, bundle, machine }: ReportInput)
     scope: 'row models',
     title: "Row models in Node, same rows and warm search text: TanStack Table's vs the screen's (no target)",
     rows: rowModelRows(rowModels),
+  });
+  tables.push({
+    scope: 'overview',
+    title:
+      'Event overview in Node: eventInsights on the complete list, split by category included ' +
+      '(the main-thread pause when a load completes; no target)',
+    rows: insightsRows(insights),
   });
   tables.push({ scope: 'bundle', title: 'Bundle (dist/, gzip -6 with node:zlib)', rows: bundleRows(bundle) });
 
@@ -288,6 +305,7 @@ export function buildReport({ events, rowModels, bundle, machine }: ReportInput)
       initialGzipTargetBytes: INITIAL_GZIP_TARGET_BYTES,
       events: eventsJson,
       rowModels,
+      insights,
       bundle,
       tables,
       misses,

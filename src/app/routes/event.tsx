@@ -1,6 +1,7 @@
 import '@/features/events/i18n';
 import '@/features/registrations/i18n';
 import { useQuery } from '@tanstack/react-query';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router-dom';
 import { paths } from '@/config/paths';
@@ -14,6 +15,12 @@ import { EventUnavailable } from '@/features/events/components/event-unavailable
 import { isEventUnavailable } from '@/features/events/model/event-availability';
 import { parseEventId } from '@/features/events/model/event-id';
 import '@/features/events/components/events.css';
+import { OverviewSkeleton } from '@/features/registrations/overview/overview-skeleton';
+
+// Its own chunk: neither the first screen nor the registrations screen loads the overview's code.
+const EventOverview = lazy(() =>
+  import('@/features/registrations/overview/event-overview').then((m) => ({ default: m.EventOverview })),
+);
 
 export function EventRoute() {
   const { t } = useTranslation('events');
@@ -52,6 +59,11 @@ export function EventRoute() {
         <EventDetailHeader event={event.data} />
       )}
       {eventId !== null && !unavailable && !event.isError ? <EventCategories eventId={eventId} /> : null}
+      {eventId !== null && !unavailable && !event.isError ? (
+        <Suspense fallback={<OverviewSkeleton />}>
+          <EventOverview eventId={eventId} />
+        </Suspense>
+      ) : null}
     </div>
   );
 }

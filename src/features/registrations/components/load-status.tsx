@@ -3,6 +3,7 @@ import { formatInstant } from '@/lib/dates';
 import { formatCount } from '@/lib/numbers';
 import type { LoadWarning } from '../api/load-types';
 import type { RegistrationsData } from '../api/registrations-query';
+import './load-status.css';
 
 interface LoadStatusProps {
   data: RegistrationsData;

@@ -1,0 +1,98 @@
+import { useTranslation } from 'react-i18next';
+import type { CategoryBreakdown } from '../insights/category-breakdown';
+import type { StatusCount } from '../insights/status-counts';
+import type { InsightLabel, InsightLabels } from '../insights/use-insight-labels';
+import { CountLink } from './count-link';
+import { overviewLink } from './overview-links';
+import { ResponsiveTable, type TableColumn } from './responsive-table';
+
+interface CategoryStatusTableProps {
+  readonly eventId: number;
+  readonly breakdown: CategoryBreakdown;
+  readonly labels: InsightLabels;
+}
+
+/** A line of the table: one category, or all of them (`categoryId` undefined). */
+interface Line {
+  readonly key: string;
+  readonly categoryId: number | null | undefined;
+  readonly label: InsightLabel;
+  readonly count: number;
+  /** In the order of the breakdown's statuses. */
+  readonly statuses: readonly StatusCount[];
+}
+
+/**
+ * Categories × payment statuses: a row per category (the event's own first, then ids it does
+ * not list, then "no category"), a column per status seen (unknown ones as the API sent them),
+ * and a total row. Every number opens exactly the registrations it counts.
+ */
+export function CategoryStatusTable({ eventId, breakdown, labels }: CategoryStatusTableProps) {
+  const { t } = useTranslation('insights');
+  const lines: Line[] = breakdown.categories.map((row) => ({
+    key: String(row.categoryId ?? 'none'),
+    categoryId: row.categoryId,
+    label: labels.categoryLabel(row.categoryId),
+    count: row.count,
+    statuses: row.statuses,
+  }));
+  const total: Line = {
+    key: 'all',
+    categoryId: undefined,
+    label: { text: t('overview.categories.allCategories') },
+    count: breakdown.total,
+    statuses: breakdown.statuses,
+  };
+
+  const columns: TableColumn<Line>[] = [
+    {
+      id: 'category',
+      header: t('overview.categories.category'),
+      cell: (line) => <span lang={line.label.lang}>{line.label.text}</span>,
+    },
+    {
+      id: 'total',
+      header: t('overview.categories.total'),
+      numeric: true,
+      cell: (line) =>
+        line.categoryId === undefined ? (
+          <CountLink to={overviewLink(eventId)} count={line.count} />
+        ) : (
+          <CountLink
+            to={overviewLink(eventId, { categoryId: line.categoryId })}
+            count={line.count}
+            what={line.label.text}
+          />
+        ),
+    },
+    ...breakdown.statuses.map(({ status }, index): TableColumn<Line> => {
+      const statusLabel = labels.status(status);
+      return {
+        id: `status:${status}`,
+        header: statusLabel,
+        numeric: true,
+        cell: (line) => (
+          <CountLink
+            to={overviewLink(eventId, {
+              status,
+              ...(line.categoryId !== undefined && { categoryId: line.categoryId }),
+            })}
+            count={line.statuses[index]?.count ?? 0}
+            what={line.categoryId === undefined ? statusLabel : `${line.label.text}, ${statusLabel}`}
+          />
+        ),
+      };
+    }),
+  ];
+
+  return (
+    <ResponsiveTable
+      caption={t('overview.categories.caption')}
+      columns={columns}
+      rows={lines}
+      footer={[total]}
+      rowKey={(line) => line.key}
+      tableClassName="overview-table--matrix"
+    />
+  );
+}

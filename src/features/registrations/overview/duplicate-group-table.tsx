@@ -1,0 +1,72 @@
+import { useTranslation } from 'react-i18next';
+import type { Registration } from '../api/schemas';
+import type { DuplicateGroup } from '../insights/duplicate-groups';
+import type { InsightLabels } from '../insights/use-insight-labels';
+import { personName } from './person-name';
+import { ResponsiveTable, type TableColumn } from './responsive-table';
+
+interface DuplicateGroupTableProps {
+  readonly group: DuplicateGroup;
+  readonly labels: InsightLabels;
+}
+
+/** One group of possible duplicates: why they look alike, and each registration of it. */
+export function DuplicateGroupTable({ group, labels }: DuplicateGroupTableProps) {
+  const { t } = useTranslation('insights');
+  const email = group.email ?? '';
+  const name = group.name ?? '';
+  const caption =
+    group.reasons.length > 1
+      ? t('overview.duplicates.both', { email, name })
+      : group.reasons[0] === 'email'
+        ? t('overview.duplicates.email', { email })
+        : t('overview.duplicates.name', { name });
+
+  const columns: TableColumn<Registration>[] = [
+    {
+      id: 'id',
+      header: t('overview.duplicates.id'),
+      cell: (registration) => registration.registration_id,
+      className: 'overview-table__code',
+      width: '8rem',
+    },
+    {
+      id: 'name',
+      header: t('overview.duplicates.person'),
+      // A name in Arabic or Hebrew keeps its own direction inside an English or French row.
+      cell: (registration) => <bdi>{personName(registration)}</bdi>,
+      width: '22%',
+    },
+    {
+      id: 'email',
+      header: t('overview.duplicates.emailColumn'),
+      cell: (registration) => registration.email ?? '',
+      className: 'overview-table__email',
+      width: '30%',
+    },
+    {
+      id: 'category',
+      header: t('overview.duplicates.category'),
+      cell: (registration) => {
+        const category = labels.categoryLabel(registration.category_id ?? null);
+        return <span lang={category.lang}>{category.text}</span>;
+      },
+      width: '22%',
+    },
+    {
+      id: 'status',
+      header: t('overview.duplicates.status'),
+      cell: (registration) => labels.status(registration.payment_status ?? ''),
+      width: 'auto',
+    },
+  ];
+
+  return (
+    <ResponsiveTable
+      caption={caption}
+      columns={columns}
+      rows={group.registrations}
+      rowKey={(registration) => String(registration.registration_id)}
+    />
+  );
+}

@@ -1,0 +1,60 @@
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { orderGroups } from '../insights/order-groups';
+import { registration } from '../insights/testing/demo-event';
+import type { InsightLabels } from '../insights/use-insight-labels';
+import { LargestOrdersTable } from './largest-orders-table';
+
+const categoryName = (id: number | null) => (id === null ? 'No category' : `Category ${id}`);
+const labels: InsightLabels = {
+  categoryLabel: (id) => ({ text: categoryName(id) }),
+  category: categoryName,
+  status: (status) => (status === '' ? 'No status' : status),
+  total: 'Registrations',
+  byCategory: 'By category',
+  byStatus: 'By payment status',
+  orders: 'Orders',
+  ordersOfSize: (size) => `Orders of ${size}`,
+  withoutOrder: 'Without an order',
+  duplicates: 'Duplicates',
+};
+
+/** 25 orders of two people, and the tricky texts a participant may type. */
+function groupOrders() {
+  const registrations = Array.from({ length: 50 }, (_, i) =>
+    registration({
+      registration_id: i + 1,
+      first_name: i === 0 ? '<b>Zoé</b>' : `First${i}`,
+      last_name: `Last${i}`,
+      order_id: `ORD-${String(Math.floor(i / 2)).padStart(2, '0')}`,
+      category_id: i % 2 === 0 ? 1 : null,
+      payment_status: i % 4 === 0 ? 'paid' : 'weird-status',
+    }),
+  );
+  return orderGroups(registrations).orders;
+}
+
+describe('LargestOrdersTable', () => {
+  it('shows the first 20 orders, all of them on demand, and back', async () => {
+    const user = userEvent.setup();
+    render(<LargestOrdersTable orders={groupOrders()} labels={labels} />);
+    const table = screen.getByRole('table', { name: 'Orders of two people or more, largest first' });
+    expect(within(table).getAllByRole('row')).toHaveLength(1 + 20);
+
+    await user.click(screen.getByRole('button', { name: 'Show all 25 orders' }));
+    expect(within(table).getAllByRole('row')).toHaveLength(1 + 25);
+    await user.click(screen.getByRole('button', { name: 'Show the first 20 only' }));
+    expect(within(table).getAllByRole('row')).toHaveLength(1 + 20);
+  });
+
+  it('lists each order’s people, categories and mix of statuses, as text', () => {
+    render(<LargestOrdersTable orders={groupOrders()} labels={labels} />);
+    const row = screen.getByRole('row', { name: /^ORD-00/ });
+    expect(within(row).getByText('<b>Zoé</b> Last0')).toBeInTheDocument();
+    expect(row.querySelector('b')).toBeNull();
+    expect(within(row).getByText('Category 1')).toBeInTheDocument();
+    expect(within(row).getByText('No category')).toBeInTheDocument();
+    expect(within(row).getByText('paid: 1')).toBeInTheDocument();
+    expect(within(row).getByText('weird-status: 1')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,51 @@
+/**
+ * The event overview's computation (eventInsights: categories × statuses, every question's
+ * answers with the split by category, orders, duplicates) on one demo event, in Node. The
+ * overview runs it once on the main thread when the list is complete, so its time is a pause
+ * the promoter feels.
+ */
+import { z } from 'zod';
+import { categorySchema } from '../../src/features/events/api/schemas';
+import { registrationSchema } from '../../src/features/registrations/api/schemas';
+import { eventInsights } from '../../src/features/registrations/insights/event-insights';
+import { getDemoDataset } from '../../src/mocks/data';
+import { median } from './report';
+
+export interface InsightsFigures {
+  eventId: number;
+  rows: number;
+  /** The first run, as the overview does it (cold caches, code not yet optimized). */
+  firstMs: number;
+  /** Median of the runs after it. */
+  warmMs: number;
+  warmRuns: number;
+}
+
+const WARM_RUNS = 3;
+
+export function measureInsights(eventId: number): InsightsFigures {
+  const dataset = getDemoDataset();
+  const event = dataset.findEvent(eventId);
+  if (!event) throw new Error(`No demo event ${eventId}`);
+  // Parsed like an API response, so the rows have the shape the overview gets (nulls, extra fields).
+  const registrations = z.array(registrationSchema).parse(dataset.registrationsOf(eventId));
+  const categories = z.array(categorySchema).parse(event.categories);
+  const run = () => {
+    const started = performance.now();
+    eventInsights(registrations, categories, { byCategory: true });
+    return performance.now() - started;
+  };
+  const firstMs = run();
+  const warm = Array.from({ length: WARM_RUNS }, run);
+  return { eventId, rows: registrations.length, firstMs, warmMs: median(warm), warmRuns: WARM_RUNS };
+}
+
+// `tsx --tsconfig tsconfig.node.json test/bench/insights.ts 1020`: this measurement alone.
+if (process.argv[1]?.endsWith('insights.ts')) {
+  const eventId = Number(process.argv[2] ?? 1020);
+  const figures = measureInsights(eventId);
+  console.log(
+    `eventInsights, event ${eventId}: ${figures.rows} registrations, first run ${Math.round(figures.firstMs)} ms, ` +
+      `then median ${Math.round(figures.warmMs)} ms of ${figures.warmRuns}`,
+  );
+}

@@ -1,0 +1,209 @@
+import { mkdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { RawCategory, RawRegistration } from '@/mocks/data/types';
+import { expectNoAxeViolations } from './axe';
+import { launchBrowser, watchPage, type BrowserHandle, type PageProblems } from './browser';
+import { apiGet, at, signInAlpine, switchLanguage, type Lang } from './app';
+
+/**
+ * Issue 9's event overview on the event page of the 45-registration event (every tricky
+ * answer): figures computed from the demo API's JSON in Node, a number followed to the table,
+ * axe in both languages, on a phone and in dark mode, screenshots for a human to look at.
+ */
+
+const EVENT = { id: 1003, total: 45 } as const;
+const SCREENSHOT_DIR = join(process.cwd(), 'test-results', 'screenshots');
+const VIEWPORTS = {
+  desktop: { width: 1280, height: 800 },
+  phone: { width: 390, height: 844 },
+  smallPhone: { width: 360, height: 740 },
+} as const;
+
+const TEXT = {
+  en: {
+    title: 'Registrations overview',
+    computed: (n: number) => `Computed from all ${n} registrations.`,
+    link: (n: number, what: string) => `${n} registrations: ${what}`,
+    paid: 'Paid',
+    match: (n: number, total: number) => `${n} of ${total} registrations match`,
+    split: 'Split by category',
+  },
+  fr: {
+    title: 'Synthèse des inscriptions',
+    computed: (n: number) => `Calculée sur l’ensemble des ${n} inscriptions.`,
+    link: (n: number, what: string) => `${n} inscriptions : ${what}`,
+    paid: 'Payé',
+    match: (n: number, total: number) => `${n} inscriptions sur ${total} correspondent`,
+    split: 'Répartir par catégorie',
+  },
+} as const satisfies Record<Lang, unknown>;
+
+let browser: BrowserHandle;
+let page: Page;
+let problems: PageProblems;
+let registrations: RawRegistration[];
+let categories: RawCategory[];
+
+beforeAll(async () => {
+  await mkdir(SCREENSHOT_DIR, { recursive: true });
+  // 45 registrations: one page of the API.
+  ({ registrations } = await apiGet<{ registrations: RawRegistration[] }>(
+    `/v1/events/${EVENT.id}/registrations?page=1&per_page=1000`,
+  ));
+  ({ categories } = await apiGet<{ categories: RawCategory[] }>(`/v1/events/${EVENT.id}/categories`));
+  browser = await launchBrowser({ locale: 'en-US', viewport: VIEWPORTS.desktop });
+  page = await browser.newPage();
+  problems = watchPage(page);
+  await signInAlpine(page);
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+const categoryName = (category: RawCategory, lang: Lang) =>
+  (lang === 'fr' ? category.epr_nom_fr : category.epr_nom_en) ?? category.epr_nom_fr;
+const paidIn = (categoryId: number) =>
+  registrations.filter((r) => r.category_id === categoryId && r.payment_status === 'paid').length;
+
+async function openOverview(lang: Lang): Promise<void> {
+  await page.goto(at(`/events/${EVENT.id}`));
+  await page.getByText(TEXT[lang].computed(EVENT.total), { exact: true }).waitFor();
+}
+
+async function shoot(name: string): Promise<void> {
+  // Keep hover styles out of the pictures.
+  await page.mouse.move(1, 1);
+  await page.screenshot({
+    path: join(SCREENSHOT_DIR, `${name}.png`),
+    fullPage: true,
+    animations: 'disabled',
+  });
+}
+
+/** Nothing may scroll the page sideways; a wide table scrolls inside its own box. */
+async function expectNoPageOverflow(label: string): Promise<void> {
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow, `${label}: page wider than the window`).toBeLessThanOrEqual(0);
+}
+
+describe('event overview', () => {
+  it('shows the figures in English, and a number opens the table with that count', async () => {
+    await openOverview('en');
+    expect(registrations).toHaveLength(EVENT.total);
+    const overview = page.getByRole('region', { name: TEXT.en.title });
+    const figures = await overview.locator('.overview-figures').innerText();
+    expect(figures).toContain(String(EVENT.total));
+
+    const first = categories[0]!;
+    const paid = paidIn(first.category_id);
+    const link = page.getByRole('link', {
+      name: TEXT.en.link(paid, `${categoryName(first, 'en')}, ${TEXT.en.paid}`),
+      exact: true,
+    });
+    expect(await link.innerText()).toBe(String(paid));
+    await expectNoAxeViolations(page, 'overview (en, light)');
+    await shoot('overview-en-light-desktop');
+
+    await page.getByRole('button', { name: TEXT.en.split, exact: true }).first().click();
+    await shoot('overview-en-light-desktop-split');
+    await expectNoAxeViolations(page, 'overview split by category (en, light)');
+
+    await link.click();
+    await page.waitForURL((url) => url.pathname === `/events/${EVENT.id}/registrations`);
+    await page
+      .locator('.registrations-count')
+      .getByText(TEXT.en.match(paid, EVENT.total), { exact: true })
+      .waitFor();
+    problems.expectNone();
+  });
+
+  it('shows the figures in French with French number formats, and its links work', async () => {
+    await openOverview('en');
+    await switchLanguage(page, 'fr');
+    await page.getByText(TEXT.fr.computed(EVENT.total), { exact: true }).waitFor();
+    await page.getByRole('heading', { level: 2, name: TEXT.fr.title }).waitFor();
+    await expectNoAxeViolations(page, 'overview (fr, light)');
+    await shoot('overview-fr-light-desktop');
+
+    const total = registrations.filter((r) => r.payment_status === 'paid').length;
+    await page.getByRole('link', { name: TEXT.fr.link(total, TEXT.fr.paid), exact: true }).click();
+    await page
+      .locator('.registrations-count')
+      .getByText(TEXT.fr.match(total, EVENT.total), { exact: true })
+      .waitFor();
+    await switchLanguage(page, 'en');
+    problems.expectNone();
+  });
+
+  it('fits 390 and 360 px phones in both languages, without widening the page', async () => {
+    await page.setViewportSize(VIEWPORTS.phone);
+    for (const lang of ['en', 'fr'] as const) {
+      await openOverview('en');
+      if (lang === 'fr') {
+        await switchLanguage(page, 'fr');
+        await page.getByText(TEXT.fr.computed(EVENT.total), { exact: true }).waitFor();
+      }
+      await expectNoAxeViolations(page, `overview (${lang}, phone)`);
+      await expectNoPageOverflow(`${lang} phone`);
+      await shoot(`overview-${lang}-light-phone`);
+      // The narrowest phone the dashboard supports: still nothing wider than the window.
+      await page.setViewportSize(VIEWPORTS.smallPhone);
+      await expectNoPageOverflow(`${lang} 360 px`);
+      await shoot(`overview-${lang}-light-phone-360`);
+      await page.setViewportSize(VIEWPORTS.phone);
+    }
+    await switchLanguage(page, 'en');
+    await page.setViewportSize(VIEWPORTS.desktop);
+    problems.expectNone();
+  });
+
+  it('is accessible in dark mode', async () => {
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await openOverview('en');
+    await expectNoAxeViolations(page, 'overview (en, dark)');
+    await shoot('overview-en-dark-desktop');
+    await page.setViewportSize(VIEWPORTS.phone);
+    await expectNoAxeViolations(page, 'overview (en, dark, phone)');
+    await shoot('overview-en-dark-phone');
+    await page.setViewportSize(VIEWPORTS.desktop);
+    await page.emulateMedia({ colorScheme: 'light' });
+    problems.expectNone();
+  });
+
+  it('while loading, shows the progress instead of figures, accessibly', async () => {
+    // Hold every page after the first of the 25,000-registration event: the load stays under way.
+    const held = '**/events/1001/registrations?**';
+    await page.route(held, async (route) => {
+      const pageNumber = new URL(route.request().url()).searchParams.get('page');
+      if (pageNumber !== '1') await new Promise((resolve) => setTimeout(resolve, 20_000));
+      await route.continue().catch(() => undefined); // the page may be gone by then
+    });
+    await page.goto(at('/events/1001'));
+    await page
+      .getByText(/^The figures are computed once every registration is loaded: [1-9][\d,]* /)
+      .waitFor();
+    const overview = page.getByRole('region', { name: TEXT.en.title });
+    expect(await overview.getAttribute('aria-busy')).toBe('true');
+    expect(await overview.locator('table').count()).toBe(0);
+    await expectNoAxeViolations(page, 'overview while loading (en)');
+    await shoot('overview-en-light-loading');
+    await page.unroute(held);
+    await page.goto(at('/events'));
+    problems.expectNone();
+  });
+
+  it('prints the figures without buttons', async () => {
+    await openOverview('en');
+    await page.emulateMedia({ media: 'print' });
+    const visibleButtons = await page
+      .locator('.overview button')
+      .evaluateAll((buttons) => buttons.filter((b) => (b as HTMLElement).offsetParent !== null).length);
+    expect(visibleButtons).toBe(0);
+    expect(await page.locator('.overview-table').first().isVisible()).toBe(true);
+    await shoot('overview-en-print');
+    await page.emulateMedia({ media: 'screen' });
+    problems.expectNone();
+  });
+});
