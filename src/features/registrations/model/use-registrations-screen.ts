@@ -51,10 +51,10 @@ export function useRegistrationsScreen(eventId: number) {
     () =>
       filterRows(
         sorted,
-        { q: view.q, categories: view.categories, statuses: view.statuses },
+        { q: view.q, categories: view.categories, statuses: view.statuses, answers: view.answers },
         visibleColumnIds,
       ),
-    [sorted, view.q, view.categories, view.statuses, visibleColumnIds],
+    [sorted, view.q, view.categories, view.statuses, view.answers, visibleColumnIds],
   );
 
   const present = useMemo(() => presentFacetValues(rows), [rows]);

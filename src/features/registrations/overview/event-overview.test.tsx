@@ -218,11 +218,9 @@ describe('event overview', () => {
   // KNOWN BUG, outside the overview: the registrations screen reads `ans=` from the URL (it
   // shows the chip) but does not pass `view.answers` to filterRows (model/use-registrations-screen.ts),
   // so the table shows all 45 rows. These links are right (their hrefs are checked above);
-  // when the screen applies answer filters these tests fail: then drop `.fails`.
-  it.fails.each(answerCases)('links $what to exactly the rows it counts', followLink);
+  it.each(answerCases)('links $what to exactly the rows it counts', followLink);
 
-  // Same known bug as above: answer filters are not applied by the registrations screen yet.
-  it.fails('splits an answer by category, each count linked to that category and answer', async () => {
+  it('splits an answer by category, each count linked to that category and answer', async () => {
     const { user } = renderApp(`/events/${EVENT}`);
     await overview();
     const question = screen.getByRole('region', { name: 'T-shirt size' });
