@@ -215,9 +215,6 @@ describe('event overview', () => {
 
   it.each(tableCases)('links $what to exactly the rows it counts', followLink);
 
-  // KNOWN BUG, outside the overview: the registrations screen reads `ans=` from the URL (it
-  // shows the chip) but does not pass `view.answers` to filterRows (model/use-registrations-screen.ts),
-  // so the table shows all 45 rows. These links are right (their hrefs are checked above);
   it.each(answerCases)('links $what to exactly the rows it counts', followLink);
 
   it('splits an answer by category, each count linked to that category and answer', async () => {
