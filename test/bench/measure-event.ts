@@ -38,6 +38,8 @@ export interface InteractionFigures {
   checkbox: Timing[];
   sort: Timing[];
   exports: ExportRun[];
+  /** The Excel workbook of every row, built in its worker. */
+  workbooks: ExportRun[];
 }
 
 export interface SetupResult {
@@ -71,7 +73,9 @@ async function runInteractions(plan: EventPlan, page: Page, heap: HeapFigures): 
   log(`${tag} sort: ${sort.map((run) => Math.round(run.frameMs)).join(', ')} ms`);
   const exports = await measureExport(page, plan.exports);
   log(`${tag} export: ${exports.map((run) => Math.round(run.frameMs)).join(', ')} ms`);
-  return { heap, typing, checkbox, sort, exports };
+  const workbooks = await measureExport(page, plan.workbooks, TEXT.workbook);
+  log(`${tag} workbook: ${workbooks.map((run) => Math.round(run.frameMs)).join(', ')} ms`);
+  return { heap, typing, checkbox, sort, exports, workbooks };
 }
 
 /** The browser part of a set-up: sign in, full load, and the interactions on the proxy. */

@@ -59,6 +59,8 @@ export interface EventTargets {
   export: Budget;
   /** The longest main-thread task between the export click and the download. */
   exportLongestTaskMs: number;
+  /** Excel workbook of every row, click → download; null: measured, no target. */
+  workbook: Budget | null;
   /** JS heap after the full load and a forced GC (bytes); null: measured, no target. */
   heapAfterGcBytes: number | null;
 }
@@ -74,6 +76,8 @@ export interface EventPlan {
   checkboxClicks: number;
   sortClicks: number;
   exports: number;
+  /** Excel workbooks built (click → download). */
+  workbooks: number;
   targets: EventTargets;
 }
 
@@ -86,6 +90,7 @@ export const EVENT_PLANS: readonly EventPlan[] = [
     checkboxClicks: 6,
     sortClicks: 6,
     exports: 3,
+    workbooks: 2,
     targets: {
       loadRatio: 1.3,
       // One frame at 60 Hz for the typical keystroke.
@@ -95,6 +100,7 @@ export const EVENT_PLANS: readonly EventPlan[] = [
       sort: every(50),
       export: every(300),
       exportLongestTaskMs: 100,
+      workbook: every(3000),
       heapAfterGcBytes: null,
     },
   },
@@ -106,6 +112,7 @@ export const EVENT_PLANS: readonly EventPlan[] = [
     checkboxClicks: 6,
     sortClicks: 6,
     exports: 3,
+    workbooks: 2,
     targets: {
       loadRatio: 1.3,
       keystroke: { medianMs: 50, p95Ms: 100 },
@@ -113,6 +120,7 @@ export const EVENT_PLANS: readonly EventPlan[] = [
       checkbox: null,
       sort: every(100),
       export: every(1000),
+      workbook: null,
       // "No main-thread task over 50 ms": the Long Tasks API reports only tasks over 50 ms.
       exportLongestTaskMs: 50,
       heapAfterGcBytes: 150_000_000,

@@ -129,7 +129,7 @@ const frames = (runs: readonly Timing[]) => runs.map((run) => run.frameMs);
 const domNote = (runs: readonly Timing[]) => ` (DOM median ${ms(median(runs.map((run) => run.domMs)))})`;
 
 function interactionRows(plan: EventPlan, figures: InteractionFigures): Row[] {
-  const { typing, checkbox, sort, exports, heap } = figures;
+  const { typing, checkbox, sort, exports, workbooks, heap } = figures;
   const targets = plan.targets;
   const longest = Math.max(0, ...exports.map((run) => run.longestTaskMs));
   const heapTarget = targets.heapAfterGcBytes;
@@ -156,6 +156,11 @@ function interactionRows(plan: EventPlan, figures: InteractionFigures): Row[] {
       target: `≤ ${targets.exportLongestTaskMs} ms`,
       status: check(longest <= targets.exportLongestTaskMs),
     },
+    ...budgetRows(
+      'Excel workbook (.xlsx) of every row, click → download',
+      frames(workbooks),
+      targets.workbook,
+    ),
     {
       measure: 'JS heap after the full load, after GC',
       result: `${MB(heap.usedAfterGcBytes)} (${MB(heap.usedBeforeGcBytes)} before GC), ${heap.domNodes} DOM nodes`,

@@ -20,6 +20,7 @@ export const TEXT = {
   paid: registrations.status.paid,
   exportButton: registrations.export.button,
   excelEnglish: registrations.export.presets['excel-en'].label,
+  workbook: registrations.export.presets.xlsx.label,
   /** "All 25,000 registrations loaded". */
   allLoaded: (formatted: string) => fill(registrations.load.complete_other, { formatted }),
   /** The count line with no search or filter: "25,000 registrations". */

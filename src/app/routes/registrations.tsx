@@ -5,10 +5,10 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router-dom';
 import { paths } from '@/config/paths';
 import { useDocumentTitle } from '@/components/use-document-title';
-import { isApiError } from '@/lib/api-error';
 import { eventQueries } from '@/features/events/api/queries';
 import { EventName } from '@/features/events/components/event-name';
 import { EventUnavailable } from '@/features/events/components/event-unavailable';
+import { isEventUnavailable } from '@/features/events/model/event-availability';
 import { parseEventId } from '@/features/events/model/event-id';
 import { RegistrationsScreen } from '@/features/registrations/components/registrations-screen';
 
@@ -19,10 +19,7 @@ export function RegistrationsRoute() {
   const eventName = event.data?.eve_nom_fr ?? (eventId !== null ? `#${eventId}` : '');
   useDocumentTitle(event.data?.eve_nom_fr ? `${t('title')} · ${event.data.eve_nom_fr}` : t('title'));
 
-  const unavailable =
-    eventId === null ||
-    (isApiError(event.error) && (event.error.kind === 'not-found' || event.error.kind === 'forbidden'));
-  if (unavailable) {
+  if (eventId === null || isEventUnavailable(eventId, event.error)) {
     return (
       <div className="page">
         <EventUnavailable />

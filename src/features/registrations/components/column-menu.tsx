@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { memo, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Menu } from '@/components/menu/menu';
 import type { ColumnTitle } from '../model/column-titles';
@@ -11,7 +11,13 @@ interface ColumnMenuProps {
 }
 
 /** Show or hide columns; the id column stays, it opens the details. */
-export function ColumnMenu({ columnIds, hidden, titles, onHiddenChange }: ColumnMenuProps) {
+// Memoized: a keystroke in the search changes none of its props.
+export const ColumnMenu = memo(function ColumnMenu({
+  columnIds,
+  hidden,
+  titles,
+  onHiddenChange,
+}: ColumnMenuProps) {
   const { t } = useTranslation('registrations');
   const id = useId();
   const columns = columnIds.filter((columnId) => columnId !== 'registration_id');
@@ -53,4 +59,4 @@ export function ColumnMenu({ columnIds, hidden, titles, onHiddenChange }: Column
       ) : null}
     </Menu>
   );
-}
+});

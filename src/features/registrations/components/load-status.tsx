@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatInstant } from '@/lib/dates';
 import { formatCount } from '@/lib/numbers';
@@ -19,7 +20,13 @@ interface LoadStatusProps {
  * "not complete" with a retry when pages failed or the load was stopped, and the time of
  * the data with a refresh once complete. Never says "complete" about a partial list.
  */
-export function LoadStatus({ data, fetching, onCancel, onContinue }: LoadStatusProps) {
+// Memoized: a keystroke in the search changes none of its props.
+export const LoadStatus = memo(function LoadStatus({
+  data,
+  fetching,
+  onCancel,
+  onContinue,
+}: LoadStatusProps) {
   const { t, i18n } = useTranslation('registrations');
   const count = (n: number) => formatCount(n, i18n.language);
   const progress = data.progress;
@@ -99,7 +106,7 @@ export function LoadStatus({ data, fetching, onCancel, onContinue }: LoadStatusP
       </button>
     </div>
   );
-}
+});
 
 function LoadWarnings({ warnings }: { warnings: readonly LoadWarning[] }) {
   const { t } = useTranslation('registrations');

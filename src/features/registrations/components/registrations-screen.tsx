@@ -84,6 +84,10 @@ export function RegistrationsScreen({ eventId, eventName, event }: Registrations
     setSelectedId(null);
     openerRef.current?.focus();
   };
+  const onHiddenChange = useCallback(
+    (hidden: string[]) => setView((current) => ({ ...current, hidden })),
+    [setView],
+  );
   const onSortChange = useCallback(
     (sort: RegistrationsView['sort']) => setView((current) => ({ ...current, sort })),
     [setView],
@@ -128,7 +132,7 @@ export function RegistrationsScreen({ eventId, eventName, event }: Registrations
           columnIds={screen.allColumnIds}
           hidden={view.hidden}
           titles={titles}
-          onHiddenChange={(hidden) => setView((current) => ({ ...current, hidden }))}
+          onHiddenChange={onHiddenChange}
         />
         <ExportMenu
           state={exporter.state}

@@ -165,23 +165,3 @@ export function searchColumnsKey(columnIds: readonly string[]): string {
   }
   return key;
 }
-
-/**
- * Prepare the search text (and with it every sort key) of all rows in idle time, a slice
- * at a time, so the first keystroke and the first sort after a load find them ready instead
- * of normalizing 250,000 cells. Returns a function that stops the work.
- */
-export function warmSearchText(rows: readonly RegistrationRow[], columnIds: readonly string[]): () => void {
-  const columnsKey = searchColumnsKey(columnIds);
-  const idle = globalThis.requestIdleCallback ?? ((run: () => void) => setTimeout(run, 1));
-  const cancelIdle = globalThis.cancelIdleCallback ?? clearTimeout;
-  let index = 0;
-  let handle: number | ReturnType<typeof setTimeout> = 0;
-  const step = () => {
-    const end = Math.min(index + 1000, rows.length);
-    for (; index < end; index++) searchText(rows[index]!, columnIds, columnsKey);
-    if (index < rows.length) handle = idle(step);
-  };
-  handle = idle(step);
-  return () => cancelIdle(handle as number);
-}

@@ -6,11 +6,12 @@ import type { Registration } from '../api/schemas';
 import { columnTitles } from './column-titles';
 import { categoryFacetOptions, presentFacetValues, statusFacetOptions } from './facet-options';
 import { filterRows } from './filter-rows';
-import { FIXED_COLUMN_IDS, isKnownStatus, warmSearchText } from './registration-rows';
+import { FIXED_COLUMN_IDS, isKnownStatus } from './registration-rows';
 import { hasRowFilters } from './registrations-view';
 import { sortRows } from './sort-rows';
 import { useRegistrationRows } from './use-registration-rows';
 import { useRegistrationsView } from './use-registrations-view';
+import { warmRows } from './warm-rows';
 
 const NO_ROWS: readonly Registration[] = [];
 
@@ -77,15 +78,25 @@ export function useRegistrationsScreen(eventId: number) {
     [present.statuses, filtered.statusCounts, t],
   );
 
-  // Once everything is loaded, prepare the search text of every row while the promoter looks,
-  // so the first keystroke filters in a few milliseconds instead of normalizing every cell.
+  // Once everything is loaded, prepare search text and column orders while the promoter looks.
   const complete = data?.phase === 'complete';
   useEffect(
-    () => (complete ? warmSearchText(rows, visibleColumnIds) : undefined),
+    () => (complete ? warmRows(rows, visibleColumnIds) : undefined),
     [complete, rows, visibleColumnIds],
   );
 
-  const queryKey = registrationsKey(eventId);
+  // Stable actions: the banner and menus that receive them skip re-rendering on a keystroke.
+  const { refetch } = query;
+  const actions = useMemo(() => {
+    const queryKey = registrationsKey(eventId);
+    return {
+      cancel: () => void client.cancelQueries({ queryKey }),
+      /** Resume a cancelled load, retry the missing pages, or check for changes: the query knows which. */
+      continue: () => void refetch(),
+      reload: () => void client.resetQueries({ queryKey }),
+    };
+  }, [client, eventId, refetch]);
+
   return {
     /** Undefined until the first page arrives (or when the first page failed: see `error`). */
     data,
@@ -102,11 +113,6 @@ export function useRegistrationsScreen(eventId: number) {
     categoryList,
     allColumnIds,
     visibleColumnIds,
-    actions: {
-      cancel: () => void client.cancelQueries({ queryKey }),
-      /** Resume a cancelled load, retry the missing pages, or check for changes: the query knows which. */
-      continue: () => void query.refetch(),
-      reload: () => void client.resetQueries({ queryKey }),
-    },
+    actions,
   };
 }

@@ -1,0 +1,47 @@
+import type { Registration } from '../api/schemas';
+import { RowBuilder } from './registration-rows';
+import { sortRows } from './sort-rows';
+import { warmRows } from './warm-rows';
+
+const registrations: Registration[] = Array.from({ length: 2500 }, (_, i) => ({
+  registration_id: i + 1,
+  event_id: 1,
+  first_name: `Prénom ${i}`,
+  last_name: `Nom ${(i * 7919) % 2500}`,
+  email: `p${i}@example.org`,
+  category_id: null,
+  order_id: `ORD-${i}`,
+  payment_status: 'paid',
+  custom_questions: [],
+}));
+const build = () =>
+  new RowBuilder({ language: 'fr', categories: new Map(), statusLabel: (s) => s }).build(registrations);
+const columns = ['first_name', 'last_name', 'email'];
+
+describe('warming rows in idle time', () => {
+  afterEach(() => vi.useRealTimers());
+
+  it('prepares every row’s search text, then every visible column’s order, and then stops', async () => {
+    vi.useFakeTimers();
+    const rows = build();
+    const sort = vi.spyOn(Array.prototype, 'sort');
+    warmRows(rows, columns);
+    await vi.runAllTimersAsync();
+    expect(rows.every((row) => row.search !== null)).toBe(true);
+    const sortsWhileWarming = sort.mock.calls.length;
+    expect(sortsWhileWarming).toBe(columns.length);
+    // The orders are ready: sorting by a warmed column sorts nothing more.
+    sortRows(rows, { id: 'last_name', desc: true });
+    expect(sort.mock.calls.length).toBe(sortsWhileWarming);
+    sort.mockRestore();
+  });
+
+  it('does nothing once stopped (the screen left, or the rows changed)', async () => {
+    vi.useFakeTimers();
+    const rows = build();
+    const stop = warmRows(rows, columns);
+    stop();
+    await vi.runAllTimersAsync();
+    expect(rows.every((row) => row.search === null)).toBe(true);
+  });
+});
