@@ -72,9 +72,19 @@ interface TableRow {
   original: RegistrationRow;
 }
 
+/** TanStack's comparator gets the same head start: each cell's sort key normalized once. */
+const sortKeys = new WeakMap<RegistrationRow, Map<string, string>>();
+function sortKey(row: RegistrationRow, columnId: string): string {
+  let keys = sortKeys.get(row);
+  if (!keys) sortKeys.set(row, (keys = new Map()));
+  let key = keys.get(columnId);
+  if (key === undefined) keys.set(columnId, (key = normalizedCell(row, columnId)));
+  return key;
+}
+
 const byNormalizedCell = (a: TableRow, b: TableRow, columnId: string): number => {
-  const x = normalizedCell(a.original, columnId);
-  const y = normalizedCell(b.original, columnId);
+  const x = sortKey(a.original, columnId);
+  const y = sortKey(b.original, columnId);
   return x < y ? -1 : x > y ? 1 : 0;
 };
 

@@ -34,8 +34,6 @@ export interface RegistrationRow {
   /** The raw payment status, '' when none: the value of the status filter. */
   statusKey: string;
   cells: Record<string, string>;
-  /** Cache of normalizedCell(). */
-  norm: Record<string, string>;
   /** Cache of searchText(): the normalized visible cells, for one set of columns. */
   search: { columns: string; text: string } | null;
 }
@@ -108,7 +106,6 @@ export class RowBuilder {
       categoryKey: categoryId === null ? '' : String(categoryId),
       statusKey: status,
       cells,
-      norm: {},
       search: null,
     };
   }
@@ -122,16 +119,13 @@ function normalizeCell(text: string): string {
 }
 
 /**
- * Normalized text of one cell, computed on first use and kept on the row: sorting or
- * searching 25,000 rows then compares plain strings.
+ * Normalized text of one cell, for sorting and searching. Not kept per cell: the row keeps one
+ * search string for all its visible cells, and each column's order is sorted once and cached
+ * (sort-rows), so keeping 11 normalized copies of every cell would only cost memory (about
+ * 50 MB at 100,000 rows).
  */
 export function normalizedCell(row: RegistrationRow, columnId: string): string {
-  let value = row.norm[columnId];
-  if (value === undefined) {
-    value = normalizeCell(row.cells[columnId] ?? '');
-    row.norm[columnId] = value;
-  }
-  return value;
+  return normalizeCell(row.cells[columnId] ?? '');
 }
 
 /**
