@@ -76,7 +76,7 @@ interface TableRow {
 const sortKeys = new WeakMap<RegistrationRow, Map<string, string>>();
 function sortKey(row: RegistrationRow, columnId: string): string {
   let keys = sortKeys.get(row);
-  if (!keys) sortKeys.set(row, (keys = new Map()));
+  if (!keys) sortKeys.set(row, (keys = new Map<string, string>()));
   let key = keys.get(columnId);
   if (key === undefined) keys.set(columnId, (key = normalizedCell(row, columnId)));
   return key;
