@@ -1,6 +1,7 @@
-import { useEffect, useId, useMemo, useRef } from 'react';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BarChartTable } from '@/components/charts/bar-chart-table';
+import { SideSheet } from '@/components/dialog/side-sheet';
 import { LocalizedText } from '@/components/localized-text';
 import type { Category } from '@/features/events/api/schemas';
 import { formatCount } from '@/lib/numbers';
@@ -30,101 +31,77 @@ export default function FilteredInsightsDialog({
   onClose,
 }: FilteredInsightsDialogProps) {
   const { t, i18n } = useTranslation('registrations');
-  const headingId = useId();
-  const dialog = useRef<HTMLDialogElement>(null);
   const labels = useInsightLabels(categories);
   const breakdown = useMemo(() => categoryBreakdown(registrations, categories), [registrations, categories]);
   const questions = useMemo(() => questionInsights(registrations, { top: 10 }), [registrations]);
   const count = (n: number) => formatCount(n, i18n.language);
 
-  useEffect(() => {
-    const element = dialog.current;
-    if (element && !element.open) element.showModal();
-    return () => element?.close();
-  }, []);
-
   return (
-    <dialog
-      ref={dialog}
-      className="registration-details"
-      aria-labelledby={headingId}
-      onClose={onClose}
-      onClick={(event) => {
-        if (event.target === event.currentTarget) event.currentTarget.close();
-      }}
-    >
-      <div className="registration-details__body">
-        <div className="registration-details__header">
-          <h2 id={headingId}>{t('insights.title')}</h2>
-          <button type="button" className="button" onClick={() => dialog.current?.close()} autoFocus>
-            {t('details.close')}
-          </button>
-        </div>
-        <p className="muted">
-          {t('insights.scope', {
-            shown: count(registrations.length),
-            total: count(total),
-            count: registrations.length,
-          })}
-        </p>
-        <BarChartTable
-          caption={t('insights.byCategory')}
-          labelHeader={t('columns.category')}
-          rows={breakdown.categories.map((row) => {
-            const label = labels.categoryLabel(row.categoryId);
-            return {
-              key: String(row.categoryId),
-              label: label.text,
-              ...(label.lang && { lang: label.lang }),
-              count: row.count,
-            };
-          })}
-          total={breakdown.total}
-          showTotal
-        />
-        <BarChartTable
-          caption={t('insights.byStatus')}
-          labelHeader={t('columns.payment_status')}
-          rows={breakdown.statuses.map((row) => ({
-            key: row.status,
-            label: labels.status(row.status),
+    <SideSheet title={t('insights.title')} closeLabel={t('details.close')} onClose={onClose}>
+      <p className="muted">
+        {t('insights.scope', {
+          shown: count(registrations.length),
+          total: count(total),
+          count: registrations.length,
+        })}
+      </p>
+      <BarChartTable
+        caption={t('insights.byCategory')}
+        labelHeader={t('columns.category')}
+        rows={breakdown.categories.map((row) => {
+          const label = labels.categoryLabel(row.categoryId);
+          return {
+            key: String(row.categoryId),
+            label: label.text,
+            ...(label.lang && { lang: label.lang }),
             count: row.count,
-          }))}
-          total={breakdown.total}
-          showTotal
+          };
+        })}
+        total={breakdown.total}
+        showTotal
+      />
+      <BarChartTable
+        caption={t('insights.byStatus')}
+        labelHeader={t('columns.payment_status')}
+        rows={breakdown.statuses.map((row) => ({
+          key: row.status,
+          label: labels.status(row.status),
+          count: row.count,
+        }))}
+        total={breakdown.total}
+        showTotal
+      />
+      {questions.map((question) => (
+        <BarChartTable
+          key={question.queId}
+          caption={
+            <LocalizedText
+              record={question}
+              field="que_question"
+              empty={t('questionFallback', { id: question.queId })}
+            />
+          }
+          labelHeader={t(question.kind === 'choice' ? 'insights.answer' : 'insights.frequentAnswer')}
+          rows={[
+            ...question.answers.map((answer) => ({
+              key: answer.key,
+              label: answer.text,
+              count: answer.count,
+            })),
+            ...(question.other.count > 0
+              ? [
+                  {
+                    key: '\u0000other',
+                    label: t('insights.otherAnswers', { count: question.other.distinct }),
+                    count: question.other.count,
+                  },
+                ]
+              : []),
+            { key: '\u0000none', label: t('filters.noAnswer'), count: question.notAnswered },
+          ]}
+          total={registrations.length}
         />
-        {questions.map((question) => (
-          <BarChartTable
-            key={question.queId}
-            caption={
-              <LocalizedText
-                record={question}
-                field="que_question"
-                empty={t('questionFallback', { id: question.queId })}
-              />
-            }
-            labelHeader={t(question.kind === 'choice' ? 'insights.answer' : 'insights.frequentAnswer')}
-            rows={[
-              ...question.answers.map((answer) => ({
-                key: answer.key,
-                label: answer.text,
-                count: answer.count,
-              })),
-              ...(question.other.count > 0
-                ? [
-                    {
-                      key: '\u0000other',
-                      label: t('insights.otherAnswers', { count: question.other.distinct }),
-                      count: question.other.count,
-                    },
-                  ]
-                : []),
-              { key: '\u0000none', label: t('filters.noAnswer'), count: question.notAnswered },
-            ]}
-            total={registrations.length}
-          />
-        ))}
-      </div>
-    </dialog>
+      ))}
+    </SideSheet>
   );
 }

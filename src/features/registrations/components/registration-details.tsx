@@ -1,5 +1,5 @@
-import { useEffect, useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { SideSheet } from '@/components/dialog/side-sheet';
 import { LocalizedText } from '@/components/localized-text';
 import { formatInstant } from '@/lib/dates';
 import type { ColumnTitle } from '../model/column-titles';
@@ -31,81 +31,60 @@ interface RegistrationDetailsProps {
  */
 export function RegistrationDetails({ row, titles, onClose }: RegistrationDetailsProps) {
   const { t, i18n } = useTranslation('registrations');
-  const headingId = useId();
-  const dialog = useRef<HTMLDialogElement>(null);
   const registration = row.registration;
   const extras = Object.entries(registration).filter(([key]) => !DOCUMENTED_FIELDS.has(key));
 
-  useEffect(() => {
-    const element = dialog.current;
-    if (element && !element.open) element.showModal();
-    return () => element?.close();
-  }, []);
-
   return (
-    <dialog
-      ref={dialog}
-      className="registration-details"
-      aria-labelledby={headingId}
-      // Escape: the browser closes the dialog; the screen forgets the selection and moves focus back.
+    <SideSheet
+      title={t('details.title', { id: registration.registration_id })}
+      closeLabel={t('details.close')}
+      // Escape, the close button or the backdrop: the screen forgets the selection and moves focus back.
       onClose={onClose}
-      onClick={(event) => {
-        // A click on the backdrop (outside the dialog's box) closes it, as on every modal sheet.
-        if (event.target === event.currentTarget) event.currentTarget.close();
-      }}
     >
-      <div className="registration-details__body">
-        <div className="registration-details__header">
-          <h2 id={headingId}>{t('details.title', { id: registration.registration_id })}</h2>
-          <button type="button" className="button" onClick={() => dialog.current?.close()} autoFocus>
-            {t('details.close')}
-          </button>
-        </div>
+      <dl className="registration-details__list">
+        {FIXED_COLUMN_IDS.map((id) => (
+          <div key={id}>
+            <dt>{titles.get(id)?.text ?? id}</dt>
+            <dd>{row.cells[id] || '—'}</dd>
+          </div>
+        ))}
+      </dl>
+      <h3>{t('details.answers')}</h3>
+      {registration.custom_questions.length === 0 ? (
+        <p className="muted">{t('details.noAnswers')}</p>
+      ) : (
         <dl className="registration-details__list">
-          {FIXED_COLUMN_IDS.map((id) => (
-            <div key={id}>
-              <dt>{titles.get(id)?.text ?? id}</dt>
-              <dd>{row.cells[id] || '—'}</dd>
+          {registration.custom_questions.map((answer, index) => (
+            <div key={`${answer.que_id}-${index}`}>
+              <dt>
+                <LocalizedText
+                  record={answer}
+                  field="que_question"
+                  empty={t('questionFallback', { id: answer.que_id })}
+                />
+              </dt>
+              <dd className="registration-details__answer">{answer.reponse || '—'}</dd>
             </div>
           ))}
         </dl>
-        <h3>{t('details.answers')}</h3>
-        {registration.custom_questions.length === 0 ? (
-          <p className="muted">{t('details.noAnswers')}</p>
-        ) : (
+      )}
+      {extras.length > 0 ? (
+        // Fields the API document does not list: kept for completeness, folded away.
+        <details className="registration-details__extras">
+          <summary>{t('details.otherFields', { count: extras.length })}</summary>
           <dl className="registration-details__list">
-            {registration.custom_questions.map((answer, index) => (
-              <div key={`${answer.que_id}-${index}`}>
+            {extras.map(([key, value]) => (
+              <div key={key}>
                 <dt>
-                  <LocalizedText
-                    record={answer}
-                    field="que_question"
-                    empty={t('questionFallback', { id: answer.que_id })}
-                  />
+                  <code>{key}</code>
                 </dt>
-                <dd className="registration-details__answer">{answer.reponse || '—'}</dd>
+                <dd className="registration-details__answer">{formatExtra(value, i18n.language)}</dd>
               </div>
             ))}
           </dl>
-        )}
-        {extras.length > 0 ? (
-          // Fields the API document does not list: kept for completeness, folded away.
-          <details className="registration-details__extras">
-            <summary>{t('details.otherFields', { count: extras.length })}</summary>
-            <dl className="registration-details__list">
-              {extras.map(([key, value]) => (
-                <div key={key}>
-                  <dt>
-                    <code>{key}</code>
-                  </dt>
-                  <dd className="registration-details__answer">{formatExtra(value, i18n.language)}</dd>
-                </div>
-              ))}
-            </dl>
-          </details>
-        ) : null}
-      </div>
-    </dialog>
+        </details>
+      ) : null}
+    </SideSheet>
   );
 }
 
