@@ -154,6 +154,7 @@ export const REGISTRATIONS_TEXT = {
     },
     withFigures: 'Excel workbook: add a sheet with the overview’s numbers',
     printList: 'Print the check-in list',
+    figuresTotal: 'Registrations',
     columns: {
       registration_id: 'ID',
       first_name: 'First name',
@@ -189,6 +190,7 @@ export const REGISTRATIONS_TEXT = {
     },
     withFigures: 'Classeur Excel : ajouter une feuille avec les chiffres de la vue d’ensemble',
     printList: 'Imprimer la liste d’accueil',
+    figuresTotal: 'Inscriptions',
     columns: {
       registration_id: 'N°',
       first_name: 'Prénom',
