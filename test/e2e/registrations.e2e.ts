@@ -2,7 +2,7 @@ import { mkdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import Papa from 'papaparse';
 import { readSheet } from 'read-excel-file/node';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { guardFormula, unguardFormula } from '@/lib/csv/formula-guard';
 import { normalizeForSearch } from '@/lib/search-text';
@@ -237,6 +237,17 @@ async function setMenu(label: string, open: boolean): Promise<void> {
   const button = menuButton(label);
   if ((await button.getAttribute('aria-expanded')) !== String(open)) await button.click();
   await expect.poll(() => button.getAttribute('aria-expanded')).toBe(String(open));
+}
+
+/** Clicks a checkbox in the page and reads whether it shows ticked on the very next frame. */
+function clickAndReadNextFrame(box: Locator): Promise<boolean> {
+  return box.evaluate(
+    (input: HTMLInputElement) =>
+      new Promise<boolean>((resolve) => {
+        input.click();
+        requestAnimationFrame(() => resolve(input.checked));
+      }),
+  );
 }
 
 interface CsvDownload {
@@ -535,13 +546,7 @@ describe(`registrations of event ${LARGE.id} (25,000 rows, loaded once)`, () => 
       formatCount(paidCount, 'en'),
     );
     // The tick shows on the very next frame after the click, not after the URL or the filter.
-    const tickedNextFrame = await paid.evaluate(
-      (box: HTMLInputElement) =>
-        new Promise<boolean>((resolve) => {
-          box.click();
-          requestAnimationFrame(() => resolve(box.checked));
-        }),
-    );
+    const tickedNextFrame = await clickAndReadNextFrame(paid);
     expect(tickedNextFrame).toBe(true);
     await setMenu(en.statusMenu, false);
     await expectCountLine('en', { shown: paidCount, total: LARGE.total, filtered: true });
@@ -886,13 +891,7 @@ describe(`registrations of event ${HUGE.id} (100,000 rows)`, () => {
 
       await setMenu(en.statusMenu, true);
       const paid = page.locator('.menu__option', { hasText: en.status.paid }).getByRole('checkbox');
-      const tickedNextFrame = await paid.evaluate(
-        (box: HTMLInputElement) =>
-          new Promise<boolean>((resolve) => {
-            box.click();
-            requestAnimationFrame(() => resolve(box.checked));
-          }),
-      );
+      const tickedNextFrame = await clickAndReadNextFrame(paid);
       expect(tickedNextFrame).toBe(true);
       const paidRows = filterExpected(table, { status: 'paid' });
       await expectCountLine('en', { shown: paidRows.rows.length, total: HUGE.total, filtered: true });
