@@ -97,6 +97,9 @@ export default defineConfig(({ mode }) => {
           test: {
             name: 'dom',
             environment: 'jsdom',
+            // Whole screens render in jsdom on 2 busy cores (the event page now also loads its
+            // registrations for the overview): a slow render must not fail a correct test.
+            testTimeout: 15_000,
             // Isolated: these files render React, mock modules (vi.mock) and stub globals.
             include: ['src/**/*.test.tsx', 'test/**/*.test.tsx', ...DOM_TEST_FILES],
             setupFiles: ['./test/setup-dom.ts'],
