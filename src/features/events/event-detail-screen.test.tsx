@@ -13,7 +13,8 @@ describe('event detail', () => {
       await screen.findByRole('heading', { level: 1, name: 'Marathon du Lac Léman' }),
     ).toBeInTheDocument();
     expect(screen.getByText('Evian-les-Bains')).toBeInTheDocument();
-    const categories = await screen.findByRole('table');
+    // The event's categories table (the overview below has tables of its own).
+    const categories = await screen.findByRole('table', { name: /^Categories/ });
     expect(within(categories).getByRole('row', { name: /Half marathon\s*Race/ })).toBeInTheDocument();
     expect(within(categories).getAllByRole('row')).toHaveLength(7);
     expect(screen.getByRole('link', { name: 'View registrations' })).toHaveAttribute(
@@ -70,7 +71,7 @@ describe('event detail', () => {
       ),
     ).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Try again' }));
-    expect(await screen.findByRole('table')).toBeInTheDocument();
+    expect(await screen.findByRole('table', { name: /^Categories/ })).toBeInTheDocument();
   });
 
   it('reads an event with null or absent optional fields', async () => {

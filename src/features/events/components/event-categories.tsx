@@ -29,7 +29,7 @@ export function EventCategories({ eventId }: { eventId: number }) {
       ) : categories.data.length === 0 ? (
         <p className="muted">{t('detail.noCategories')}</p>
       ) : (
-        <table className="simple-table">
+        <table className="simple-table" aria-labelledby={id}>
           <thead>
             <tr>
               <th scope="col">{t('detail.categoryName')}</th>
