@@ -23,7 +23,9 @@ describe('event detail', () => {
     );
 
     await user.click(screen.getByRole('button', { name: 'Français' }));
-    expect(await screen.findByRole('row', { name: /Semi-marathon\s*Course/ })).toBeInTheDocument();
+    expect(
+      await within(categories).findByRole('row', { name: /Semi-marathon\s*Course/ }),
+    ).toBeInTheDocument();
     expect(screen.getByText('Évian-les-Bains')).toBeInTheDocument();
   });
 
