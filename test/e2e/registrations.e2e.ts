@@ -470,6 +470,7 @@ describe(`registrations of event ${LARGE.id} (25,000 rows, loaded once)`, () => 
     // Focus starts on the first option; the arrows move between options and wrap.
     const focusedLabel = () =>
       page.evaluate(() => document.activeElement?.closest('label')?.textContent ?? '');
+    await expect.poll(focusedLabel).not.toBe('');
     const first = await focusedLabel();
     expect(first).not.toBe('');
     await page.keyboard.press('ArrowDown');
@@ -488,6 +489,10 @@ describe(`registrations of event ${LARGE.id} (25,000 rows, loaded once)`, () => 
 
     await button.click();
     await panel.waitFor();
+    // The menu moves focus to its first option once the browser has shown it.
+    await expect
+      .poll(() => page.evaluate(() => Boolean(document.activeElement?.closest('.menu__panel'))))
+      .toBe(true);
     await page.keyboard.press('End');
     await page.keyboard.press('Tab');
     await page.keyboard.press('Tab');
