@@ -9,7 +9,6 @@ import { ApiErrorState } from '@/components/states/api-error-state';
 import { Skeleton } from '@/components/states/skeleton';
 import { useDocumentTitle } from '@/components/use-document-title';
 import { eventQueries } from '@/features/events/api/queries';
-import { EventCategories } from '@/features/events/components/event-categories';
 import { EventDetailHeader } from '@/features/events/components/event-detail-header';
 import { EventUnavailable } from '@/features/events/components/event-unavailable';
 import { isEventUnavailable } from '@/features/events/model/event-availability';
@@ -58,7 +57,6 @@ export function EventRoute() {
       ) : (
         <EventDetailHeader event={event.data} />
       )}
-      {eventId !== null && !unavailable && !event.isError ? <EventCategories eventId={eventId} /> : null}
       {eventId !== null && !unavailable && !event.isError ? (
         <Suspense fallback={<OverviewSkeleton />}>
           <EventOverview eventId={eventId} />

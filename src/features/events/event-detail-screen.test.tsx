@@ -13,10 +13,11 @@ describe('event detail', () => {
       await screen.findByRole('heading', { level: 1, name: 'Marathon du Lac Léman' }),
     ).toBeInTheDocument();
     expect(screen.getByText('Evian-les-Bains')).toBeInTheDocument();
-    // The event's categories table (the overview below has tables of its own).
-    const categories = await screen.findByRole('table', { name: /^Categories/ });
-    expect(within(categories).getByRole('row', { name: /Half marathon\s*Race/ })).toBeInTheDocument();
-    expect(within(categories).getAllByRole('row')).toHaveLength(7);
+    // The categories, with their type, merged into the figures of the overview's first section.
+    const categories = await screen.findByRole('table', { name: /^Categories/ }, { timeout: 15_000 });
+    expect(within(categories).getByRole('row', { name: /^Half marathon\s*Race/ })).toBeInTheDocument();
+    // A header, six categories and the total.
+    expect(within(categories).getAllByRole('row')).toHaveLength(8);
     expect(screen.getByRole('link', { name: 'View registrations' })).toHaveAttribute(
       'href',
       `/events/${DEMO_EVENT_IDS.largeMarathon}/registrations`,
@@ -83,6 +84,9 @@ describe('event detail', () => {
       ),
       http.get(`${TEST_API_BASE}/v1/events/:id/categories`, () =>
         HttpResponse.json({ event_id: 77, categories: [] }),
+      ),
+      http.get(`${TEST_API_BASE}/v1/events/:id/registrations`, () =>
+        HttpResponse.json({ registrations: [] }),
       ),
     );
     renderApp('/events/77');

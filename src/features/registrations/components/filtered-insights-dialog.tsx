@@ -1,4 +1,5 @@
-import { useMemo } from 'react';
+import { Skeleton } from '@/components/states/skeleton';
+import { StatePanel } from '@/components/states/state-panel';
 import { useTranslation } from 'react-i18next';
 import { BarChartTable } from '@/components/charts/bar-chart-table';
 import { SideSheet } from '@/components/dialog/side-sheet';
@@ -6,45 +7,77 @@ import { LocalizedText } from '@/components/localized-text';
 import type { Category } from '@/features/events/api/schemas';
 import { formatCount } from '@/lib/numbers';
 import type { Registration } from '../api/schemas';
-import { categoryBreakdown } from '../insights/category-breakdown';
-import { questionInsights } from '../insights/question-insights';
-import { useInsightLabels } from '../insights/use-insight-labels';
+import type { EventInsights } from '../insights/event-insights';
+import { idsOf } from '../insights/insights-client';
+import { useEventInsights } from '../insights/use-event-insights';
+import { useInsightLabels, type InsightLabels } from '../insights/use-insight-labels';
 
 interface FilteredInsightsDialogProps {
-  /** The registrations the table shows now (search and filters applied). */
+  eventId: number;
+  /** Every registration loaded (the query's rows): what the insights worker holds. */
   registrations: readonly Registration[];
+  /** The rows the table shows now (search and filters applied). */
+  shown: readonly { readonly id: number }[];
+  /** False while the list is still loading or incomplete: the figures then say "so far". */
+  complete: boolean;
   categories: readonly Category[];
-  /** The whole list, to say "of N". */
-  total: number;
   onClose: () => void;
 }
+
+/** The Numbers need no orders or duplicates; free text lists its ten most frequent answers. */
+const NUMBERS_OPTIONS = { questions: true, groups: false, top: 10 } as const;
+/** While a load streams in, the figures follow it at most this often. */
+const LOADING_REFRESH_MS = 1000;
 
 /**
  * The numbers of what the table shows right now: how many per category and per payment
  * status, and each question's answers, as tables with bars (the same charts as the event
- * overview). A modal side sheet, loaded only when asked for, computed once per opening.
+ * overview). A modal side sheet, loaded only when asked for; the counting runs in the
+ * insights worker only while the sheet is open, and is kept for the same rows and filter.
  */
 export default function FilteredInsightsDialog({
+  eventId,
   registrations,
+  shown: shownRows,
+  complete,
   categories,
-  total,
   onClose,
 }: FilteredInsightsDialogProps) {
   const { t, i18n } = useTranslation('registrations');
   const labels = useInsightLabels(categories);
-  const breakdown = useMemo(() => categoryBreakdown(registrations, categories), [registrations, categories]);
-  const questions = useMemo(() => questionInsights(registrations, { top: 10 }), [registrations]);
+  const computed = useEventInsights(
+    { eventId, rows: registrations, categories, scope: idsOf(shownRows), options: NUMBERS_OPTIONS },
+    complete ? 0 : LOADING_REFRESH_MS,
+  );
   const count = (n: number) => formatCount(n, i18n.language);
+  const insights = computed.insights;
+  const shown = insights?.total ?? shownRows.length;
 
   return (
     <SideSheet title={t('insights.title')} closeLabel={t('details.close')} onClose={onClose}>
-      <p className="muted">
-        {t('insights.scope', {
-          shown: count(registrations.length),
-          total: count(total),
-          count: registrations.length,
+      <p className="muted" role="status">
+        {t(complete ? 'insights.scope' : 'insights.scopeSoFar', {
+          shown: count(shown),
+          total: count(registrations.length),
+          count: shown,
         })}
       </p>
+      {computed.error ? (
+        <StatePanel tone="error" title={t('insights.failed')}>
+          <p>{computed.error.message}</p>
+        </StatePanel>
+      ) : null}
+      {insights ? <Figures insights={insights} labels={labels} /> : <Skeleton height="12rem" />}
+    </SideSheet>
+  );
+}
+
+/** The charts: per category, per payment status, then each question's answers. */
+function Figures({ insights, labels }: { insights: EventInsights; labels: InsightLabels }) {
+  const { t } = useTranslation('registrations');
+  const breakdown = insights.categories;
+  return (
+    <>
       <BarChartTable
         caption={t('insights.byCategory')}
         labelHeader={t('columns.category')}
@@ -71,7 +104,7 @@ export default function FilteredInsightsDialog({
         total={breakdown.total}
         showTotal
       />
-      {questions.map((question) => (
+      {insights.questions.map((question) => (
         <BarChartTable
           key={question.queId}
           caption={
@@ -99,9 +132,9 @@ export default function FilteredInsightsDialog({
               : []),
             { key: '\u0000none', label: t('filters.noAnswer'), count: question.notAnswered },
           ]}
-          total={registrations.length}
+          total={insights.total}
         />
       ))}
-    </SideSheet>
+    </>
   );
 }

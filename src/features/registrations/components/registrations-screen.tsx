@@ -1,4 +1,4 @@
-import { useIsFetching } from '@tanstack/react-query';
+import { useIsFetching, useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useCallback, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiErrorState } from '@/components/states/api-error-state';
@@ -7,6 +7,8 @@ import type { PartnerEvent } from '@/features/events/api/schemas';
 import { useMediaQuery } from '@/components/use-media-query';
 import { formatCount } from '@/lib/numbers';
 import { registrationsKey } from '../api/registrations-query';
+import { idsOf, insightsClient } from '../insights/insights-client';
+import { overviewFigures } from '../insights/overview-figures';
 import { useInsightLabels } from '../insights/use-insight-labels';
 import { tableExport } from '../model/export-table';
 import { questionColumnId } from '../model/question-columns';
@@ -23,6 +25,9 @@ import { RegistrationsToolbar } from './registrations-toolbar';
 import { useTableExport } from './use-table-export';
 import './registrations.css';
 
+/** The workbook's figures sheet lists no answers: it needs the counts, orders and duplicates. */
+const FIGURES_SHEET_OPTIONS = { questions: false, groups: true } as const;
+
 // Only the promoters who ask for them download the charts and the print layout.
 const FilteredInsightsDialog = lazy(() => import('./filtered-insights-dialog'));
 const PrintList = lazy(() => import('../print/print-list').then((module) => ({ default: module.PrintList })));
@@ -36,6 +41,7 @@ interface RegistrationsScreenProps {
 
 export function RegistrationsScreen({ eventId, eventName, event }: RegistrationsScreenProps) {
   const { t, i18n } = useTranslation('registrations');
+  const client = useQueryClient();
   const screen = useRegistrationsScreen(eventId);
   const { data, view, setView, filteredRows, titles, visibleColumnIds, actions } = screen;
   const fetching = useIsFetching({ queryKey: registrationsKey(eventId) }) > 0;
@@ -57,16 +63,18 @@ export function RegistrationsScreen({ eventId, eventName, event }: Registrations
     // The overview of exactly the exported rows, computed (and its code loaded) only when the
     // workbook asks for it.
     snapshotFigures: async () => {
-      if (!withFigures) return null;
-      const { overviewSheetRows } = await import('../insights/overview-sheet');
+      if (!withFigures || !data) return null;
+      const insights = await insightsClient(client).compute({
+        eventId,
+        rows: data.rows,
+        categories: screen.categoryList,
+        scope: idsOf(filteredRows),
+        options: FIGURES_SHEET_OPTIONS,
+      });
       return {
         sheetName: ti('figures.sheet'),
         headers: [ti('figures.label'), ti('figures.value')],
-        rows: overviewSheetRows(
-          filteredRows.map((row) => row.registration),
-          screen.categoryList,
-          insightLabels,
-        ),
+        rows: overviewFigures(insights, insightLabels),
       };
     },
   });
@@ -201,9 +209,11 @@ export function RegistrationsScreen({ eventId, eventName, event }: Registrations
           <Suspense fallback={null}>
             {showInsights ? (
               <FilteredInsightsDialog
-                registrations={filteredRows.map((row) => row.registration)}
+                eventId={eventId}
+                registrations={data.rows}
+                shown={filteredRows}
+                complete={data.phase === 'complete'}
                 categories={screen.categoryList}
-                total={total}
                 onClose={() => setShowInsights(false)}
               />
             ) : null}

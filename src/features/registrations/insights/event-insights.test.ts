@@ -2,7 +2,7 @@ import { DEMO_EVENT_IDS } from '@/mocks/data';
 import type { Registration } from '../api/schemas';
 import { categoryBreakdown } from './category-breakdown';
 import { duplicateGroups } from './duplicate-groups';
-import { eventInsights } from './event-insights';
+import { ALL_INSIGHTS, eventInsights } from './event-insights';
 import { orderGroups } from './order-groups';
 import { questionInsights } from './question-insights';
 import { demoEvent } from './testing/demo-event';
@@ -10,7 +10,7 @@ import { demoEvent } from './testing/demo-event';
 describe('eventInsights', () => {
   it('gathers the parts computed on their own', () => {
     const { registrations, categories } = demoEvent(DEMO_EVENT_IDS.coastal);
-    const insights = eventInsights(registrations, categories, { top: 3 });
+    const insights = eventInsights(registrations, categories, { ...ALL_INSIGHTS, top: 3 });
     expect(insights.total).toBe(registrations.length);
     expect(insights.categories).toEqual(categoryBreakdown(registrations, categories));
     expect(insights.questions).toEqual(questionInsights(registrations, { top: 3 }));
@@ -39,7 +39,7 @@ describe('eventInsights', () => {
       }
     }
     const started = performance.now();
-    const insights = eventInsights(many, categories, { byCategory: true });
+    const insights = eventInsights(many, categories, { ...ALL_INSIGHTS, byCategory: true });
     const elapsed = performance.now() - started;
     console.info(`eventInsights: ${many.length} registrations in ${Math.round(elapsed)} ms`);
     expect(insights.total).toBe(100_000);

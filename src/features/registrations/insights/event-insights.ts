@@ -15,20 +15,35 @@ export interface EventInsights {
 }
 
 /**
- * All insights of an event. Pure and synchronous: call it on the complete list (or on the
- * filtered rows, to describe exactly what the table shows). Each part is one pass over the
- * registrations, and every part can also be computed on its own.
+ * Which parts to compute beyond the counts per category and status: the Numbers dialog needs
+ * no orders or duplicates, the workbook's figures sheet no answers.
+ */
+export interface InsightsOptions extends QuestionInsightOptions {
+  readonly questions: boolean;
+  /** Orders and possible duplicates. */
+  readonly groups: boolean;
+}
+
+/** Everything, as the event page shows it. */
+export const ALL_INSIGHTS: InsightsOptions = { questions: true, groups: true };
+
+const NO_ORDERS: OrderSummary = { orders: [], withoutOrder: 0, sizes: [] };
+
+/**
+ * The insights of some registrations: the event's whole list, or the rows the table shows.
+ * Pure and synchronous, one pass over the registrations per part; it runs in the insights
+ * worker (insights-client.ts), so the page never waits on it. Parts not asked for are empty.
  */
 export function eventInsights(
   registrations: readonly Registration[],
   categories: readonly Category[],
-  options: QuestionInsightOptions = {},
+  { questions, groups, ...questionOptions }: InsightsOptions = ALL_INSIGHTS,
 ): EventInsights {
   return {
     total: registrations.length,
     categories: categoryBreakdown(registrations, categories),
-    questions: questionInsights(registrations, options),
-    orders: orderGroups(registrations),
-    duplicates: duplicateGroups(registrations),
+    questions: questions ? questionInsights(registrations, questionOptions) : [],
+    orders: groups ? orderGroups(registrations) : NO_ORDERS,
+    duplicates: groups ? duplicateGroups(registrations) : [],
   };
 }

@@ -1,4 +1,6 @@
 import { useTranslation } from 'react-i18next';
+import { LocalizedText } from '@/components/localized-text';
+import type { Category } from '@/features/events/api/schemas';
 import type { CategoryBreakdown } from '../insights/category-breakdown';
 import type { StatusCount } from '../insights/status-counts';
 import type { InsightLabel, InsightLabels } from '../insights/use-insight-labels';
@@ -8,6 +10,8 @@ import { ResponsiveTable, type TableColumn } from './responsive-table';
 
 interface CategoryStatusTableProps {
   readonly eventId: number;
+  /** The event's categories, for each one's type (race, walk…) under its name. */
+  readonly categories: readonly Category[];
   readonly breakdown: CategoryBreakdown;
   readonly labels: InsightLabels;
 }
@@ -23,12 +27,14 @@ interface Line {
 }
 
 /**
- * Categories × payment statuses: a row per category (the event's own first, then ids it does
+ * The event's categories with their figures (the event page has no separate list of
+ * categories): categories × payment statuses: a row per category (the event's own first, then ids it does
  * not list, then "no category"), a column per status seen (unknown ones as the API sent them),
  * and a total row. Every number opens exactly the registrations it counts.
  */
-export function CategoryStatusTable({ eventId, breakdown, labels }: CategoryStatusTableProps) {
+export function CategoryStatusTable({ eventId, categories, breakdown, labels }: CategoryStatusTableProps) {
   const { t } = useTranslation('insights');
+  const byId = new Map(categories.map((category) => [category.category_id, category]));
   const lines: Line[] = breakdown.categories.map((row) => ({
     key: String(row.categoryId ?? 'none'),
     categoryId: row.categoryId,
@@ -48,7 +54,20 @@ export function CategoryStatusTable({ eventId, breakdown, labels }: CategoryStat
     {
       id: 'category',
       header: t('overview.categories.category'),
-      cell: (line) => <span lang={line.label.lang}>{line.label.text}</span>,
+      cell: (line) => {
+        const category = line.categoryId == null ? undefined : byId.get(line.categoryId);
+        return (
+          <>
+            <span lang={line.label.lang}>{line.label.text}</span>
+            {category && (category.epr_type_fr || category.epr_type_en) ? (
+              <span className="overview-category__type">
+                {' '}
+                <LocalizedText record={category} field="epr_type" />
+              </span>
+            ) : null}
+          </>
+        );
+      },
     },
     {
       id: 'total',

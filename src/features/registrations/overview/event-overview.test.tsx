@@ -94,6 +94,12 @@ async function overview() {
   return screen.getByRole('region', { name: 'Registrations overview' });
 }
 
+/** The event page's sections are tabs; each shows its own panel. */
+async function openSection(user: ReturnType<typeof renderApp>['user'], name: RegExp) {
+  await user.click(screen.getByRole('tab', { name }));
+  return screen.getByRole('tabpanel');
+}
+
 const linkNamed = (name: string) => screen.getByRole('link', { name });
 const registrationsCountLine = (n: number) => `${n} of ${TOTAL} registrations match`;
 
@@ -102,16 +108,21 @@ const WALK = 10032;
 
 describe('event overview', () => {
   it('shows the total, categories × statuses, answers, orders and duplicates of the complete list', async () => {
-    renderApp(`/events/${EVENT}`);
+    const { user } = renderApp(`/events/${EVENT}`);
     const first = await overview();
     expect(source()).toHaveLength(TOTAL);
 
-    // Key figures.
+    // Key figures, on the first section.
+    expect(screen.getByRole('tab', { name: /^Overview/ })).toHaveAttribute('aria-selected', 'true');
     const figure = (term: string) =>
       within(first).getByText(term, { selector: 'dt' }).parentElement!.querySelector('dd')!.textContent;
     expect(figure('Registrations')).toBe(String(TOTAL));
+    expect(figure('Paid')).toBe(String(count((r) => r.payment_status === 'paid')));
+    expect(figure('Pending')).toBe(String(count((r) => r.payment_status === 'pending')));
     expect(figure('Orders')).toBe(String(orderCount()));
-    expect(figure('Groups of possible duplicates')).toBe(String(duplicateGroupCount()));
+    expect(screen.getByRole('tab', { name: /^Possible duplicates/ })).toHaveTextContent(
+      String(duplicateGroupCount()),
+    );
 
     // Category total and category × status.
     const openRace = categoryName(OPEN_RACE);
@@ -132,7 +143,10 @@ describe('event overview', () => {
     const paid = count((r) => r.payment_status === 'paid');
     expect(within(table).getByRole('link', { name: `${paid} registrations: Paid` })).toBeInTheDocument();
 
-    // A choice answer, a free-text top answer, and "did not answer".
+    // A choice answer, a free-text top answer, and "did not answer", in the answers section.
+    expect(screen.queryByRole('heading', { name: 'Answers to the questions' })).toBeNull();
+    await openSection(user, /^Answers/);
+    expect(screen.getByRole('tab', { name: /^Answers/ })).toHaveAttribute('aria-selected', 'true');
     const medium = count((r) => fold(answerOf(r, TSHIRT)) === 'm');
     expect(linkNamed(`${medium} registrations: T-shirt size: M`)).toHaveTextContent(String(medium));
     const club = topAnswer(CLUB);
@@ -159,7 +173,9 @@ describe('event overview', () => {
     expect(screen.getByText(new RegExp(`^${answeredClub} of ${TOTAL} answered`))).toBeInTheDocument();
 
     // Orders and duplicates have their own sections.
+    await openSection(user, /^Orders/);
     expect(screen.getByRole('heading', { level: 2, name: 'Orders' })).toBeInTheDocument();
+    await openSection(user, /^Possible duplicates/);
     expect(screen.getByRole('heading', { level: 2, name: 'Possible duplicates' })).toBeInTheDocument();
     expect(
       within(screen.getByRole('region', { name: 'Possible duplicates' })).getAllByRole('table'),
@@ -204,21 +220,25 @@ describe('event overview', () => {
   ];
   type LinkCase = (typeof tableCases)[number];
 
-  async function followLink({ name, expected }: LinkCase) {
-    const { user } = renderApp(`/events/${EVENT}`);
+  async function followLink({ name, expected }: LinkCase, hash = '') {
+    const { user } = renderApp(`/events/${EVENT}${hash}`);
     await overview();
-    await user.click(linkNamed(name()));
+    // A status total is both a key figure and a table cell: the same link twice.
+    await user.click(screen.getAllByRole('link', { name: name() })[0]!);
     expect(
       await screen.findByText(registrationsCountLine(expected()), {}, { timeout: 2000 }),
     ).toBeInTheDocument();
   }
 
-  it.each(tableCases)('links $what to exactly the rows it counts', followLink);
+  it.each(tableCases)('links $what to exactly the rows it counts', (linkCase) => followLink(linkCase));
 
-  it.each(answerCases)('links $what to exactly the rows it counts', followLink);
+  // Deep links open a section directly.
+  it.each(answerCases)('links $what to exactly the rows it counts', (linkCase) =>
+    followLink(linkCase, '#answers'),
+  );
 
   it('splits an answer by category, each count linked to that category and answer', async () => {
-    const { user } = renderApp(`/events/${EVENT}`);
+    const { user } = renderApp(`/events/${EVENT}#answers`);
     await overview();
     const question = screen.getByRole('region', { name: 'T-shirt size' });
     await user.click(within(question).getByRole('button', { name: 'Split by category' }));
@@ -250,7 +270,7 @@ describe('event overview', () => {
     expect(screen.getByRole('link', { name: `${paid} inscriptions : Payé` })).toBeInTheDocument();
   });
 
-  it('while loading, says how far the load is instead of showing partial figures, and can stop it', async () => {
+  it('while loading, shows the figures of the rows loaded so far, marked as such, and can stop it', async () => {
     server.use(
       http.get(`${TEST_API_BASE}/v1/events/:id/registrations`, async ({ request }) => {
         if (new URL(request.url).searchParams.get('page') === '2') await delay('infinite');
@@ -259,26 +279,30 @@ describe('event overview', () => {
     );
     // 1,800 registrations: 4 pages of 500, the second never answers.
     const { user } = renderApp(`/events/${DEMO_EVENT_IDS.sharedQuestionText}`);
-    expect(
-      await screen.findByText(
-        /^The figures are computed once every registration is loaded: [1-9][\d,]* loaded so far\.$/,
-        {},
-        { timeout: 8000 },
-      ),
-    ).toBeInTheDocument();
+    const soFar = await screen.findByText(
+      /^So far: ([1-9][\d,]*) registrations loaded\./,
+      {},
+      { timeout: 8000 },
+    );
+    const counted = Number(/So far: ([\d,]+)/.exec(soFar.textContent ?? '')![1]!.replace(/,/g, ''));
+    expect(counted).toBeLessThan(1800);
     const overview = screen.getByRole('region', { name: 'Registrations overview' });
     expect(overview).toHaveAttribute('aria-busy', 'true');
-    expect(within(overview).queryByRole('table')).toBeNull();
-    expect(screen.queryByRole('heading', { name: 'Answers to the questions' })).toBeNull();
+    const figure = within(overview).getByText('Registrations', { selector: 'dt' }).parentElement!;
+    expect(figure.querySelector('dd')).toHaveTextContent(String(counted));
+    expect(figure.closest('dl')).toHaveClass('overview-figures--partial');
 
     await user.click(within(overview).getByRole('button', { name: 'Stop loading' }));
-    expect(await screen.findByText(/list of registrations is incomplete/)).toBeInTheDocument();
+    expect(
+      await screen.findByText(
+        `Incomplete list: these figures count only the ${counted} registrations loaded. Load the missing registrations above for the final figures.`,
+      ),
+    ).toBeInTheDocument();
     expect(within(overview).getByRole('button', { name: 'Resume loading' })).toBeInTheDocument();
     expect(overview).toHaveAttribute('aria-busy', 'false');
-    expect(within(overview).queryByRole('table')).toBeNull();
   });
 
-  it('shows no figures from an incomplete list, says so, and computes them once the missing pages load', async () => {
+  it('marks the figures of an incomplete list as such, and makes them final once the missing pages load', async () => {
     server.use(
       http.get(`${TEST_API_BASE}/v1/events/:id/registrations`, ({ request }) => {
         const page = new URL(request.url).searchParams.get('page');
@@ -289,10 +313,13 @@ describe('event overview', () => {
     // 1,800 registrations: 4 pages of 500.
     const { user } = renderApp(`/events/${DEMO_EVENT_IDS.sharedQuestionText}`);
     expect(
-      await screen.findByText(/list of registrations is incomplete/, {}, { timeout: 8000 }),
+      await screen.findByText(
+        /^Incomplete list: these figures count only the 1,300 registrations loaded/,
+        {},
+        { timeout: 8000 },
+      ),
     ).toBeInTheDocument();
-    expect(screen.queryByText('Registrations per category and payment status')).toBeNull();
-    expect(screen.queryByRole('heading', { name: 'Orders' })).toBeNull();
+    expect(screen.queryByText(/^Computed from/)).toBeNull();
 
     server.resetHandlers();
     await user.click(screen.getByRole('button', { name: 'Retry the missing pages' }));

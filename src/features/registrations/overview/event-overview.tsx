@@ -1,15 +1,16 @@
 import { useIsFetching, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useId, useMemo } from 'react';
+import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiErrorState } from '@/components/states/api-error-state';
 import { eventQueries } from '@/features/events/api/queries';
 import type { Category } from '@/features/events/api/schemas';
 import { registrationsKey, registrationsQuery } from '../api/registrations-query';
 import { LoadStatus } from '../components/load-status';
-import { eventInsights } from '../insights/event-insights';
+import { useEventInsights } from '../insights/use-event-insights';
 import { useInsightLabels } from '../insights/use-insight-labels';
 import { CategoryStatusTable } from './category-status-table';
 import { DuplicatesSection } from './duplicates-section';
+import { EventSections } from './event-sections';
 import { KeyFigures } from './key-figures';
 import { OrdersSection } from './orders-section';
 import { OverviewSkeleton } from './overview-skeleton';
@@ -17,13 +18,17 @@ import { OverviewState } from './overview-state';
 import { QuestionsSection } from './questions-section';
 import './event-overview.css';
 
-const NO_CATEGORIES: Category[] = [];
+/** What the event page computes: every part, answers split by category. */
+const OVERVIEW_OPTIONS = { questions: true, groups: true, byCategory: true } as const;
+/** While a load streams in, the figures follow it at most this often. */
+const LOADING_REFRESH_MS = 1000;
 
 /**
- * Issue 9's overview of an event's registrations: totals, categories × payment statuses, the
- * answers to each question, orders and possible duplicates, each number a link to the rows it
- * counts. It reads the same registrations query as the registrations screen, so both share
- * one load, its progress and its cache. Figures come only from the complete list.
+ * The event page's figures: key numbers and categories × payment statuses, the answers to each
+ * question, orders and possible duplicates, in sections (tabs), each number a link to the rows
+ * it counts. It reads the registrations query the registrations screen reads (one load, one
+ * cache); the counting runs in the insights worker, for the rows loaded so far while a load
+ * goes on (said as such), and is kept with the rows, so coming back shows it at once.
  */
 export function EventOverview({ eventId }: { eventId: number }) {
   const { t } = useTranslation('insights');
@@ -32,70 +37,95 @@ export function EventOverview({ eventId }: { eventId: number }) {
   const query = useQuery(registrationsQuery(eventId));
   const fetching = useIsFetching({ queryKey }) > 0;
   const categoriesQuery = useQuery(eventQueries.categories(eventId));
-  const categories = categoriesQuery.data ?? NO_CATEGORIES;
-  const labels = useInsightLabels(categories);
+  const labels = useInsightLabels(categoriesQuery.data ?? NO_CATEGORIES);
   const headingId = useId();
 
   const data = query.data;
-  const completeRows = data?.phase === 'complete' ? data.rows : null;
+  const complete = data?.phase === 'complete';
   // Category order and names come from the categories; if they fail, ids are shown instead.
-  const categoriesSettled = !categoriesQuery.isPending;
-  // One pass per part over the rows (about a second for 100,000): only when the list or the
-  // categories change, never on a re-render or a language switch.
-  const insights = useMemo(
-    () =>
-      completeRows && categoriesSettled
-        ? eventInsights(completeRows, categories, { byCategory: true })
-        : null,
-    [completeRows, categoriesSettled, categories],
+  const categories = categoriesQuery.isPending ? null : (categoriesQuery.data ?? NO_CATEGORIES);
+  const computed = useEventInsights(
+    data && categories && (complete || data.rows.length > 0)
+      ? { eventId, rows: data.rows, categories, scope: null, options: OVERVIEW_OPTIONS }
+      : null,
+    complete ? 0 : LOADING_REFRESH_MS,
   );
+  const insights = computed.insights;
+  const final = complete && insights !== null && computed.from === data.rows.length;
   const failed = !data && query.isError;
   // Stopped or with failed pages: nothing is on its way until the promoter resumes.
   const stopped = data?.phase === 'incomplete' || data?.phase === 'cancelled';
-  const shown = insights !== null && insights.total > 0 ? insights : null;
+  // An event without registrations still shows its categories, at zero, once that is final.
+  const shown = insights !== null && (insights.total > 0 || final) ? insights : null;
 
   return (
-    <div className="overview">
-      <section
-        className="card overview-section"
-        aria-labelledby={headingId}
-        aria-busy={insights === null && !failed && !stopped}
-      >
-        <h2 id={headingId}>{t('overview.title')}</h2>
-        {failed ? (
-          <ApiErrorState error={query.error} onRetry={() => void client.resetQueries({ queryKey })} />
-        ) : (
-          <OverviewState data={data} computedFrom={insights?.total ?? null} />
-        )}
-        {data ? (
-          <LoadStatus
-            data={data}
-            fetching={fetching}
-            onCancel={() => void client.cancelQueries({ queryKey })}
-            onContinue={() => void query.refetch()}
-          />
-        ) : null}
-        {shown ? (
-          <>
-            <KeyFigures eventId={eventId} insights={shown} />
-            <CategoryStatusTable eventId={eventId} breakdown={shown.categories} labels={labels} />
-          </>
-        ) : insights === null && !failed && !stopped ? (
-          <OverviewSkeleton />
-        ) : null}
-      </section>
-      {shown ? (
-        <>
-          <QuestionsSection
-            eventId={eventId}
-            questions={shown.questions}
-            total={shown.total}
-            labels={labels}
-          />
-          <OrdersSection summary={shown.orders} labels={labels} />
-          <DuplicatesSection groups={shown.duplicates} labels={labels} />
-        </>
+    <section className="overview" aria-labelledby={headingId} aria-busy={!final && !failed && !stopped}>
+      <h2 id={headingId} className="visually-hidden">
+        {t('overview.title')}
+      </h2>
+      {failed ? (
+        <ApiErrorState error={query.error} onRetry={() => void client.resetQueries({ queryKey })} />
+      ) : (
+        <OverviewState data={data} computedFrom={insights ? computed.from : null} final={final} />
+      )}
+      {data ? (
+        <LoadStatus
+          data={data}
+          fetching={fetching}
+          onCancel={() => void client.cancelQueries({ queryKey })}
+          onContinue={() => void query.refetch()}
+        />
       ) : null}
-    </div>
+      {computed.error ? <ApiErrorState error={computed.error} /> : null}
+      {shown ? (
+        <EventSections
+          counts={{
+            answers: shown.questions.length,
+            orders: shown.orders.orders.length,
+            duplicates: shown.duplicates.length,
+          }}
+        >
+          {(section) =>
+            section === 'answers' ? (
+              <QuestionsSection
+                eventId={eventId}
+                questions={shown.questions}
+                total={shown.total}
+                labels={labels}
+              />
+            ) : section === 'orders' ? (
+              <OrdersSection summary={shown.orders} labels={labels} />
+            ) : section === 'duplicates' ? (
+              <DuplicatesSection groups={shown.duplicates} labels={labels} />
+            ) : (
+              <div className="card overview-section">
+                <KeyFigures eventId={eventId} insights={shown} final={final} />
+                {categoriesQuery.isError ? (
+                  // The figures stand; only the names and order of the categories are missing.
+                  <ApiErrorState
+                    error={categoriesQuery.error}
+                    onRetry={() => void categoriesQuery.refetch()}
+                  />
+                ) : categoriesQuery.data?.length === 0 ? (
+                  <p className="muted">{t('overview.categories.none')}</p>
+                ) : null}
+                <CategoryStatusTable
+                  eventId={eventId}
+                  categories={categoriesQuery.data ?? NO_CATEGORIES}
+                  breakdown={shown.categories}
+                  labels={labels}
+                />
+              </div>
+            )
+          }
+        </EventSections>
+      ) : !failed && !stopped ? (
+        <div className="card overview-section">
+          <OverviewSkeleton />
+        </div>
+      ) : null}
+    </section>
   );
 }
+
+const NO_CATEGORIES: Category[] = [];

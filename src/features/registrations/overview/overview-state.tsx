@@ -5,21 +5,25 @@ import type { RegistrationsData } from '../api/registrations-query';
 
 interface OverviewStateProps {
   readonly data: RegistrationsData | undefined;
-  /** The number of registrations the figures were computed from; null while there are none. */
+  /** The number of registrations the figures shown were computed from; null while none are. */
   readonly computedFrom: number | null;
+  /** The figures count the complete list. */
+  readonly final: boolean;
 }
 
 /**
- * What the figures are computed from, in one sentence. Partial numbers would look final, so
- * while loading it says how far the load is instead, and a list that could not be completed
- * is called incomplete rather than summarized.
+ * What the figures are computed from, in one sentence. While a load goes on they count the
+ * rows loaded so far, and say so ("so far: 14,700 of about 25,000"); a list that could not
+ * be completed is called incomplete, so a partial figure never passes for a final one.
  */
-export function OverviewState({ data, computedFrom }: OverviewStateProps) {
+export function OverviewState({ data, computedFrom, final }: OverviewStateProps) {
   const { t } = useTranslation('insights');
   const language = useLanguage();
   const count = (n: number) => formatCount(n, language);
+  const loaded = data?.rows.length ?? 0;
+  const total = data?.progress.pagination?.meta?.total;
 
-  if (computedFrom !== null) {
+  if (final && computedFrom !== null) {
     return (
       <p className="overview__state">
         {computedFrom === 0
@@ -28,16 +32,24 @@ export function OverviewState({ data, computedFrom }: OverviewStateProps) {
       </p>
     );
   }
-  const loaded = data?.rows.length ?? 0;
   if (data?.phase === 'incomplete' || data?.phase === 'cancelled') {
-    return <p className="overview__state">{t('overview.notComplete', { loaded: count(loaded) })}</p>;
+    return (
+      <p className="overview__state overview__state--partial" role="status">
+        {computedFrom === null
+          ? t('overview.notComplete', { loaded: count(loaded) })
+          : t('overview.partial', { computed: count(computedFrom) })}
+      </p>
+    );
   }
-  const total = data?.progress.pagination?.meta?.total;
   return (
-    <p className="overview__state">
-      {total !== undefined
-        ? t('overview.waitingOf', { loaded: count(loaded), total: count(total) })
-        : t('overview.waiting', { loaded: count(loaded) })}
+    <p className="overview__state overview__state--partial" role="status">
+      {computedFrom === null
+        ? total !== undefined
+          ? t('overview.waitingOf', { loaded: count(loaded), total: count(total) })
+          : t('overview.waiting', { loaded: count(loaded) })
+        : total !== undefined
+          ? t('overview.soFarOf', { computed: count(computedFrom), total: count(total) })
+          : t('overview.soFar', { computed: count(computedFrom) })}
     </p>
   );
 }

@@ -1,0 +1,238 @@
+import type { QueryClient } from '@tanstack/react-query';
+import type { Category } from '@/features/events/api/schemas';
+import type { Registration } from '../api/schemas';
+import type { EventInsights, InsightsOptions } from './event-insights';
+import { createInsightsHandler } from './insights-handler';
+import { fromWire, type InsightsRequest, type InsightsResponse } from './insights-protocol';
+
+/** Rows per message: one structured clone of this many registrations stays well under 50 ms. */
+const ROWS_PER_MESSAGE = 5000;
+
+interface Port {
+  post: (message: InsightsRequest, transfer?: Transferable[]) => void;
+  onResponse: (listener: (response: InsightsResponse) => void) => void;
+}
+
+/** The worker, or the same handler in the page where there is no Worker (tests in jsdom). */
+function openPort(): Port {
+  if (typeof Worker === 'undefined') {
+    const handle = createInsightsHandler();
+    let listener: (response: InsightsResponse) => void = () => {};
+    return {
+      post: (message) =>
+        setTimeout(() => {
+          const response = handle(message);
+          if (response) listener(response);
+        }),
+      onResponse: (next) => (listener = next),
+    };
+  }
+  // Vite bundles the worker because `new URL(..., import.meta.url)` sits inside `new Worker(...)`.
+  const worker = new Worker(new URL('./insights-worker.ts', import.meta.url), { type: 'module' });
+  return {
+    post: (message, transfer = []) => worker.postMessage(message, transfer),
+    onResponse: (listener) => {
+      worker.onmessage = (event: MessageEvent<InsightsResponse>) => listener(event.data);
+    },
+  };
+}
+
+/** Yields to the browser between messages, so input and paint get their turn. */
+const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve));
+
+type ResultsByScope = WeakMap<object, Map<string, Promise<EventInsights>>>;
+const ALL_ROWS = {};
+
+/**
+ * The page's side of the insights worker. The worker mirrors each event's registrations: the
+ * first request sends them (5,000 per message, yielding between messages), later ones only
+ * the rows a load appended. Results are kept per row set, categories, scope and options, so
+ * the event page, the Numbers dialog and the workbook's figures sheet share one computation,
+ * and returning to a screen finds its figures ready. They go with the rows: when the query
+ * cache drops an event's registrations (sign-out, garbage collection), the worker drops its
+ * copy too.
+ */
+class InsightsClient {
+  private readonly port = openPort();
+  private readonly pending = new Map<number, (response: InsightsResponse) => void>();
+  private readonly sent = new Map<number, readonly Registration[]>();
+  private readonly results = new WeakMap<
+    readonly Registration[],
+    WeakMap<readonly Category[], ResultsByScope>
+  >();
+  private readonly settled = new WeakMap<Promise<EventInsights>, EventInsights>();
+  private readonly idMaps = new WeakMap<readonly Registration[], Map<number, Registration>>();
+  /** Syncs and requests run one after another, so a request never overtakes its rows. */
+  private queue: Promise<unknown> = Promise.resolve();
+  private nextId = 1;
+  /** Moves on with every `forget`, so a sync under way stops sending rows the cache dropped. */
+  private generation = 0;
+
+  constructor() {
+    this.port.onResponse((response) => {
+      this.pending.get(response.id)?.(response);
+      this.pending.delete(response.id);
+    });
+  }
+
+  /** The figures, from the cache when this exact computation was asked for before. */
+  compute(request: ComputeRequest): Promise<EventInsights> {
+    const { rows, categories, scope, options } = request;
+    let byCategories = this.results.get(rows);
+    if (!byCategories) this.results.set(rows, (byCategories = new WeakMap()));
+    let byScope = byCategories.get(categories);
+    if (!byScope) byCategories.set(categories, (byScope = new WeakMap()));
+    const scopeKey = scope ?? ALL_ROWS;
+    let byOptions = byScope.get(scopeKey);
+    if (!byOptions) byScope.set(scopeKey, (byOptions = new Map<string, Promise<EventInsights>>()));
+    const optionsKey = JSON.stringify(options);
+    let result = byOptions.get(optionsKey);
+    if (!result) {
+      result = this.enqueue(() => this.run(request));
+      const promise = result;
+      promise.then(
+        (insights) => this.settled.set(promise, insights),
+        () => byOptions.delete(optionsKey),
+      );
+      byOptions.set(optionsKey, result);
+    }
+    return result;
+  }
+
+  /** A finished computation's figures at once (no flash of a skeleton when coming back), or null. */
+  peek(request: ComputeRequest): EventInsights | null {
+    const promise = this.results
+      .get(request.rows)
+      ?.get(request.categories)
+      ?.get(request.scope ?? ALL_ROWS)
+      ?.get(JSON.stringify(request.options));
+    return (promise && this.settled.get(promise)) ?? null;
+  }
+
+  forget(eventId: number | null): void {
+    this.generation += 1;
+    if (eventId === null) this.sent.clear();
+    else this.sent.delete(eventId);
+    this.port.post({ type: 'forget', eventId });
+  }
+
+  private enqueue<T>(task: () => Promise<T>): Promise<T> {
+    const run = this.queue.then(task, task);
+    this.queue = run.catch(() => undefined);
+    return run;
+  }
+
+  private async run(request: ComputeRequest, retried = false): Promise<EventInsights> {
+    const { eventId, rows, categories, scope, options } = request;
+    await this.sync(eventId, rows);
+    const response = await this.ask({
+      type: 'compute',
+      id: this.nextId++,
+      eventId,
+      expected: rows.length,
+      categories,
+      scope: scope ? Int32Array.from(scope) : null,
+      options,
+    });
+    if ('error' in response) {
+      // The worker's copy drifted (it restarted, or a message was lost): send everything again once.
+      if (!retried && response.error.startsWith('stale')) {
+        this.sent.delete(eventId);
+        return this.run(request, true);
+      }
+      throw new Error(`The figures could not be computed: ${response.error}`);
+    }
+    return fromWire(response.insights, this.idMap(rows));
+  }
+
+  private ask(message: Extract<InsightsRequest, { type: 'compute' }>): Promise<InsightsResponse> {
+    return new Promise((resolve) => {
+      this.pending.set(message.id, resolve);
+      this.port.post(message, message.scope ? [message.scope.buffer] : []);
+    });
+  }
+
+  /**
+   * Sends the rows the worker does not hold yet, from the first row that differs: a load
+   * appends pages (and fills a late page in near the end), so this is the new tail, while a
+   * refresh that replaced rows resends from the first change.
+   */
+  private async sync(eventId: number, rows: readonly Registration[]): Promise<void> {
+    const held = this.sent.get(eventId);
+    if (held === rows) return;
+    let from = 0;
+    if (held) {
+      const limit = Math.min(held.length, rows.length);
+      while (from < limit && held[from] === rows[from]) from++;
+    }
+    this.sent.delete(eventId);
+    const generation = this.generation;
+    for (let start = from; start === from || start < rows.length; start += ROWS_PER_MESSAGE) {
+      if (start > from) await nextTask();
+      // Forgotten meanwhile (sign-out): send nothing more; the request then fails as stale.
+      if (generation !== this.generation) return;
+      this.port.post({
+        type: 'rows',
+        eventId,
+        from: start,
+        rows: rows.slice(start, start + ROWS_PER_MESSAGE),
+      });
+    }
+    this.sent.set(eventId, rows);
+  }
+
+  private idMap(rows: readonly Registration[]): Map<number, Registration> {
+    let map = this.idMaps.get(rows);
+    if (!map) {
+      map = new Map(rows.map((row) => [row.registration_id, row]));
+      this.idMaps.set(rows, map);
+    }
+    return map;
+  }
+}
+
+export interface ComputeRequest {
+  readonly eventId: number;
+  /** Every registration of the event loaded so far. */
+  readonly rows: readonly Registration[];
+  readonly categories: readonly Category[];
+  /**
+   * Only the registrations with these ids (the rows the table shows); null for all of them.
+   * Results are cached per array: pass the same array for the same rows.
+   */
+  readonly scope: readonly number[] | null;
+  readonly options: InsightsOptions;
+}
+
+const ids = new WeakMap<readonly { readonly id: number }[], readonly number[]>();
+
+/**
+ * The ids of some table rows, one array per row list: the scope of a computation, so the
+ * same filtered rows (reopening the Numbers, exporting them) find the figures already made.
+ */
+export function idsOf(rows: readonly { readonly id: number }[]): readonly number[] {
+  let found = ids.get(rows);
+  if (!found) ids.set(rows, (found = rows.map((row) => row.id)));
+  return found;
+}
+
+const clients = new WeakMap<QueryClient, InsightsClient>();
+
+/** One insights worker per query cache; it forgets an event's rows when the cache does. */
+export function insightsClient(queryClient: QueryClient): InsightsClient {
+  let client = clients.get(queryClient);
+  if (!client) {
+    const created = new InsightsClient();
+    queryClient.getQueryCache().subscribe((event) => {
+      const key: readonly unknown[] = event.query.queryKey;
+      const [resource, eventId] = key;
+      if (event.type === 'removed' && resource === 'registrations' && typeof eventId === 'number') {
+        created.forget(eventId);
+      }
+    });
+    clients.set(queryClient, (client = created));
+  }
+  return client;
+}
+
+export type { InsightsClient };

@@ -1,0 +1,41 @@
+import type { Registration } from '../api/schemas';
+import { eventInsights } from './event-insights';
+import { toWire, type InsightsRequest, type InsightsResponse } from './insights-protocol';
+
+/**
+ * What the insights worker does with each message, as a plain function so it is tested in
+ * Node and runs in the page where no Worker exists (tests in jsdom). Holds each event's rows.
+ */
+export function createInsightsHandler(): (request: InsightsRequest) => InsightsResponse | null {
+  const rowsByEvent = new Map<number, Registration[]>();
+  return (request) => {
+    switch (request.type) {
+      case 'rows': {
+        let held = rowsByEvent.get(request.eventId);
+        if (!held) rowsByEvent.set(request.eventId, (held = []));
+        // A gap (rows after a position never received) is caught by `expected` when computing.
+        held.length = Math.min(held.length, request.from);
+        for (const row of request.rows) held.push(row);
+        return null;
+      }
+      case 'forget':
+        if (request.eventId === null) rowsByEvent.clear();
+        else rowsByEvent.delete(request.eventId);
+        return null;
+      case 'compute': {
+        const held = rowsByEvent.get(request.eventId) ?? [];
+        if (held.length !== request.expected) {
+          return { id: request.id, error: `stale: ${held.length} rows held, ${request.expected} expected` };
+        }
+        const rows = request.scope ? inScope(held, request.scope) : held;
+        const insights = eventInsights(rows, request.categories, request.options);
+        return { id: request.id, insights: toWire(insights) };
+      }
+    }
+  };
+}
+
+function inScope(rows: readonly Registration[], scope: Int32Array): Registration[] {
+  const wanted = new Set(scope);
+  return rows.filter((row) => wanted.has(row.registration_id));
+}

@@ -1,0 +1,76 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef, useState } from 'react';
+import type { EventInsights } from './event-insights';
+import { insightsClient, type ComputeRequest } from './insights-client';
+
+export interface EventInsightsState {
+  /** The latest figures computed, possibly of fewer rows than loaded now (see `from`). */
+  readonly insights: EventInsights | null;
+  /** How many registrations `insights` counts: all of them once the list is complete. */
+  readonly from: number;
+  /** A newer computation is on its way. */
+  readonly computing: boolean;
+  readonly error: Error | null;
+}
+
+const IDLE: EventInsightsState = { insights: null, from: 0, computing: false, error: null };
+
+/**
+ * The figures of an event's registrations, computed in the insights worker. While a load
+ * streams rows in, they are recomputed at most every `throttleMs` (the last figures stay on
+ * screen meanwhile); pass 0 once the list is complete so the final figures come at once.
+ * `request` null computes nothing (the dialog is closed, the categories are not there yet).
+ */
+export function useEventInsights(request: ComputeRequest | null, throttleMs: number): EventInsightsState {
+  const client = insightsClient(useQueryClient());
+  /** The last result that came back: figures of some earlier row set, or a failure. */
+  const [latest, setLatest] = useState<Omit<EventInsightsState, 'computing'>>(IDLE);
+  const lastStart = useRef(-Infinity);
+  // Figures of an earlier row set still count while a load goes on (they say "so far"), so a
+  // result is shown unless a later one is already on screen.
+  const started = useRef(0);
+  const shown = useRef(0);
+  const mounted = useRef(true);
+  useEffect(() => {
+    mounted.current = true;
+    return () => {
+      mounted.current = false;
+    };
+  }, []);
+
+  const { eventId, rows, categories, scope, options } = request ?? {};
+  const optionsKey = JSON.stringify(options);
+  useEffect(() => {
+    if (eventId === undefined || !rows || !categories || scope === undefined || !options) return;
+    const job = { eventId, rows, categories, scope, options };
+    if (client.peek(job)) return;
+    const wait = Math.max(0, lastStart.current + throttleMs - performance.now());
+    const timer = setTimeout(() => {
+      lastStart.current = performance.now();
+      const sequence = ++started.current;
+      const current = () => mounted.current && sequence >= shown.current;
+      client.compute(job).then(
+        (insights) => {
+          if (!current()) return;
+          shown.current = sequence;
+          setLatest({ insights, from: rows.length, error: null });
+        },
+        (error: unknown) => {
+          if (!current()) return;
+          shown.current = sequence;
+          const failure = error instanceof Error ? error : new Error(String(error));
+          setLatest((previous) => ({ ...previous, error: failure }));
+        },
+      );
+    }, wait);
+    return () => clearTimeout(timer);
+    // `options` is compared by value: callers pass object literals.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [client, eventId, rows, categories, scope, optionsKey, throttleMs]);
+
+  if (!request) return IDLE;
+  // This exact computation is done (here or by another screen): its figures, at once.
+  const ready = client.peek(request);
+  if (ready) return { insights: ready, from: request.rows.length, computing: false, error: null };
+  return { ...latest, computing: latest.error === null };
+}
