@@ -1,4 +1,4 @@
-import type { QueryClient } from '@tanstack/react-query';
+import type { Query, QueryClient } from '@tanstack/react-query';
 import type { Category } from '@/features/events/api/schemas';
 import type { Registration } from '../api/schemas';
 import type { EventInsights, InsightsOptions } from './event-insights';
@@ -224,7 +224,8 @@ export function insightsClient(queryClient: QueryClient): InsightsClient {
   if (!client) {
     const created = new InsightsClient();
     queryClient.getQueryCache().subscribe((event) => {
-      const key: readonly unknown[] = event.query.queryKey;
+      // The cache's events type their query loosely; the key itself is an array of anything.
+      const { queryKey: key } = event.query as Query;
       const [resource, eventId] = key;
       if (event.type === 'removed' && resource === 'registrations' && typeof eventId === 'number') {
         created.forget(eventId);
