@@ -49,10 +49,14 @@ const VIEW_PARAMS = {
 /**
  * A comma-separated list; each value is URI-encoded so it may itself hold a comma. `cat=` is
  * the list of one empty value (no category), as written for it. An item that is not valid
- * percent-encoding (`%E0`, `%ZZ`, a lone `%`) is dropped.
+ * percent-encoding (`%E0`, `%ZZ`, a lone `%`) is dropped. Items after the first
+ * {@link MAX_LIST_ITEMS} are ignored: each broken one costs a thrown URIError (microseconds),
+ * and a megabyte of `%,` would freeze the tab for over a second.
  */
 const parseList = (value: string | null): string[] =>
-  value === null ? [] : value.split(',').flatMap((item) => decodeItem(item) ?? []);
+  value === null ? [] : value.split(',', MAX_LIST_ITEMS).flatMap((item) => decodeItem(item) ?? []);
+/** Far more categories, statuses, answers or columns than a screen has. */
+const MAX_LIST_ITEMS = 1000;
 const LONE_SURROGATE = /\p{Cs}/gu;
 /** A lone surrogate (text from the API may hold one) is written as U+FFFD, as URLSearchParams does. */
 const joinList = (values: readonly string[]) =>
