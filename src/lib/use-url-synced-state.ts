@@ -5,7 +5,11 @@ import { useLocation, useNavigate } from 'react-router-dom';
 export const URL_WRITE_DELAY_MS = 300;
 
 export interface UrlSyncedStateOptions<S> {
-  /** Read the state from the URL's search params; must accept any URL (links are typed by hand). */
+  /**
+   * Read the state from the URL's search params. Must never throw, whatever the URL holds (links
+   * are typed by hand): drop what cannot be read, keep the rest. A throw here shows the error
+   * screen instead of the screen.
+   */
   parse: (params: URLSearchParams) => S;
   /** The search params for a state: the whole query string of the screen. */
   write: (state: S) => URLSearchParams;

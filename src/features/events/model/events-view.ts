@@ -1,3 +1,5 @@
+import { parseCalendarDate } from '@/lib/dates';
+
 /**
  * The events screen's view state lives in the URL so a link, a reload or the back button
  * restores the exact view. Dates go to the API; search and sort are applied in the browser.
@@ -21,11 +23,16 @@ export const DEFAULT_EVENTS_VIEW: EventsView = { from: '', to: '', updatedSince:
 const PARAM = { from: 'from', to: 'to', updatedSince: 'updated', q: 'q', sort: 'sort' } as const;
 const CALENDAR_DATE = /^\d{4}-\d{2}-\d{2}$/;
 
+/** A real day written YYYY-MM-DD, else '' (the API refuses `2026-02-30` with a 400). */
 function dateParam(params: URLSearchParams, name: string): string {
   const value = params.get(name) ?? '';
-  return CALENDAR_DATE.test(value) ? value : '';
+  return CALENDAR_DATE.test(value) && parseCalendarDate(value) ? value : '';
 }
 
+/**
+ * Never throws, whatever the link holds: a value that cannot be read is dropped (the default
+ * stays) and the other parameters are kept. A repeated parameter counts with its first value.
+ */
 export function readEventsView(params: URLSearchParams): EventsView {
   return {
     from: dateParam(params, PARAM.from),

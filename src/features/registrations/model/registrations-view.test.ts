@@ -20,8 +20,14 @@ describe('registrations view in the URL', () => {
 
   it('writes nothing for the default view and reads junk as the default', () => {
     expect(writeRegistrationsView(DEFAULT_REGISTRATIONS_VIEW).toString()).toBe('');
-    expect(readRegistrationsView(new URLSearchParams('hide=&cat=&page=3'))).toEqual(
+    expect(readRegistrationsView(new URLSearchParams('hide=&ans=&sort=&page=3'))).toEqual(
       DEFAULT_REGISTRATIONS_VIEW,
     );
+  });
+
+  it('keeps a filter on registrations without a category or a status (the overview links to them)', () => {
+    const view = { ...DEFAULT_REGISTRATIONS_VIEW, categories: [''], statuses: [''] };
+    expect(writeRegistrationsView(view).toString()).toBe('cat=&status=');
+    expect(readRegistrationsView(writeRegistrationsView(view))).toEqual(view);
   });
 });

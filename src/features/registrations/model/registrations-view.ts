@@ -15,7 +15,9 @@ export interface RegistrationsView {
    * key selects the registrations that did not answer.
    */
   answers: string[];
+  /** A column id: never empty, never starting with `-` (the URL's mark of descending). */
   sort: { id: string; desc: boolean } | null;
+  /** Column ids, never empty. */
   hidden: string[];
 }
 
@@ -38,21 +40,53 @@ const VIEW_PARAMS = {
   hidden: 'hide',
 } as const;
 
-/** A comma-separated list; each value is URI-encoded so it may itself hold a comma. */
-const parseList = (value: string | null): string[] =>
-  value === null || value === '' ? [] : value.split(',').map(decodeURIComponent);
-const joinList = (values: readonly string[]) => values.map(encodeURIComponent).join(',');
+/*
+ * Links are typed by hand or cut short, so reading never throws: a value (or one item of a
+ * list) that cannot be read is dropped and the rest of the view is kept. A repeated parameter
+ * counts once, with its first value.
+ */
 
-/** `last_name` is ascending, `-last_name` descending. */
-const parseSort = (value: string | null): RegistrationsView['sort'] =>
-  value ? { id: value.replace(/^-/, ''), desc: value.startsWith('-') } : null;
+/**
+ * A comma-separated list; each value is URI-encoded so it may itself hold a comma. `cat=` is
+ * the list of one empty value (no category), as written for it. An item that is not valid
+ * percent-encoding (`%E0`, `%ZZ`, a lone `%`) is dropped. Items after the first
+ * {@link MAX_LIST_ITEMS} are ignored: each broken one costs a thrown URIError (microseconds),
+ * and a megabyte of `%,` would freeze the tab for over a second.
+ */
+const parseList = (value: string | null): string[] =>
+  value === null ? [] : value.split(',', MAX_LIST_ITEMS).flatMap((item) => decodeItem(item) ?? []);
+/** Far more categories, statuses, answers or columns than a screen has. */
+const MAX_LIST_ITEMS = 1000;
+const LONE_SURROGATE = /\p{Cs}/gu;
+/** A lone surrogate (text from the API may hold one) is written as U+FFFD, as URLSearchParams does. */
+const joinList = (values: readonly string[]) =>
+  values.map((value) => encodeURIComponent(value.replace(LONE_SURROGATE, '\uFFFD'))).join(',');
+
+function decodeItem(item: string): string | null {
+  try {
+    return decodeURIComponent(item);
+  } catch {
+    return null; // URIError: a broken percent-encoding
+  }
+}
+
+/** `<que_id>:<answer key>`, the question id a number (see answerFilter). */
+const ANSWER_FILTER = /^\d{1,15}:/;
+
+/** `last_name` is ascending, `-last_name` descending; `-` alone or `--x` is no sort. */
+function parseSort(value: string | null): RegistrationsView['sort'] {
+  if (!value) return null;
+  const desc = value.startsWith('-');
+  const id = desc ? value.slice(1) : value;
+  return id === '' || id.startsWith('-') ? null : { id, desc };
+}
 
 export function readRegistrationsView(params: URLSearchParams): RegistrationsView {
   return {
     q: params.get(VIEW_PARAMS.q) ?? '',
     categories: parseList(params.get(VIEW_PARAMS.categories)),
     statuses: parseList(params.get(VIEW_PARAMS.statuses)),
-    answers: parseList(params.get(VIEW_PARAMS.answers)).filter((value) => /^\d+:/.test(value)),
+    answers: parseList(params.get(VIEW_PARAMS.answers)).filter((value) => ANSWER_FILTER.test(value)),
     sort: parseSort(params.get(VIEW_PARAMS.sort)),
     hidden: parseList(params.get(VIEW_PARAMS.hidden)).filter(Boolean),
   };
