@@ -32,7 +32,7 @@ export function OverviewState({ data, computedFrom }: OverviewStateProps) {
   if (data?.phase === 'incomplete' || data?.phase === 'cancelled') {
     return <p className="overview__state">{t('overview.notComplete', { loaded: count(loaded) })}</p>;
   }
-  const total = data?.progress.pagination?.meta?.total;
+  const total = data?.report.pagination?.meta?.total;
   return (
     <p className="overview__state">
       {total !== undefined
