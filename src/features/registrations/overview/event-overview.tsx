@@ -1,10 +1,10 @@
-import { useIsFetching, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useId, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiErrorState } from '@/components/states/api-error-state';
 import { eventQueries } from '@/features/events/api/queries';
 import type { Category } from '@/features/events/api/schemas';
-import { registrationsKey, registrationsQuery } from '../api/registrations-query';
+import { useRegistrationsLoad } from '../api/use-registrations-load';
 import { LoadStatus } from '../components/load-status';
 import { eventInsights } from '../insights/event-insights';
 import { useInsightLabels } from '../insights/use-insight-labels';
@@ -27,16 +27,12 @@ const NO_CATEGORIES: Category[] = [];
  */
 export function EventOverview({ eventId }: { eventId: number }) {
   const { t } = useTranslation('insights');
-  const client = useQueryClient();
-  const queryKey = registrationsKey(eventId);
-  const query = useQuery(registrationsQuery(eventId));
-  const fetching = useIsFetching({ queryKey }) > 0;
+  const { data, error, fetching, actions } = useRegistrationsLoad(eventId);
   const categoriesQuery = useQuery(eventQueries.categories(eventId));
   const categories = categoriesQuery.data ?? NO_CATEGORIES;
   const labels = useInsightLabels(categories);
   const headingId = useId();
 
-  const data = query.data;
   const completeRows = data?.phase === 'complete' ? data.rows : null;
   // Category order and names come from the categories; if they fail, ids are shown instead.
   const categoriesSettled = !categoriesQuery.isPending;
@@ -49,7 +45,7 @@ export function EventOverview({ eventId }: { eventId: number }) {
         : null,
     [completeRows, categoriesSettled, categories],
   );
-  const failed = !data && query.isError;
+  const failed = !data && error !== null;
   // Stopped or with failed pages: nothing is on its way until the promoter resumes.
   const stopped = data?.phase === 'incomplete' || data?.phase === 'cancelled';
   const shown = insights !== null && insights.total > 0 ? insights : null;
@@ -63,7 +59,7 @@ export function EventOverview({ eventId }: { eventId: number }) {
       >
         <h2 id={headingId}>{t('overview.title')}</h2>
         {failed ? (
-          <ApiErrorState error={query.error} onRetry={() => void client.resetQueries({ queryKey })} />
+          <ApiErrorState error={error} onRetry={actions.reload} />
         ) : (
           <OverviewState data={data} computedFrom={insights?.total ?? null} />
         )}
@@ -71,8 +67,8 @@ export function EventOverview({ eventId }: { eventId: number }) {
           <LoadStatus
             data={data}
             fetching={fetching}
-            onCancel={() => void client.cancelQueries({ queryKey })}
-            onContinue={() => void query.refetch()}
+            onCancel={actions.cancel}
+            onContinue={actions.continue}
           />
         ) : null}
         {shown ? (
