@@ -6,6 +6,7 @@ import type {
   LoadRequest,
   LoaderRunOptions,
   RegistrationsLoadResult,
+  StoppedLoad,
 } from './load-types';
 import { readPageMeta } from './page-meta';
 import { PageTracker } from './page-tracker';
@@ -77,7 +78,7 @@ async function probeFirstPages(run: LoadRun, known: 0 | 1 | undefined): Promise<
  * result is returned as is. Same resolve/reject rules as loadRegistrations.
  */
 export async function retryMissing(
-  previous: RegistrationsLoadResult,
+  previous: RegistrationsLoadResult | StoppedLoad,
   options: LoaderRunOptions = {},
 ): Promise<RegistrationsLoadResult> {
   if (previous.status === 'complete') return previous;

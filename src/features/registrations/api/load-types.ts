@@ -34,11 +34,8 @@ export type LoadWarning =
   /** Page 0 never answered (network/timeout/429), so 1-based numbering was assumed. */
   | { code: 'first-page-guessed' };
 
-export interface RegistrationsLoadProgress {
-  status: LoadStatus;
-  /** Unique by registration_id, in the server's order (page by page), first occurrence kept. */
-  rows: readonly Registration[];
-  loaded: number;
+/** What the loader saw, apart from the rows themselves. */
+export interface LoadReport {
   pagesLoaded: number;
   /** Pages that kept failing (sorted); non-empty means the list is not complete. */
   pagesFailed: number[];
@@ -52,6 +49,13 @@ export interface RegistrationsLoadProgress {
   serverDate: Date | null;
   watermarkSource: 'server' | 'client' | null;
   warnings: LoadWarning[];
+}
+
+export interface RegistrationsLoadProgress extends LoadReport {
+  status: LoadStatus;
+  /** Unique by registration_id, in the server's order (page by page), first occurrence kept. */
+  rows: readonly Registration[];
+  loaded: number;
 }
 
 /** Per-page record of one load, kept so `retryMissing` can fetch only what is missing. */
@@ -90,6 +94,11 @@ export interface RegistrationsLoadResult extends RegistrationsLoadProgress {
   /** Null only when cancelled before the first page: `retryMissing` then starts afresh. */
   resume: LoadResumePoint | null;
 }
+
+/** What `retryMissing` needs of a stopped or incomplete load (a whole result will do). */
+export type StoppedLoad = Pick<RegistrationsLoadResult, 'request' | 'resume'> & {
+  status: 'cancelled' | 'incomplete';
+};
 
 /** Options shared by a first load, a retry and a refresh. */
 export interface LoaderRunOptions {

@@ -1,7 +1,7 @@
 import { QueryClient } from '@tanstack/react-query';
 import { server } from '../../../../test/msw-server';
 import { registrationsKey, registrationsQuery, type RegistrationsData } from './registrations-query';
-import { ids, oneTo, signInForTests } from './testing/loader-test-kit';
+import { ids, oneTo, pagesOf, signInForTests } from './testing/loader-test-kit';
 import { pagedApi } from './testing/paged-api';
 
 const EVENT = 7;
@@ -82,10 +82,38 @@ describe('the registrations query', () => {
     expect(resumed.phase).toBe('complete');
     expect(ids(resumed.rows)).toEqual(oneTo(1500));
     const pagesAgain = api.calls.slice(before).map((call) => call.page);
-    const pagesKept = [...stopped.result!.resume!.pages.keys()];
+    const pagesKept = pagesOf(stopped.rows, 100);
     expect(pagesKept.length).toBeGreaterThan(0);
     for (const page of pagesKept) expect(pagesAgain).not.toContain(page);
     expect(pagesAgain).not.toContain(0);
+  });
+
+  it('stop then continue at once, before the stopped run settled: it continues, no page twice', async () => {
+    const { api, client, data, writes } = setup({ total: 1500, maxPerPage: 100, latencyMs: 30 });
+    const running = client.fetchQuery(registrationsQuery(EVENT)).catch(() => null);
+    await firstRows(client);
+    const shown = pagesOf(data()!.rows, 100);
+    const asked = api.calls.length;
+    void client.cancelQueries({ queryKey: key });
+    // The stopped run is still settling: the cache holds its last progress snapshot.
+    expect(data()!.phase).toBe('loading');
+    const resumed = client.refetchQueries({ queryKey: key });
+    await running;
+    await resumed;
+    expect(data()!.phase).toBe('complete');
+    expect(ids(data()!.rows)).toEqual(oneTo(1500));
+    const askedAgain = api.calls.slice(asked).map((call) => call.page);
+    for (const page of shown) expect(askedAgain).not.toContain(page);
+    const counts = writes.map((write) => write.rows.length);
+    expect(counts.every((count, i) => i === 0 || count >= counts[i - 1]!)).toBe(true);
+  });
+
+  it('holds the rows once: the report has no rows, and a finished load keeps no resume point', async () => {
+    const { client } = setup({ total: 250, maxPerPage: 100 });
+    const final = await client.fetchQuery(registrationsQuery(EVENT));
+    expect(final.report).not.toHaveProperty('rows');
+    expect(final.report.pagesLoaded).toBe(3);
+    expect(final.continueFrom).toBeNull();
   });
 
   it('stop then reload at once: the reload wins, and the stopped run writes nothing back', async () => {
@@ -118,6 +146,15 @@ describe('the registrations query', () => {
     expect(final.phase).toBe('complete');
     expect(data()).toBe(final);
     expect(writes.slice(afterReset).map((write) => write.phase)).not.toContain('cancelled');
+  });
+
+  it('reloading before the first page arrived: the replaced run writes nothing back', async () => {
+    const { client, data } = setup({ total: 900, maxPerPage: 100, latencyMs: 30 });
+    const first = client.fetchQuery(registrationsQuery(EVENT)).catch(() => null);
+    await client.resetQueries({ queryKey: key });
+    await first;
+    await settle(120);
+    expect(data()).toBeUndefined();
   });
 
   it('after sign-out clears the cache mid-load, no registration is written back', async () => {

@@ -2,7 +2,14 @@ import { queryOptions, type Query, type QueryClient, type QueryFunctionContext }
 import { getSession, knownFirstPage, rememberFirstPage } from '@/lib/session';
 import { loadChanges, mergeChanges } from './load-changes';
 import { loadRegistrations, retryMissing } from './load-registrations';
-import type { RegistrationsLoadProgress, RegistrationsLoadResult } from './load-types';
+import type {
+  LoadReport,
+  LoadRequest,
+  LoadResumePoint,
+  RegistrationsLoadProgress,
+  RegistrationsLoadResult,
+  StoppedLoad,
+} from './load-types';
 import type { Registration } from './schemas';
 
 export type RegistrationsPhase = 'loading' | 'complete' | 'incomplete' | 'cancelled';
@@ -13,18 +20,38 @@ type RefreshOutcome =
   | { phase: 'done'; changed: number; added: number }
   | { phase: 'error'; error: unknown };
 
-/** What the registrations query holds: every row loaded so far and what the loader saw. */
+/**
+ * What the registrations query holds. Each thing once: the rows in `rows` only; the loader's
+ * report (pages, failures, pagination, warnings, watermark) without rows; and, for a stopped
+ * or incomplete load, a private point to continue from that refers to `rows` rather than
+ * copying them.
+ */
 export interface RegistrationsData {
   phase: RegistrationsPhase;
   /** Unique by registration_id, in the server's order. */
   rows: readonly Registration[];
-  /** The loader's latest report: pages, failures, pagination, warnings. */
-  progress: RegistrationsLoadProgress;
-  /** The last finished load (complete, incomplete or cancelled): what a retry or refresh continues from. */
-  result: RegistrationsLoadResult | null;
+  /** What the loader saw: pages loaded and failed, pagination, warnings, the `updated_since` watermark. */
+  report: LoadReport;
   /** When the rows were last fully loaded or refreshed, by this browser's clock: what "as of" shows. */
   loadedAt: Date | null;
   refresh: RefreshOutcome | null;
+  /** Private to this module (see ContinuePoint); null unless the phase is cancelled or incomplete. */
+  readonly continueFrom: ContinuePoint | null;
+}
+
+/**
+ * Where "Resume" and "Retry missing pages" continue: the loader's resume point, except that
+ * instead of the rows of each page (which `rows` already holds, page after page in page order)
+ * it keeps how many rows each page added. The loader needs the rows per page to tell a
+ * repeated row from a new one and to keep the server's order, so they are cut back out of
+ * `rows` when a run continues. Opaque outside this module.
+ */
+interface ContinuePoint {
+  readonly status: 'cancelled' | 'incomplete';
+  readonly request: LoadRequest;
+  /** Null when the load stopped before its first page: the next run starts afresh. */
+  readonly resume:
+    (Omit<LoadResumePoint, 'pages'> & { readonly pageSizes: ReadonlyMap<number, number> }) | null;
 }
 
 /**
@@ -33,18 +60,29 @@ export interface RegistrationsData {
  */
 const PUBLISH_INTERVAL_MS = 300;
 
+/**
+ * How long an event's list stays in memory once no screen shows it. A 100,000-row list costs
+ * tens of MB and minutes of requests: kept 15 minutes, going from the table to another event
+ * and back, or away for a coffee, shows it at once (and a stopped load resumes where it was)
+ * without asking the server again; but a promoter who looks through many events in one
+ * sitting does not keep every list in memory for the whole session.
+ */
+const GC_TIME_MS = 15 * 60 * 1000;
+
 export const registrationsKey = (eventId: number) => ['registrations', eventId] as const;
 type RegistrationsKey = ReturnType<typeof registrationsKey>;
 
 /**
  * Every registration of an event as one React Query query, filled page by page through the
- * cache while the loader runs. One query function continues from whatever the cache holds:
+ * cache while the loader runs. One query function continues from what the previous run ended
+ * with (or, the first time, from nothing):
  * - nothing yet: a full load;
- * - a cancelled or incomplete load: only the missing pages ("Resume", "Retry missing pages");
+ * - a stopped or incomplete load: only the missing pages ("Resume", "Retry missing pages");
  * - a complete load: only what changed since (`updated_since`), merged by id ("Check for changes").
  * So `refetch()` is every "continue" button, `resetQueries` is "reload everything", and
- * `cancelQueries` is "stop". Leaving the screen cancels a running load (React Query aborts a
- * query whose last observer left), and coming back resumes it. Sign-out's `clear()` drops it.
+ * `cancelQueries` is "stop". Leaving the screen stops a running load (React Query aborts a
+ * query whose last observer left) and coming back resumes it, however soon. Sign-out's
+ * `clear()` drops it. The screens use it through `useRegistrationsLoad`.
  */
 export function registrationsQuery(eventId: number) {
   return queryOptions({
@@ -52,8 +90,9 @@ export function registrationsQuery(eventId: number) {
     queryFn: (context) => fillRegistrations(eventId, context),
     // The data changes only when the promoter asks ("Check for changes"), never behind their back.
     staleTime: Infinity,
+    gcTime: GC_TIME_MS,
     // A load stopped by leaving the screen resumes when the screen comes back.
-    refetchOnMount: (query) => (isResumable(query.state.data) ? 'always' : false),
+    refetchOnMount: (query) => (wasInterrupted(query.state.data) ? 'always' : false),
     // The loader retries each page itself (lib/retry-policy); a failed first page is final.
     retry: false,
     // Comparing 100,000 rows with the previous snapshot on every write would cost more than it saves.
@@ -61,54 +100,95 @@ export function registrationsQuery(eventId: number) {
   });
 }
 
-const isResumable = (data: RegistrationsData | undefined) =>
+/**
+ * Stopped, or still showing a run's progress with no run going: that run was aborted (the
+ * screen left) and may not have written its end yet. Either way the next run continues from
+ * where it ended: it waits for it (see fillRegistrations).
+ */
+const wasInterrupted = (data: RegistrationsData | undefined) =>
   data?.phase === 'cancelled' || data?.phase === 'loading';
 
-/** The run allowed to write each query: a reset or a new fetch makes older runs' late writes no-ops. */
-const currentRun = new WeakMap<Query, object>();
+/** One run of the query function. */
+interface Run {
+  /** What this run last wrote, or found when it started: anything else there means a reset replaced it. */
+  wrote: RegistrationsData | undefined;
+  /** Settles with what the run ended with, written or not; undefined when it failed. */
+  ended: Promise<RegistrationsData | undefined>;
+}
+
+/** The latest run of each query: the only one allowed to write, and what the next run continues from. */
+const latestRun = new WeakMap<Query<RegistrationsData>, Run>();
 
 async function fillRegistrations(
   eventId: number,
   { client, queryKey, signal }: QueryFunctionContext<RegistrationsKey>,
 ): Promise<RegistrationsData> {
   const cache = client.getQueryCache();
-  const query = cache.find({ queryKey, exact: true });
-  const run = {};
-  if (query) currentRun.set(query, run);
-  // After sign-out (the query left the cache) or a newer run, nothing may be written back.
+  const query = cache.find<RegistrationsData>({ queryKey, exact: true });
+  const found = query?.state.data;
+  const before = query && latestRun.get(query);
+  let end!: (data: RegistrationsData | undefined) => void;
+  const run: Run = { wrote: found, ended: new Promise((resolve) => (end = resolve)) };
+  if (query) latestRun.set(query, run);
+
+  // Only the latest run writes, and only over what it wrote itself: a newer run, a reset (which
+  // empties the data) or sign-out's `clear()` (which drops the query) silences it for good. A run
+  // stopped before it showed anything has nothing to say (and after a reset must not say it).
   const write = (data: RegistrationsData) => {
-    if (query && cache.find({ queryKey, exact: true }) === query && currentRun.get(query) === run) {
-      client.setQueryData(queryKey, data);
-    }
+    if (!query || latestRun.get(query) !== run || cache.find({ queryKey, exact: true }) !== query) return;
+    if (query.state.data !== run.wrote || (run.wrote === undefined && signal.aborted)) return;
+    client.setQueryData(queryKey, data);
+    run.wrote = query.state.data;
   };
-  const previous = client.getQueryData<RegistrationsData>(queryKey);
 
-  if (previous?.phase === 'complete' && previous.result?.serverDate) {
-    return refreshRegistrations(eventId, previous, previous.result, signal, write);
+  try {
+    // The previous run, if the cache still holds what it wrote (no reset since), may still be
+    // finishing: it was aborted when the screen left or "Stop" was pressed, and its last pages
+    // are settling. Continue from what it ends with, never from a progress snapshot, so no
+    // page is fetched twice and the rows never shrink. Always yields once: a run that React's
+    // StrictMode aborts right after starting it has sent no request yet.
+    const inherited = await (before && found === before.wrote ? before.ended : undefined);
+    const previous = inherited ?? found;
+    const data =
+      previous?.phase === 'complete' && previous.report.serverDate
+        ? await refreshRegistrations(eventId, previous, previous.report.serverDate, signal, write)
+        : await loadOrResume(eventId, previous, signal, write);
+    end(data);
+    return data;
+  } catch (error) {
+    end(undefined);
+    throw error;
   }
+}
 
+async function loadOrResume(
+  eventId: number,
+  previous: RegistrationsData | undefined,
+  signal: AbortSignal,
+  write: (data: RegistrationsData) => void,
+): Promise<RegistrationsData> {
   const publish = progressPublisher(previous, write);
   const baseUrl = getSession()?.baseUrl;
   const options = { signal, onProgress: publish.progress };
+  const resumable = previous?.continueFrom ? resumeFrom(previous.rows, previous.continueFrom) : null;
   try {
-    const result =
-      previous?.result && (previous.phase === 'cancelled' || previous.phase === 'incomplete')
-        ? await retryMissing(previous.result, options)
-        : await loadRegistrations({
-            eventId,
-            ...options,
-            ...(baseUrl !== undefined && { firstPage: knownFirstPage(baseUrl) }),
-          });
+    const result = resumable
+      ? await retryMissing(resumable, options)
+      : await loadRegistrations({
+          eventId,
+          ...options,
+          ...(baseUrl !== undefined && { firstPage: knownFirstPage(baseUrl) }),
+        });
     const guessed = result.warnings.some((warning) => warning.code === 'first-page-guessed');
     if (baseUrl !== undefined && result.pagination && !guessed)
       rememberFirstPage(baseUrl, result.pagination.firstPage);
     const data: RegistrationsData = {
       phase: result.status,
       rows: result.rows,
-      progress: result,
-      result,
+      report: reportOf(result),
       loadedAt: result.status === 'complete' ? new Date() : (previous?.loadedAt ?? null),
       refresh: null,
+      continueFrom: continuePoint(result),
     };
     write(data);
     return data;
@@ -120,16 +200,16 @@ async function fillRegistrations(
 async function refreshRegistrations(
   eventId: number,
   previous: RegistrationsData,
-  last: RegistrationsLoadResult,
+  since: Date,
   signal: AbortSignal,
   write: (data: RegistrationsData) => void,
 ): Promise<RegistrationsData> {
-  write({ ...previous, refresh: { phase: 'loading' } });
+  if (!signal.aborted) write({ ...previous, refresh: { phase: 'loading' } });
   const baseUrl = getSession()?.baseUrl;
   try {
     const changes = await loadChanges({
       eventId,
-      since: last.serverDate!,
+      since,
       signal,
       ...(baseUrl !== undefined && { firstPage: knownFirstPage(baseUrl) }),
     });
@@ -139,17 +219,14 @@ async function refreshRegistrations(
       data = { ...previous, refresh: { phase: 'error', error: null } };
     } else {
       const merged = mergeChanges(previous.rows, changes.rows);
-      const result = {
-        ...last,
-        rows: merged.rows,
-        loaded: merged.rows.length,
-        serverDate: changes.serverDate,
-      };
       data = {
         ...previous,
         rows: merged.rows,
-        result,
-        progress: result,
+        report: {
+          ...previous.report,
+          serverDate: changes.serverDate,
+          watermarkSource: changes.watermarkSource,
+        },
         loadedAt: new Date(),
         refresh: { phase: 'done', changed: merged.changed, added: merged.added },
       };
@@ -162,6 +239,42 @@ async function refreshRegistrations(
     write(data);
     return data;
   }
+}
+
+/** The loader's report without its rows. */
+function reportOf(progress: RegistrationsLoadProgress): LoadReport {
+  return {
+    pagesLoaded: progress.pagesLoaded,
+    pagesFailed: progress.pagesFailed,
+    pagination: progress.pagination,
+    serverDate: progress.serverDate,
+    watermarkSource: progress.watermarkSource,
+    warnings: progress.warnings,
+  };
+}
+
+/** Null for a complete result; else its resume point, per-page rows replaced by counts (they are `result.rows`, in page order). */
+function continuePoint(result: RegistrationsLoadResult): ContinuePoint | null {
+  if (result.status === 'complete') return null;
+  if (!result.resume) return { status: result.status, request: result.request, resume: null };
+  const { pages, ...rest } = result.resume;
+  const pageSizes = new Map([...pages].map(([page, rows]) => [page, rows.length] as const));
+  return { status: result.status, request: result.request, resume: { ...rest, pageSizes } };
+}
+
+/** What `retryMissing` continues from, the pages cut back out of `rows`; null (start afresh) if they do not add up. */
+function resumeFrom(rows: readonly Registration[], point: ContinuePoint): StoppedLoad | null {
+  if (!point.resume) return { status: point.status, request: point.request, resume: null };
+  const { pageSizes, ...rest } = point.resume;
+  const pages = new Map<number, readonly Registration[]>();
+  let offset = 0;
+  for (const page of [...pageSizes.keys()].sort((a, b) => a - b)) {
+    const size = pageSizes.get(page)!;
+    pages.set(page, rows.slice(offset, offset + size));
+    offset += size;
+  }
+  if (offset !== rows.length) return null;
+  return { status: point.status, request: point.request, resume: { ...rest, pages } };
 }
 
 /** Writes the loader's progress to the cache, at most every PUBLISH_INTERVAL_MS, the first rows at once. */
@@ -178,10 +291,11 @@ function progressPublisher(
     write({
       phase: 'loading',
       rows: progress.rows,
-      progress,
-      result: previous?.result ?? null,
+      report: reportOf(progress),
       loadedAt: previous?.loadedAt ?? null,
       refresh: null,
+      // A run in progress is continued from what it ends with, never from a snapshot.
+      continueFrom: null,
     });
   };
   return {

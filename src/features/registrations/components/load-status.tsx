@@ -29,9 +29,9 @@ export const LoadStatus = memo(function LoadStatus({
 }: LoadStatusProps) {
   const { t, i18n } = useTranslation('registrations');
   const count = (n: number) => formatCount(n, i18n.language);
-  const progress = data.progress;
+  const report = data.report;
   const loaded = data.rows.length;
-  const total = progress.pagination?.meta?.total;
+  const total = report.pagination?.meta?.total;
   // A load or a resume is running (a refresh keeps the "complete" banner and says it is checking).
   const loading = fetching && data.refresh === null && data.phase !== 'complete';
 
@@ -58,7 +58,7 @@ export const LoadStatus = memo(function LoadStatus({
   }
 
   if (data.phase === 'cancelled' || data.phase === 'incomplete') {
-    const failed = progress.pagesFailed.length;
+    const failed = report.pagesFailed.length;
     return (
       <div className="load-status load-status--warning" role="alert">
         <p className="load-status__text">
@@ -99,7 +99,7 @@ export const LoadStatus = memo(function LoadStatus({
           </p>
         ) : null}
         {refresh?.phase === 'error' ? <p className="load-status__error">{t('load.refreshFailed')}</p> : null}
-        <LoadWarnings warnings={progress.warnings} />
+        <LoadWarnings warnings={report.warnings} />
       </div>
       <button type="button" className="button" onClick={onContinue} disabled={refresh?.phase === 'loading'}>
         {t('load.refresh')}

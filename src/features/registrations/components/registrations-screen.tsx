@@ -1,4 +1,4 @@
-import { useIsFetching, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useCallback, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiErrorState } from '@/components/states/api-error-state';
@@ -6,7 +6,6 @@ import { StatePanel } from '@/components/states/state-panel';
 import type { PartnerEvent } from '@/features/events/api/schemas';
 import { useMediaQuery } from '@/components/use-media-query';
 import { formatCount } from '@/lib/numbers';
-import { registrationsKey } from '../api/registrations-query';
 import { idsOf, insightsClient } from '../insights/insights-client';
 import { overviewFigures } from '../insights/overview-figures';
 import { useInsightLabels } from '../insights/use-insight-labels';
@@ -43,8 +42,7 @@ export function RegistrationsScreen({ eventId, eventName, event }: Registrations
   const { t, i18n } = useTranslation('registrations');
   const client = useQueryClient();
   const screen = useRegistrationsScreen(eventId);
-  const { data, view, setView, filteredRows, titles, visibleColumnIds, actions } = screen;
-  const fetching = useIsFetching({ queryKey: registrationsKey(eventId) }) > 0;
+  const { data, view, setView, filteredRows, titles, visibleColumnIds, actions, fetching } = screen;
   const [selectedId, setSelectedId] = useState<number | null>(null);
   // A phone gets cards in the page's scroll; 1,800 px of table in a 360 px screen shows two columns.
   const phone = useMediaQuery('(max-width: 40rem)');

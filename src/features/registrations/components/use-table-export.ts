@@ -27,7 +27,7 @@ export type ExportState =
 
 interface Options {
   eventId: number;
-  /** What the table shows right now; read after the last page has rendered into it. */
+  /** What the table shows right now; read once the rows of the last page loaded have rendered into it. */
   snapshotTable: () => TableExport;
   /** The workbook's second sheet, or null for the table alone; computed only at export time. */
   snapshotFigures: () => Promise<FiguresSheet | null>;
@@ -35,7 +35,7 @@ interface Options {
   fileLabel: string;
 }
 
-/** Lets React render the rows of the last page before the table is read. */
+/** Lets React render the rows of the last page loaded before the table is read. */
 const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 /**

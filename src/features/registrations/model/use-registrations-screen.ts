@@ -1,8 +1,7 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { registrationsKey, registrationsQuery, type RegistrationsData } from '../api/registrations-query';
 import type { Registration } from '../api/schemas';
+import { useRegistrationsLoad } from '../api/use-registrations-load';
 import { columnTitles } from './column-titles';
 import { categoryFacetOptions, presentFacetValues, statusFacetOptions } from './facet-options';
 import { filterRows } from './filter-rows';
@@ -24,9 +23,7 @@ const NO_ROWS: readonly Registration[] = [];
  */
 export function useRegistrationsScreen(eventId: number) {
   const { t } = useTranslation('registrations');
-  const client = useQueryClient();
-  const query = useQuery(registrationsQuery(eventId));
-  const data: RegistrationsData | undefined = query.data;
+  const { data, error, pending, fetching, actions } = useRegistrationsLoad(eventId);
   const { rows, questions, categoryList, language } = useRegistrationRows(eventId, data?.rows ?? NO_ROWS);
   const { view, setView } = useRegistrationsView();
 
@@ -85,23 +82,13 @@ export function useRegistrationsScreen(eventId: number) {
     [complete, rows, visibleColumnIds],
   );
 
-  // Stable actions: the banner and menus that receive them skip re-rendering on a keystroke.
-  const { refetch } = query;
-  const actions = useMemo(() => {
-    const queryKey = registrationsKey(eventId);
-    return {
-      cancel: () => void client.cancelQueries({ queryKey }),
-      /** Resume a cancelled load, retry the missing pages, or check for changes: the query knows which. */
-      continue: () => void refetch(),
-      reload: () => void client.resetQueries({ queryKey }),
-    };
-  }, [client, eventId, refetch]);
-
   return {
     /** Undefined until the first page arrives (or when the first page failed: see `error`). */
     data,
-    error: query.error,
-    loading: query.isPending,
+    error,
+    loading: pending,
+    /** A load, a resume or a check for changes is under way. */
+    fetching,
     view,
     setView,
     filtering: hasRowFilters(view),
@@ -113,6 +100,7 @@ export function useRegistrationsScreen(eventId: number) {
     categoryList,
     allColumnIds,
     visibleColumnIds,
+    /** Stable: the banner and menus that receive them skip re-rendering on a keystroke. */
     actions,
   };
 }

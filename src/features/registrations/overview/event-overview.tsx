@@ -1,10 +1,10 @@
-import { useIsFetching, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiErrorState } from '@/components/states/api-error-state';
 import { eventQueries } from '@/features/events/api/queries';
 import type { Category } from '@/features/events/api/schemas';
-import { registrationsKey, registrationsQuery } from '../api/registrations-query';
+import { useRegistrationsLoad } from '../api/use-registrations-load';
 import { LoadStatus } from '../components/load-status';
 import { useEventInsights } from '../insights/use-event-insights';
 import { useInsightLabels } from '../insights/use-insight-labels';
@@ -32,15 +32,11 @@ const LOADING_REFRESH_MS = 1000;
  */
 export function EventOverview({ eventId }: { eventId: number }) {
   const { t } = useTranslation('insights');
-  const client = useQueryClient();
-  const queryKey = registrationsKey(eventId);
-  const query = useQuery(registrationsQuery(eventId));
-  const fetching = useIsFetching({ queryKey }) > 0;
+  const { data, error, fetching, actions } = useRegistrationsLoad(eventId);
   const categoriesQuery = useQuery(eventQueries.categories(eventId));
   const labels = useInsightLabels(categoriesQuery.data ?? NO_CATEGORIES);
   const headingId = useId();
 
-  const data = query.data;
   const complete = data?.phase === 'complete';
   // Category order and names come from the categories; if they fail, ids are shown instead.
   const categories = categoriesQuery.isPending ? null : (categoriesQuery.data ?? NO_CATEGORIES);
@@ -52,7 +48,7 @@ export function EventOverview({ eventId }: { eventId: number }) {
   );
   const insights = computed.insights;
   const final = complete && insights !== null && computed.from === data.rows.length;
-  const failed = !data && query.isError;
+  const failed = !data && error !== null;
   // Stopped or with failed pages: nothing is on its way until the promoter resumes.
   const stopped = data?.phase === 'incomplete' || data?.phase === 'cancelled';
   // An event without registrations still shows its categories, at zero, once that is final.
@@ -64,17 +60,12 @@ export function EventOverview({ eventId }: { eventId: number }) {
         {t('overview.title')}
       </h2>
       {failed ? (
-        <ApiErrorState error={query.error} onRetry={() => void client.resetQueries({ queryKey })} />
+        <ApiErrorState error={error} onRetry={actions.reload} />
       ) : (
         <OverviewState data={data} computedFrom={insights ? computed.from : null} final={final} />
       )}
       {data ? (
-        <LoadStatus
-          data={data}
-          fetching={fetching}
-          onCancel={() => void client.cancelQueries({ queryKey })}
-          onContinue={() => void query.refetch()}
-        />
+        <LoadStatus data={data} fetching={fetching} onCancel={actions.cancel} onContinue={actions.continue} />
       ) : null}
       {computed.error ? <ApiErrorState error={computed.error} /> : null}
       {shown ? (

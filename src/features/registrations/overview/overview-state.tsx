@@ -21,7 +21,7 @@ export function OverviewState({ data, computedFrom, final }: OverviewStateProps)
   const language = useLanguage();
   const count = (n: number) => formatCount(n, language);
   const loaded = data?.rows.length ?? 0;
-  const total = data?.progress.pagination?.meta?.total;
+  const total = data?.report.pagination?.meta?.total;
 
   if (final && computedFrom !== null) {
     return (

@@ -36,3 +36,8 @@ export function ids(rows: readonly { registration_id: number }[]): number[] {
 export function oneTo(n: number): number[] {
   return Array.from({ length: n }, (_, i) => i + 1);
 }
+
+/** The pages (1-based) that rows 1..n served `perPage` at a time came from. */
+export function pagesOf(rows: readonly { registration_id: number }[], perPage: number): number[] {
+  return [...new Set(rows.map((row) => Math.ceil(row.registration_id / perPage)))].sort((a, b) => a - b);
+}

@@ -1,0 +1,48 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMemo } from 'react';
+import { registrationsKey, registrationsQuery, type RegistrationsData } from './registrations-query';
+
+/** What the load banner's buttons do. Stable for a given event, so memoized children skip re-rendering. */
+export interface RegistrationsLoadActions {
+  /** Stops the running load; the rows loaded so far stay, and `continue` resumes. */
+  cancel: () => void;
+  /** Resumes a stopped load, retries the missing pages, or checks for changes: the query knows which. */
+  continue: () => void;
+  /** Drops the list and loads it again from the first page. */
+  reload: () => void;
+}
+
+export interface RegistrationsLoad {
+  /** Undefined until the first page arrives (or when the first page failed: see `error`). */
+  data: RegistrationsData | undefined;
+  error: Error | null;
+  /** Nothing to show yet: no row has arrived and nothing has failed. */
+  pending: boolean;
+  /** A run is under way (a load, a resume or a check for changes). */
+  fetching: boolean;
+  actions: RegistrationsLoadActions;
+}
+
+/**
+ * An event's registrations and the actions on their load, for every screen that shows them
+ * (the registrations table and the event's overview share one load and one cache entry).
+ */
+export function useRegistrationsLoad(eventId: number): RegistrationsLoad {
+  const client = useQueryClient();
+  const query = useQuery(registrationsQuery(eventId));
+  const actions = useMemo<RegistrationsLoadActions>(() => {
+    const filters = { queryKey: registrationsKey(eventId), exact: true };
+    return {
+      cancel: () => void client.cancelQueries(filters),
+      continue: () => void client.refetchQueries(filters),
+      reload: () => void client.resetQueries(filters),
+    };
+  }, [client, eventId]);
+  return {
+    data: query.data,
+    error: query.error,
+    pending: query.isPending,
+    fetching: query.isFetching,
+    actions,
+  };
+}
