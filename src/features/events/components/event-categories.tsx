@@ -9,6 +9,7 @@ import { eventQueries } from '../api/queries';
 /** The categories endpoint: type and name in the current language. */
 export function EventCategories({ eventId }: { eventId: number }) {
   const { t } = useTranslation('events');
+  const { t: tc } = useTranslation('common');
   const id = useId();
   const categories = useQuery(eventQueries.categories(eventId));
 
@@ -40,7 +41,11 @@ export function EventCategories({ eventId }: { eventId: number }) {
             {categories.data.map((category) => (
               <tr key={category.category_id}>
                 <td>
-                  <LocalizedText record={category} field="epr_nom" empty={`#${category.category_id}`} />
+                  <LocalizedText
+                    record={category}
+                    field="epr_nom"
+                    empty={tc('category.unnamed', { id: category.category_id })}
+                  />
                 </td>
                 <td>
                   <LocalizedText record={category} field="epr_type" />

@@ -1,7 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import type { CategoryBreakdown } from '../insights/category-breakdown';
 import type { StatusCount } from '../insights/status-counts';
-import type { InsightLabel, InsightLabels } from '../insights/use-insight-labels';
+import type { InsightLabels } from '../insights/use-insight-labels';
+import type { Label } from '../model/registration-labels';
 import { CountLink } from './count-link';
 import { overviewLink } from './overview-links';
 import { ResponsiveTable, type TableColumn } from './responsive-table';
@@ -16,7 +17,7 @@ interface CategoryStatusTableProps {
 interface Line {
   readonly key: string;
   readonly categoryId: number | null | undefined;
-  readonly label: InsightLabel;
+  readonly label: Label;
   readonly count: number;
   /** In the order of the breakdown's statuses. */
   readonly statuses: readonly StatusCount[];
