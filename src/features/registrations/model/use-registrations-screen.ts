@@ -27,7 +27,10 @@ export function useRegistrationsScreen(eventId: number) {
   const client = useQueryClient();
   const query = useQuery(registrationsQuery(eventId));
   const data: RegistrationsData | undefined = query.data;
-  const { rows, questions, categoryList, labels, language } = useRegistrationRows(eventId, data?.rows ?? NO_ROWS);
+  const { rows, questions, categoryList, labels, language } = useRegistrationRows(
+    eventId,
+    data?.rows ?? NO_ROWS,
+  );
   const { view, setView } = useRegistrationsView();
 
   const titles = useMemo(

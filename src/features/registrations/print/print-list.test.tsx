@@ -95,9 +95,13 @@ describe('PrintList', () => {
     render(<PrintList event={event} rows={rows()} categories={categories} />);
     const [first, second, third, fourth] = screen.getAllByRole('table', { hidden: true });
     expect(first!.querySelector('thead')).toHaveTextContent('Last names A–F · 1 registration');
-    expect(tableRows(first!)).toEqual([['Aubert', 'Zoë', '10 km', 'ORD-2', 'chargeback (unknown status)', '']]);
+    expect(tableRows(first!)).toEqual([
+      ['Aubert', 'Zoë', '10 km', 'ORD-2', 'chargeback (unknown status)', ''],
+    ]);
     // Untrusted text is text: no element is made from it.
-    expect(tableRows(second!)).toEqual([['<img src=x onerror=alert(1)>', 'Eve', '10 km', '', 'No status', '']]);
+    expect(tableRows(second!)).toEqual([
+      ['<img src=x onerror=alert(1)>', 'Eve', '10 km', '', 'No status', ''],
+    ]);
     expect(tableRows(third!)).toEqual([['Roy', 'Léa', '10 km', 'ORD-1', 'Paid', '']]);
     // "Élodie" is filed under E; the family run has no English name: French, marked as such.
     expect(fourth!.querySelector('thead')).toHaveTextContent(

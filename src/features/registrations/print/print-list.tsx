@@ -51,7 +51,11 @@ export function PrintList({
   const labels = useRegistrationLabels(categories);
   const { language } = labels;
   const groups = useMemo(
-    () => printSections(rows.map((row) => row.registration), { language, categories, ranges }),
+    () =>
+      printSections(
+        rows.map((row) => row.registration),
+        { language, categories, ranges },
+      ),
     [rows, language, categories, ranges],
   );
   const rowOf = useMemo(() => new Map(rows.map((row) => [row.registration, row])), [rows]);
