@@ -25,7 +25,7 @@ interface Line {
 
 /**
  * Categories × payment statuses: a row per category (the event's own first, then ids it does
- * not list, then "no category"), a column per status seen (unknown ones as the API sent them),
+ * not list, then "no category"), a column per status seen (unknown ones as sent, marked so),
  * and a total row. Every number opens exactly the registrations it counts.
  */
 export function CategoryStatusTable({ eventId, breakdown, labels }: CategoryStatusTableProps) {
