@@ -135,7 +135,11 @@ function expectedTable(data: EventData, lang: Lang): ExpectedTable {
         registration.first_name,
         registration.last_name,
         registration.email,
-        category ? localized(category, 'epr_nom', lang) : `#${registration.category_id}`,
+        category
+          ? localized(category, 'epr_nom', lang)
+          : lang === 'fr'
+            ? `Catégorie inconnue (n° ${registration.category_id})`
+            : `Unknown category (#${registration.category_id})`,
         registration.order_id,
         text.status[registration.payment_status],
         ...[...questions.keys()].map((id) => answers.get(id) ?? ''),

@@ -14,6 +14,7 @@ const TIMING_BADGE: Partial<Record<EventTiming, string>> = {
 
 export function EventCard({ event, timing }: { event: PartnerEvent; timing: EventTiming }) {
   const { t, i18n } = useTranslation('events');
+  const { t: tc } = useTranslation('common');
   return (
     <li className={`card event-card${timing === 'past' ? ' event-card--past' : ''}`}>
       <h3 className="event-card__name">
@@ -41,7 +42,11 @@ export function EventCard({ event, timing }: { event: PartnerEvent; timing: Even
         <ul className="event-card__categories" aria-label={t('categories')}>
           {event.categories.map((category) => (
             <li key={category.category_id} className="badge badge--accent">
-              <LocalizedText record={category} field="epr_nom" empty={`#${category.category_id}`} />
+              <LocalizedText
+                record={category}
+                field="epr_nom"
+                empty={tc('category.unnamed', { id: category.category_id })}
+              />
             </li>
           ))}
         </ul>

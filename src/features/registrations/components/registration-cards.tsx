@@ -90,7 +90,6 @@ export function RegistrationCards({
       >
         {virtualizer.getVirtualItems().map((item) => {
           const row = rows[item.index]!;
-          const name = [row.cells.first_name, row.cells.last_name].filter(Boolean).join(' ') || '—';
           return (
             <li
               key={item.key}
@@ -101,10 +100,10 @@ export function RegistrationCards({
             >
               <button type="button" className="registration-card__button" onClick={() => onOpen(row.id)}>
                 <span className="registration-card__top">
-                  <strong className="registration-card__name">{name}</strong>
+                  <strong className="registration-card__name">{row.name}</strong>
                   <RegistrationCell row={row} columnId="payment_status" />
                 </span>
-                <span className="registration-card__line">{row.cells.category || '—'}</span>
+                <span className="registration-card__line">{row.cells.category}</span>
                 <span className="registration-card__line muted">{row.cells.email}</span>
                 <span className="registration-card__line muted">
                   #{row.id} · {row.cells.order_id}

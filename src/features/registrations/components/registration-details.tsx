@@ -3,6 +3,7 @@ import { SideSheet } from '@/components/dialog/side-sheet';
 import { LocalizedText } from '@/components/localized-text';
 import { formatInstant } from '@/lib/dates';
 import type { ColumnTitle } from '../model/column-titles';
+import { MISSING } from '../model/registration-labels';
 import { FIXED_COLUMN_IDS, type RegistrationRow } from '../model/registration-rows';
 
 const DOCUMENTED_FIELDS = new Set([
@@ -45,7 +46,7 @@ export function RegistrationDetails({ row, titles, onClose }: RegistrationDetail
         {FIXED_COLUMN_IDS.map((id) => (
           <div key={id}>
             <dt>{titles.get(id)?.text ?? id}</dt>
-            <dd>{row.cells[id] || '—'}</dd>
+            <dd>{row.cells[id] || MISSING}</dd>
           </div>
         ))}
       </dl>
@@ -63,7 +64,7 @@ export function RegistrationDetails({ row, titles, onClose }: RegistrationDetail
                   empty={t('questionFallback', { id: answer.que_id })}
                 />
               </dt>
-              <dd className="registration-details__answer">{answer.reponse || '—'}</dd>
+              <dd className="registration-details__answer">{answer.reponse || MISSING}</dd>
             </div>
           ))}
         </dl>
@@ -92,7 +93,7 @@ export function RegistrationDetails({ row, titles, onClose }: RegistrationDetail
 const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})$/;
 
 function formatExtra(value: unknown, locale: string): string {
-  if (value === null || value === undefined || value === '') return '—';
+  if (value === null || value === undefined || value === '') return MISSING;
   if (typeof value === 'string') {
     const instant = ISO_INSTANT.test(value) ? new Date(value) : null;
     return instant && !Number.isNaN(instant.getTime()) ? formatInstant(instant, locale) : value;

@@ -218,7 +218,7 @@ export function RegistrationsScreen({ eventId, eventName, event }: Registrations
             {printing && event ? (
               <PrintList
                 event={event}
-                registrations={filteredRows.map((row) => row.registration)}
+                rows={filteredRows}
                 categories={screen.categoryList}
                 autoPrint
                 onAfterPrint={() => setPrinting(false)}

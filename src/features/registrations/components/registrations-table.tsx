@@ -198,9 +198,6 @@ export function RegistrationsTable({
           {tableRows.map((row, position) => {
             const index = items[position]!.index;
             const registration = row.original;
-            const name = [registration.cells.first_name, registration.cells.last_name]
-              .filter(Boolean)
-              .join(' ');
             return (
               <tr
                 key={row.id}
@@ -218,7 +215,7 @@ export function RegistrationsTable({
                         type="button"
                         className="link-button"
                         tabIndex={-1}
-                        aria-label={t('table.openDetails', { id: registration.id, name: name || '—' })}
+                        aria-label={t('table.openDetails', { id: registration.id, name: registration.name })}
                         onClick={(event) => {
                           event.stopPropagation();
                           onOpen(registration.id);

@@ -1,4 +1,5 @@
 import type { Registration } from '../api/schemas';
+import { fullName } from '../model/registration-labels';
 import { answerKey } from './answer-key';
 
 /** Why registrations look like the same person. */
@@ -88,7 +89,7 @@ export function duplicateGroups(registrations: readonly Registration[]): Duplica
     const first = candidate.members[0];
     const found = groups.get(membersKey);
     const email = candidate.reason === 'email' ? (first?.email?.trim().toLowerCase() ?? null) : null;
-    const name = candidate.reason === 'name' ? fullName(first) : null;
+    const name = candidate.reason === 'name' && first ? fullName(first) : null;
     if (found) {
       groups.set(membersKey, {
         ...found,
@@ -112,9 +113,4 @@ export function duplicateGroups(registrations: readonly Registration[]): Duplica
       b.reasons.length - a.reasons.length ||
       (a.registrations[0]?.registration_id ?? 0) - (b.registrations[0]?.registration_id ?? 0),
   );
-}
-
-function fullName(registration: Registration | undefined): string | null {
-  if (!registration) return null;
-  return `${registration.first_name?.trim() ?? ''} ${registration.last_name?.trim() ?? ''}`.trim();
 }

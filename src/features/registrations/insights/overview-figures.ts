@@ -1,8 +1,15 @@
 import type { XlsxFigure } from '@/lib/xlsx';
+import type { RegistrationLabels } from '../model/registration-labels';
 import type { EventInsights } from './event-insights';
 
-/** The words of the figures, in the UI language (see useInsightLabels). */
-export interface OverviewFigureLabels {
+/** What the figures sheet shows: everything the overview computes but the questions. */
+export type OverviewFigureInsights = Pick<EventInsights, 'total' | 'categories' | 'orders' | 'duplicates'>;
+
+/**
+ * The words of the figures, in the UI language (see useInsightLabels); categories and
+ * statuses as everywhere else (see registration-labels).
+ */
+export interface OverviewFigureLabels extends Pick<RegistrationLabels, 'category' | 'status'> {
   readonly total: string;
   readonly byCategory: string;
   readonly byStatus: string;
@@ -10,8 +17,6 @@ export interface OverviewFigureLabels {
   readonly ordersOfSize: (size: number) => string;
   readonly withoutOrder: string;
   readonly duplicates: string;
-  readonly category: (categoryId: number | null) => string;
-  readonly status: (status: string) => string;
 }
 
 /**
@@ -19,7 +24,10 @@ export interface OverviewFigureLabels {
  * registrations per category and per payment status, orders by size, duplicate groups.
  * A heading line has no number.
  */
-export function overviewFigures(insights: EventInsights, labels: OverviewFigureLabels): XlsxFigure[] {
+export function overviewFigures(
+  insights: OverviewFigureInsights,
+  labels: OverviewFigureLabels,
+): XlsxFigure[] {
   const { categories, orders, duplicates } = insights;
   return [
     { label: labels.total, value: insights.total },

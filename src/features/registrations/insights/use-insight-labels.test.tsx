@@ -16,14 +16,14 @@ describe('useInsightLabels', () => {
       text: 'Course des familles',
       lang: 'fr',
     });
-    expect(result.current.category(42)).toBe('Category #42');
+    expect(result.current.category(42)).toBe('Unknown category (#42)');
     expect(result.current.category(null)).toBe('No category');
   });
 
-  it('translates known statuses, keeps unknown ones as sent, and names the missing one', () => {
+  it('translates known statuses, marks unknown ones as sent, and names the missing one', () => {
     const { result } = renderHook(() => useInsightLabels(categories));
     expect(result.current.status('refunded')).toBe('Refunded');
-    expect(result.current.status('chargeback')).toBe('chargeback');
+    expect(result.current.status('chargeback')).toBe('chargeback (unknown status)');
     expect(result.current.status('')).toBe('No status');
   });
 

@@ -1,7 +1,7 @@
 import type { Language } from '@/i18n/languages';
-import { pickLocalized } from '@/lib/localized-field';
 import type { Category } from '@/features/events/api/schemas';
-import { KNOWN_STATUSES, type RegistrationRow } from './registration-rows';
+import { KNOWN_STATUSES, type RegistrationLabels } from './registration-labels';
+import type { RegistrationRow } from './registration-rows';
 
 export interface FacetOptionData {
   value: string;
@@ -24,42 +24,31 @@ export function presentFacetValues(rows: readonly RegistrationRow[]): {
   return { categories, statuses };
 }
 
-/** Every category of the event (even with no registration yet), then any unknown id found in the rows. */
+/**
+ * Every category of the event (even with no registration yet), then any unknown id (or none)
+ * found in the rows: each labelled exactly as the table's cells (see registration-labels).
+ */
 export function categoryFacetOptions(
   categoryList: readonly Category[],
   present: ReadonlySet<string>,
   counts: ReadonlyMap<string, number>,
-  language: Language,
-  labels: { none: string; unknown: (id: string) => string },
+  labels: Pick<RegistrationLabels, 'categoryLabel'>,
 ): FacetOptionData[] {
-  const options: FacetOptionData[] = categoryList.map((category) => {
-    const picked = pickLocalized(category, 'epr_nom', language);
-    const value = String(category.category_id);
-    return {
-      value,
-      label: picked?.text ?? labels.unknown(value),
-      lang: picked?.isFallback ? picked.lang : undefined,
-      count: counts.get(value) ?? 0,
-    };
-  });
-  const known = new Set(options.map((option) => option.value));
+  const option = (value: string): FacetOptionData => {
+    const label = labels.categoryLabel(value === '' ? null : Number(value));
+    return { value, label: label.text, lang: label.lang, count: counts.get(value) ?? 0 };
+  };
+  const options = categoryList.map((category) => option(String(category.category_id)));
+  const known = new Set(options.map(({ value }) => value));
   const extra = [...present].filter((key) => !known.has(key));
-  for (const value of extra) {
-    options.push({
-      value,
-      label: value === '' ? labels.none : labels.unknown(value),
-      count: counts.get(value) ?? 0,
-    });
-  }
-  return options;
+  return [...options, ...extra.map(option)];
 }
 
-/** The documented statuses present, in a fixed order, then unknown values as sent. */
+/** The documented statuses present, in a fixed order, then unknown values ('' is "no status"). */
 export function statusFacetOptions(
   present: ReadonlySet<string>,
   counts: ReadonlyMap<string, number>,
-  labelOf: (status: string) => string,
-  noneLabel: string,
+  labels: Pick<RegistrationLabels, 'status'>,
 ): FacetOptionData[] {
   const ordered = [
     ...KNOWN_STATUSES.filter((status) => present.has(status)),
@@ -67,7 +56,7 @@ export function statusFacetOptions(
   ];
   return ordered.map((value) => ({
     value,
-    label: value === '' ? noneLabel : labelOf(value),
+    label: labels.status(value),
     count: counts.get(value) ?? 0,
   }));
 }

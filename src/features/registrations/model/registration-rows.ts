@@ -1,8 +1,8 @@
 import type { Language } from '@/i18n/languages';
-import { localizedText } from '@/lib/localized-field';
 import { normalizeForSearch } from '@/lib/search-text';
 import type { Category } from '@/features/events/api/schemas';
 import type { Registration } from '../api/schemas';
+import { fullName, type RegistrationLabels } from './registration-labels';
 
 /** The fixed columns, in display order; question columns follow. */
 export const FIXED_COLUMN_IDS = [
@@ -15,13 +15,6 @@ export const FIXED_COLUMN_IDS = [
   'payment_status',
 ] as const;
 
-export const KNOWN_STATUSES = ['paid', 'pending', 'free', 'refunded', 'cancelled'] as const;
-export type KnownStatus = (typeof KNOWN_STATUSES)[number];
-
-export function isKnownStatus(value: string): value is KnownStatus {
-  return (KNOWN_STATUSES as readonly string[]).includes(value);
-}
-
 /**
  * A registration as the table shows it in one language: the text of every cell (what the
  * screen and the CSV show), plus lazily computed normalized text for search and sort.
@@ -33,37 +26,48 @@ export interface RegistrationRow {
   categoryKey: string;
   /** The raw payment status, '' when none: the value of the status filter. */
   statusKey: string;
+  /** The person's name as every surface shows it (see RegistrationLabels.person). */
+  name: string;
   cells: Record<string, string>;
   /** Cache of searchText(): the normalized visible cells, for one set of columns. */
   search: { columns: string; text: string } | null;
 }
 
-export interface RowContext {
+type RowLabels = Pick<RegistrationLabels, 'category' | 'status' | 'person'>;
+
+/**
+ * @deprecated What the row benchmark (test/bench/row-models.ts) still passes: rows whose
+ * category and status cells are raw ids and values, not labels. The app passes the labels
+ * of registration-labels; remove this once the benchmark does too.
+ */
+interface RawRowContext {
   language: Language;
   categories: ReadonlyMap<number, Category>;
   statusLabel: (status: string) => string;
 }
 
-function categoryLabel(
-  categoryId: number | null | undefined,
-  context: Pick<RowContext, 'categories' | 'language'>,
-): string {
-  if (categoryId === null || categoryId === undefined) return '';
-  const category = context.categories.get(categoryId);
-  return (category && localizedText(category, 'epr_nom', context.language)) || `#${categoryId}`;
+function rawRowLabels({ statusLabel }: RawRowContext): RowLabels {
+  return {
+    category: (categoryId) => (categoryId === null || categoryId === undefined ? '' : String(categoryId)),
+    status: (status) => (status ? statusLabel(status) : ''),
+    person: fullName,
+  };
 }
 
 /**
  * Builds table rows, remembering each one by its registration: while 25,000 registrations
  * stream in page by page, each snapshot only builds the rows it has not seen. A new builder
  * is made when the language or the categories change (the cells' text changes then).
+ * Category and status cells are the labels of registration-labels, word for word.
  */
 export class RowBuilder {
   private readonly built = new WeakMap<Registration, RegistrationRow>();
-  private readonly statusLabels = new Map<string, string>();
-  private readonly categoryLabels = new Map<number, string>();
 
-  constructor(private readonly context: RowContext) {}
+  private readonly labels: RowLabels;
+
+  constructor(labels: RowLabels | RawRowContext) {
+    this.labels = 'statusLabel' in labels ? rawRowLabels(labels) : labels;
+  }
 
   build(registrations: readonly Registration[]): RegistrationRow[] {
     return registrations.map((registration) => {
@@ -78,26 +82,16 @@ export class RowBuilder {
 
   private buildOne(registration: Registration): RegistrationRow {
     const status = registration.payment_status ?? '';
-    let statusText = this.statusLabels.get(status);
-    if (statusText === undefined) {
-      statusText = status ? this.context.statusLabel(status) : '';
-      this.statusLabels.set(status, statusText);
-    }
     const categoryId = registration.category_id ?? null;
-    let categoryText = categoryId === null ? '' : this.categoryLabels.get(categoryId);
-    if (categoryText === undefined) {
-      categoryText = categoryLabel(categoryId, this.context);
-      if (categoryId !== null) this.categoryLabels.set(categoryId, categoryText);
-    }
     // A question the registration did not answer has no cell: readers use `?? ''`.
     const cells: Record<string, string> = {
       registration_id: String(registration.registration_id),
       first_name: registration.first_name ?? '',
       last_name: registration.last_name ?? '',
       email: registration.email ?? '',
-      category: categoryText,
+      category: this.labels.category(categoryId),
       order_id: registration.order_id ?? '',
-      payment_status: statusText,
+      payment_status: this.labels.status(status),
     };
     for (const answer of registration.custom_questions) cells[`q:${answer.que_id}`] = answer.reponse ?? '';
     return {
@@ -105,6 +99,7 @@ export class RowBuilder {
       registration,
       categoryKey: categoryId === null ? '' : String(categoryId),
       statusKey: status,
+      name: this.labels.person(registration),
       cells,
       search: null,
     };

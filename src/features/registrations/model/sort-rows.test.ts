@@ -1,4 +1,5 @@
 import type { Registration } from '../api/schemas';
+import { fullName } from './registration-labels';
 import { RowBuilder } from './registration-rows';
 import { sortRows } from './sort-rows';
 
@@ -14,7 +15,7 @@ const person = (id: number, last: string): Registration => ({
   custom_questions: [],
 });
 
-const rows = new RowBuilder({ language: 'fr', categories: new Map(), statusLabel: String }).build([
+const rows = new RowBuilder({ category: String, status: String, person: fullName }).build([
   person(4, 'Zoë'),
   person(2, 'émile'),
   person(3, 'Emile'),

@@ -5,7 +5,7 @@ import { useRegistrationsLoad } from '../api/use-registrations-load';
 import { columnTitles } from './column-titles';
 import { categoryFacetOptions, presentFacetValues, statusFacetOptions } from './facet-options';
 import { filterRows } from './filter-rows';
-import { FIXED_COLUMN_IDS, isKnownStatus } from './registration-rows';
+import { FIXED_COLUMN_IDS } from './registration-rows';
 import { hasRowFilters } from './registrations-view';
 import { sortRows } from './sort-rows';
 import { useRegistrationRows } from './use-registration-rows';
@@ -24,7 +24,10 @@ const NO_ROWS: readonly Registration[] = [];
 export function useRegistrationsScreen(eventId: number) {
   const { t } = useTranslation('registrations');
   const { data, error, pending, fetching, actions } = useRegistrationsLoad(eventId);
-  const { rows, questions, categoryList, language } = useRegistrationRows(eventId, data?.rows ?? NO_ROWS);
+  const { rows, questions, categoryList, labels, language } = useRegistrationRows(
+    eventId,
+    data?.rows ?? NO_ROWS,
+  );
   const { view, setView } = useRegistrationsView();
 
   const titles = useMemo(
@@ -57,22 +60,12 @@ export function useRegistrationsScreen(eventId: number) {
 
   const present = useMemo(() => presentFacetValues(rows), [rows]);
   const categoryOptions = useMemo(
-    () =>
-      categoryFacetOptions(categoryList, present.categories, filtered.categoryCounts, language, {
-        none: t('filters.noCategory'),
-        unknown: (id) => t('filters.unknownCategory', { id }),
-      }),
-    [categoryList, present.categories, filtered.categoryCounts, language, t],
+    () => categoryFacetOptions(categoryList, present.categories, filtered.categoryCounts, labels),
+    [categoryList, present.categories, filtered.categoryCounts, labels],
   );
   const statusOptions = useMemo(
-    () =>
-      statusFacetOptions(
-        present.statuses,
-        filtered.statusCounts,
-        (status) => (isKnownStatus(status) ? t(`status.${status}`) : status),
-        t('status.none'),
-      ),
-    [present.statuses, filtered.statusCounts, t],
+    () => statusFacetOptions(present.statuses, filtered.statusCounts, labels),
+    [present.statuses, filtered.statusCounts, labels],
   );
 
   // Once everything is loaded, prepare search text and column orders while the promoter looks.
@@ -98,6 +91,7 @@ export function useRegistrationsScreen(eventId: number) {
     statusOptions,
     titles,
     categoryList,
+    labels,
     allColumnIds,
     visibleColumnIds,
     /** Stable: the banner and menus that receive them skip re-rendering on a keystroke. */

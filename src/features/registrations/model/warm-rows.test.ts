@@ -1,4 +1,5 @@
 import type { Registration } from '../api/schemas';
+import { fullName } from './registration-labels';
 import { RowBuilder } from './registration-rows';
 import { sortRows } from './sort-rows';
 import { warmRows } from './warm-rows';
@@ -15,7 +16,7 @@ const registrations: Registration[] = Array.from({ length: 2500 }, (_, i) => ({
   custom_questions: [],
 }));
 const build = () =>
-  new RowBuilder({ language: 'fr', categories: new Map(), statusLabel: (s) => s }).build(registrations);
+  new RowBuilder({ category: String, status: String, person: fullName }).build(registrations);
 const columns = ['first_name', 'last_name', 'email'];
 
 describe('warming rows in idle time', () => {

@@ -3,7 +3,8 @@ import { LocalizedText } from '@/components/localized-text';
 import type { Category } from '@/features/events/api/schemas';
 import type { CategoryBreakdown } from '../insights/category-breakdown';
 import type { StatusCount } from '../insights/status-counts';
-import type { InsightLabel, InsightLabels } from '../insights/use-insight-labels';
+import type { InsightLabels } from '../insights/use-insight-labels';
+import type { Label } from '../model/registration-labels';
 import { CountLink } from './count-link';
 import { overviewLink } from './overview-links';
 import { ResponsiveTable, type TableColumn } from './responsive-table';
@@ -20,7 +21,7 @@ interface CategoryStatusTableProps {
 interface Line {
   readonly key: string;
   readonly categoryId: number | null | undefined;
-  readonly label: InsightLabel;
+  readonly label: Label;
   readonly count: number;
   /** In the order of the breakdown's statuses. */
   readonly statuses: readonly StatusCount[];
@@ -28,8 +29,8 @@ interface Line {
 
 /**
  * The event's categories with their figures (the event page has no separate list of
- * categories): categories × payment statuses: a row per category (the event's own first, then ids it does
- * not list, then "no category"), a column per status seen (unknown ones as the API sent them),
+ * categories): a row per category (the event's own first, then ids it does not list, then
+ * "no category"), a column per payment status seen (unknown ones as sent, marked so),
  * and a total row. Every number opens exactly the registrations it counts.
  */
 export function CategoryStatusTable({ eventId, categories, breakdown, labels }: CategoryStatusTableProps) {

@@ -2,7 +2,6 @@ import { useTranslation } from 'react-i18next';
 import type { Registration } from '../api/schemas';
 import type { DuplicateGroup } from '../insights/duplicate-groups';
 import type { InsightLabels } from '../insights/use-insight-labels';
-import { personName } from './person-name';
 import { ResponsiveTable, type TableColumn } from './responsive-table';
 
 interface DuplicateGroupTableProps {
@@ -34,7 +33,7 @@ export function DuplicateGroupTable({ group, labels }: DuplicateGroupTableProps)
       id: 'name',
       header: t('overview.duplicates.person'),
       // A name in Arabic or Hebrew keeps its own direction inside an English or French row.
-      cell: (registration) => <bdi>{personName(registration)}</bdi>,
+      cell: (registration) => <bdi>{labels.person(registration)}</bdi>,
       width: '22%',
     },
     {

@@ -128,7 +128,7 @@ describe('event overview', () => {
     const openRace = categoryName(OPEN_RACE);
     const inOpenRace = count((r) => r.category_id === OPEN_RACE);
     expect(linkNamed(`${inOpenRace} registrations: ${openRace}`)).toHaveTextContent(String(inOpenRace));
-    const table = within(first).getByRole('table', { name: 'Registrations per category and payment status' });
+    const table = within(first).getByRole('table', { name: 'Categories: registrations by payment status' });
     for (const status of new Set(source().map((r) => r.payment_status))) {
       const n = count((r) => r.category_id === OPEN_RACE && r.payment_status === status);
       const cell = within(table).getByRole('row', { name: new RegExp(`^${openRace}`) });
@@ -327,7 +327,7 @@ describe('event overview', () => {
       await screen.findByText('Computed from all 1,800 registrations.', {}, { timeout: 8000 }),
     ).toBeInTheDocument();
     expect(
-      screen.getByRole('table', { name: 'Registrations per category and payment status' }),
+      screen.getByRole('table', { name: 'Categories: registrations by payment status' }),
     ).toBeInTheDocument();
   }, 20_000);
 });

@@ -1,15 +1,15 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import i18n from '@/i18n';
 import { orderGroups } from '../insights/order-groups';
 import { registration } from '../insights/testing/demo-event';
 import type { InsightLabels } from '../insights/use-insight-labels';
+import { registrationLabels } from '../model/registration-labels';
 import { LargestOrdersTable } from './largest-orders-table';
 
-const categoryName = (id: number | null) => (id === null ? 'No category' : `Category ${id}`);
+// No categories listed: category 1 is an unknown id.
 const labels: InsightLabels = {
-  categoryLabel: (id) => ({ text: categoryName(id) }),
-  category: categoryName,
-  status: (status) => (status === '' ? 'No status' : status),
+  ...registrationLabels(i18n, 'en', []),
   total: 'Registrations',
   byCategory: 'By category',
   byStatus: 'By payment status',
@@ -52,9 +52,9 @@ describe('LargestOrdersTable', () => {
     const row = screen.getByRole('row', { name: /^ORD-00/ });
     expect(within(row).getByText('<b>Zoé</b> Last0')).toBeInTheDocument();
     expect(row.querySelector('b')).toBeNull();
-    expect(within(row).getByText('Category 1')).toBeInTheDocument();
+    expect(within(row).getByText('Unknown category (#1)')).toBeInTheDocument();
     expect(within(row).getByText('No category')).toBeInTheDocument();
-    expect(within(row).getByText('paid: 1')).toBeInTheDocument();
-    expect(within(row).getByText('weird-status: 1')).toBeInTheDocument();
+    expect(within(row).getByText('Paid: 1')).toBeInTheDocument();
+    expect(within(row).getByText('weird-status (unknown status): 1')).toBeInTheDocument();
   });
 });

@@ -3,7 +3,6 @@ import { useLanguage } from '@/i18n/use-language';
 import { formatCount } from '@/lib/numbers';
 import type { OrderGroup } from '../insights/order-groups';
 import type { InsightLabels } from '../insights/use-insight-labels';
-import { personName } from './person-name';
 import { ResponsiveTable, type TableColumn } from './responsive-table';
 import { FIRST_ITEMS, useShowMore } from './show-more';
 import { ShowMoreButton } from './show-more-button';
@@ -40,7 +39,7 @@ export function LargestOrdersTable({ orders, labels }: LargestOrdersTableProps) 
         <ul className="overview-table__list">
           {order.registrations.map((registration) => (
             <li key={registration.registration_id} dir="auto">
-              {personName(registration)}
+              {labels.person(registration)}
             </li>
           ))}
         </ul>

@@ -2,8 +2,11 @@ import { render, screen, within } from '@testing-library/react';
 import { z } from 'zod';
 import { eventSchema } from '@/features/events/api/schemas';
 import i18n from '@/i18n';
+import type { Language } from '@/i18n/languages';
 import { DEMO_EVENT_IDS, getDemoDataset } from '@/mocks/data';
 import { demoEvent, registration } from '../insights/testing/demo-event';
+import { registrationLabels } from '../model/registration-labels';
+import { RowBuilder } from '../model/registration-rows';
 import { PrintList } from './print-list';
 
 const record = getDemoDataset('2026-11-22').findEvent(DEMO_EVENT_IDS.nullEnglish)!;
@@ -11,7 +14,7 @@ const event = z.parse(eventSchema, record.event);
 const { categories } = demoEvent(DEMO_EVENT_IDS.nullEnglish);
 const [tenK, , family] = categories;
 
-const rows = [
+const registrations = [
   registration({
     registration_id: 1,
     last_name: 'Roy',
@@ -45,6 +48,11 @@ const rows = [
   }),
 ];
 
+/** The table's rows of these registrations, as the screen hands them to the list. */
+function rows(language: Language = 'en', list = registrations) {
+  return new RowBuilder(registrationLabels(i18n, language, categories)).build(list);
+}
+
 function tableRows(table: HTMLElement): string[][] {
   return [...table.querySelectorAll('tbody tr')].map((tr) =>
     [...tr.querySelectorAll('td')].map((td) => td.textContent ?? ''),
@@ -53,7 +61,7 @@ function tableRows(table: HTMLElement): string[][] {
 
 describe('PrintList', () => {
   it('renders one table per desk at the end of the body, with localized column headers', () => {
-    const { container } = render(<PrintList event={event} registrations={rows} categories={categories} />);
+    const { container } = render(<PrintList event={event} rows={rows()} categories={categories} />);
     // Rendered outside the app's tree, so print CSS can hide everything else.
     expect(container).toBeEmptyDOMElement();
     const tables = screen.getAllByRole('table', { hidden: true });
@@ -72,7 +80,7 @@ describe('PrintList', () => {
   });
 
   it('repeats the event name and date in every table header, for every printed page', () => {
-    render(<PrintList event={event} registrations={rows} categories={categories} />);
+    render(<PrintList event={event} rows={rows()} categories={categories} />);
     const date = new Intl.DateTimeFormat('en', { dateStyle: 'full' }).format(
       new Date(`${event.eve_date_debut}T00:00:00`),
     );
@@ -83,13 +91,17 @@ describe('PrintList', () => {
     }
   });
 
-  it('lists each desk in alphabetical order with translated statuses and an empty check box', () => {
-    render(<PrintList event={event} registrations={rows} categories={categories} />);
+  it('lists each desk in alphabetical order with the statuses of the table and an empty check box', () => {
+    render(<PrintList event={event} rows={rows()} categories={categories} />);
     const [first, second, third, fourth] = screen.getAllByRole('table', { hidden: true });
     expect(first!.querySelector('thead')).toHaveTextContent('Last names A–F · 1 registration');
-    expect(tableRows(first!)).toEqual([['Aubert', 'Zoë', '10 km', 'ORD-2', 'chargeback', '']]);
+    expect(tableRows(first!)).toEqual([
+      ['Aubert', 'Zoë', '10 km', 'ORD-2', 'chargeback (unknown status)', ''],
+    ]);
     // Untrusted text is text: no element is made from it.
-    expect(tableRows(second!)).toEqual([['<img src=x onerror=alert(1)>', 'Eve', '10 km', '', '', '']]);
+    expect(tableRows(second!)).toEqual([
+      ['<img src=x onerror=alert(1)>', 'Eve', '10 km', '', 'No status', ''],
+    ]);
     expect(tableRows(third!)).toEqual([['Roy', 'Léa', '10 km', 'ORD-1', 'Paid', '']]);
     // "Élodie" is filed under E; the family run has no English name: French, marked as such.
     expect(fourth!.querySelector('thead')).toHaveTextContent(
@@ -102,7 +114,7 @@ describe('PrintList', () => {
 
   it('speaks French in French', async () => {
     await i18n.changeLanguage('fr');
-    render(<PrintList event={event} registrations={rows.slice(0, 2)} categories={categories} />);
+    render(<PrintList event={event} rows={rows('fr', registrations.slice(0, 2))} categories={categories} />);
     const [table] = screen.getAllByRole('table', { hidden: true });
     expect(
       within(table!)
@@ -120,7 +132,7 @@ describe('PrintList', () => {
     const print = vi.spyOn(window, 'print').mockImplementation(() => undefined);
     const done = vi.fn();
     const { unmount } = render(
-      <PrintList event={event} registrations={rows} categories={categories} autoPrint onAfterPrint={done} />,
+      <PrintList event={event} rows={rows()} categories={categories} autoPrint onAfterPrint={done} />,
     );
     expect(print).toHaveBeenCalledTimes(1);
     window.dispatchEvent(new Event('afterprint'));
@@ -132,7 +144,7 @@ describe('PrintList', () => {
   });
 
   it('says when there is nobody to print', () => {
-    render(<PrintList event={event} registrations={[]} categories={categories} />);
+    render(<PrintList event={event} rows={[]} categories={categories} />);
     expect(document.querySelector('.print-list')).toHaveTextContent('No registration to print.');
   });
 });

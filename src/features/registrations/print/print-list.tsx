@@ -4,18 +4,19 @@ import { useTranslation } from 'react-i18next';
 import type { Category, PartnerEvent } from '@/features/events/api/schemas';
 import { useLanguage } from '@/i18n/use-language';
 import { formatCalendarDate } from '@/lib/dates';
-import { pickLocalized } from '@/lib/localized-field';
 import { formatCount } from '@/lib/numbers';
 import type { Registration } from '../api/schemas';
-import { isKnownStatus } from '../model/registration-rows';
+import { useRegistrationLabels, type Label } from '../model/registration-labels';
+import type { RegistrationRow } from '../model/registration-rows';
 import type { LetterRange } from './letter-ranges';
-import { printSections, type PrintCategory, type PrintSection } from './print-sections';
+import { printSections, type PrintSection } from './print-sections';
 import './print-list.css';
 
 export interface PrintListProps {
   readonly event: PartnerEvent;
-  /** The registrations to print, already filtered by the screen. */
-  readonly registrations: readonly Registration[];
+  /** The rows to print, already filtered by the screen: their cells are printed as the table shows them. */
+  readonly rows: readonly RegistrationRow[];
+  /** The event's categories, in their order (the rows' cells were labelled with them). */
   readonly categories: readonly Category[];
   /** Desk ranges; default A–F, G–M, N–S, T–Z. */
   readonly ranges?: readonly LetterRange[];
@@ -30,7 +31,9 @@ const COLUMNS = ['last_name', 'first_name', 'category', 'order_id', 'payment_sta
 /**
  * The race-day check-in list: one table per desk (category × initials), each with the event
  * name and date in a running header that Chromium repeats on every printed page (it is part
- * of the table's <thead>), and an empty column to tick. It is rendered at the end of <body>
+ * of the table's <thead>), and an empty column to tick. Names, categories and statuses are
+ * the rows' cells, and the headings' category names come from the same labels
+ * (registration-labels), so the list reads exactly like the table. It is rendered at the end of <body>
  * and hidden on screen; while it is mounted, printing the page prints only the list.
  *
  * Typical use: mount it with `autoPrint` when the promoter asks to print, unmount it in
@@ -38,18 +41,24 @@ const COLUMNS = ['last_name', 'first_name', 'category', 'order_id', 'payment_sta
  */
 export function PrintList({
   event,
-  registrations,
+  rows,
   categories,
   ranges,
   autoPrint = false,
   onAfterPrint,
 }: PrintListProps) {
   const { t } = useTranslation('insights');
-  const language = useLanguage();
+  const labels = useRegistrationLabels(categories);
+  const { language } = labels;
   const groups = useMemo(
-    () => printSections(registrations, { language, categories, ranges }),
-    [registrations, language, categories, ranges],
+    () =>
+      printSections(
+        rows.map((row) => row.registration),
+        { language, categories, ranges },
+      ),
+    [rows, language, categories, ranges],
   );
+  const rowOf = useMemo(() => new Map(rows.map((row) => [row.registration, row])), [rows]);
 
   useEffect(() => {
     if (!onAfterPrint) return;
@@ -72,8 +81,9 @@ export function PrintList({
         <DeskTable
           key={`${group.categoryId ?? 'none'}-${section.range?.from ?? 'other'}`}
           id={`print-section-${index}`}
-          group={group}
+          category={labels.categoryLabel(group.categoryId)}
           section={section}
+          rowOf={rowOf}
           eventName={eventName}
           date={date}
         />
@@ -85,23 +95,20 @@ export function PrintList({
 
 interface DeskTableProps {
   id: string;
-  group: PrintCategory;
+  category: Label;
   section: PrintSection;
+  rowOf: ReadonlyMap<Registration, RegistrationRow>;
   eventName: string;
   date: string;
 }
 
-function DeskTable({ id, group, section, eventName, date }: DeskTableProps) {
+function DeskTable({ id, category, section, rowOf, eventName, date }: DeskTableProps) {
   const { t } = useTranslation('insights');
-  const { t: tr } = useTranslation('registrations');
   const language = useLanguage();
-  const category = useCategoryName(group);
   const letters = section.range
     ? t('print.letters', { from: section.range.from, to: section.range.to })
     : t('print.otherLetters');
   const count = section.registrations.length;
-  const status = (value: string | null) =>
-    !value ? '' : isKnownStatus(value) ? tr(`status.${value}`) : value;
 
   return (
     <section className="print-list__section" aria-labelledby={id}>
@@ -130,28 +137,21 @@ function DeskTable({ id, group, section, eventName, date }: DeskTableProps) {
           </tr>
         </thead>
         <tbody>
-          {section.registrations.map((registration) => (
-            <tr key={registration.registration_id}>
-              <td>{registration.last_name}</td>
-              <td>{registration.first_name}</td>
-              <td lang={category.lang}>{category.text}</td>
-              <td>{registration.order_id}</td>
-              <td>{status(registration.payment_status)}</td>
-              <td className="print-list__check" />
-            </tr>
-          ))}
+          {section.registrations.map((registration) => {
+            const cells = rowOf.get(registration)?.cells ?? {};
+            return (
+              <tr key={registration.registration_id}>
+                <td>{cells.last_name}</td>
+                <td>{cells.first_name}</td>
+                <td lang={category.lang}>{cells.category}</td>
+                <td>{cells.order_id}</td>
+                <td>{cells.payment_status}</td>
+                <td className="print-list__check" />
+              </tr>
+            );
+          })}
         </tbody>
       </table>
     </section>
   );
-}
-
-/** The category's name in the UI language, marked when it falls back to the other one. */
-function useCategoryName(group: PrintCategory): { text: string; lang: string | undefined } {
-  const { t } = useTranslation('insights');
-  const language = useLanguage();
-  if (group.categoryId === null) return { text: t('category.none'), lang: undefined };
-  const picked = group.category ? pickLocalized(group.category, 'epr_nom', language) : null;
-  if (!picked) return { text: t('category.unknown', { id: group.categoryId }), lang: undefined };
-  return { text: picked.text, lang: picked.isFallback ? picked.lang : undefined };
 }

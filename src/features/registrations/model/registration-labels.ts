@@ -1,0 +1,125 @@
+import type { i18n as I18n } from 'i18next';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Category } from '@/features/events/api/schemas';
+import type { Language } from '@/i18n/languages';
+import { useLanguage } from '@/i18n/use-language';
+import { pickLocalized } from '@/lib/localized-field';
+import type { Registration } from '../api/schemas';
+
+/**
+ * The one place where a category, a payment status, a person's name or a missing value
+ * becomes text. Every surface (table cells, cards, facet menus, details, overview, Numbers,
+ * print, CSV, workbook and its figures sheet) reads its labels from here, so one value reads
+ * the same everywhere, in both languages:
+ *
+ * - a category: its name in the UI language, else the other language's (marked with `lang`);
+ *   an id the categories endpoint does not list: "Unknown category (#42)"; a listed category
+ *   without a name: "Unnamed category (#42)"; none: "No category";
+ * - a payment status: a documented one translated; any other as sent, marked
+ *   "chargeback (unknown status)"; none: "No status";
+ * - a person: first and last name, trimmed; "No name" without either;
+ * - any other missing value: "—".
+ */
+
+/** The payment statuses the API document lists, in the order menus show them. */
+export const KNOWN_STATUSES = ['paid', 'pending', 'free', 'refunded', 'cancelled'] as const;
+type KnownStatus = (typeof KNOWN_STATUSES)[number];
+
+function isKnownStatus(value: string): value is KnownStatus {
+  return (KNOWN_STATUSES as readonly string[]).includes(value);
+}
+
+/** Shown for a missing value (no e-mail, no answer…); the same in both languages. */
+export const MISSING = '—';
+
+/** A label and, when it fell back to the other language, that language (for `lang`). */
+export interface Label {
+  readonly text: string;
+  readonly lang?: Language;
+}
+
+/** The labels of one language and one event's categories; build once, call often. */
+export interface RegistrationLabels {
+  readonly language: Language;
+  /** A category by id (null or undefined: no category), with `lang` on a fallback name. */
+  readonly categoryLabel: (categoryId: number | null | undefined) => Label;
+  /** The text of categoryLabel. */
+  readonly category: (categoryId: number | null | undefined) => string;
+  /** A payment status as the API sent it ('', null or undefined: no status). */
+  readonly status: (status: string | null | undefined) => string;
+  /** A person's first and last name. */
+  readonly person: (registration: Pick<Registration, 'first_name' | 'last_name'>) => string;
+  readonly missing: string;
+}
+
+/** First and last name, trimmed, '' when both are missing (see RegistrationLabels.person). */
+export function fullName({ first_name, last_name }: Pick<Registration, 'first_name' | 'last_name'>): string {
+  return `${first_name?.trim() ?? ''} ${last_name?.trim() ?? ''}`.trim();
+}
+
+/**
+ * The labels in one language, from i18next's texts and the event's categories. Pure apart
+ * from reading the texts: tests and workers can call it with the i18n instance. Labels are
+ * remembered per id and status, so building 100,000 rows looks each one up once.
+ */
+export function registrationLabels(
+  i18n: I18n,
+  language: Language,
+  categories: readonly Category[],
+): RegistrationLabels {
+  const tc = i18n.getFixedT(language, 'common');
+  const tr = i18n.getFixedT(language, 'registrations');
+  const byId = new Map(categories.map((category) => [category.category_id, category]));
+  const noCategory: Label = { text: tc('category.none') };
+  const categoryLabels = new Map<number, Label>();
+  const statusLabels = new Map<string, string>();
+  const noName = tr('noName');
+
+  const categoryLabel = (categoryId: number | null | undefined): Label => {
+    if (categoryId === null || categoryId === undefined) return noCategory;
+    let label = categoryLabels.get(categoryId);
+    if (!label) {
+      const category = byId.get(categoryId);
+      const picked = category ? pickLocalized(category, 'epr_nom', language) : null;
+      label = picked
+        ? picked.isFallback
+          ? { text: picked.text, lang: picked.lang }
+          : { text: picked.text }
+        : { text: tc(category ? 'category.unnamed' : 'category.unknown', { id: categoryId }) };
+      categoryLabels.set(categoryId, label);
+    }
+    return label;
+  };
+
+  const status = (value: string | null | undefined): string => {
+    const key = value ?? '';
+    let label = statusLabels.get(key);
+    if (label === undefined) {
+      label =
+        key === ''
+          ? tr('status.none')
+          : isKnownStatus(key)
+            ? tr(`status.${key}`)
+            : tr('status.unknown', { status: key });
+      statusLabels.set(key, label);
+    }
+    return label;
+  };
+
+  return {
+    language,
+    categoryLabel,
+    category: (categoryId) => categoryLabel(categoryId).text,
+    status,
+    person: (registration) => fullName(registration) || noName,
+    missing: MISSING,
+  };
+}
+
+/** The labels in the current UI language, for one event's categories (see registrationLabels). */
+export function useRegistrationLabels(categories: readonly Category[]): RegistrationLabels {
+  const { i18n } = useTranslation(['registrations', 'common']);
+  const language = useLanguage();
+  return useMemo(() => registrationLabels(i18n, language, categories), [i18n, language, categories]);
+}
