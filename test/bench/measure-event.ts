@@ -79,8 +79,11 @@ export interface EventResult {
 
 interface AfterLoad {
   load: FlowTasks;
-  /** performance.now() where the load's window ends. */
-  loadEnd: number;
+  /**
+   * performance.now() once the heap and memory figures are taken: the idle window starts
+   * there, after the forced GCs, which are the bench's own pauses.
+   */
+  idleFrom: number;
   heap: HeapFigures;
   memory: MemoryFigures;
 }
@@ -97,7 +100,7 @@ async function runInteractions(
   const unfiltered = TEXT.shown(formatCount(plan.registrations));
   const flows: FlowTasks[] = [afterLoad.load];
   await page.waitForTimeout(SETTLE_MS);
-  flows.push(await flowTasks(page, 'settle', afterLoad.loadEnd, await pageNow(page)));
+  flows.push(await flowTasks(page, 'settle', afterLoad.idleFrom, await pageNow(page)));
   const queries = typingQueries(plan.eventId, MIN_KEYSTROKES);
   const typing = await inFlow(page, 'typing', () => measureTyping(page, queries, unfiltered));
   flows.push(typing.tasks);
@@ -170,12 +173,13 @@ async function runBrowser(
     log(`event ${plan.eventId}, ${setup.label}: all rows in ${Math.round(load.allRowsMs)} ms`);
     let interactions: InteractionFigures | null = null;
     if (setup.id === 'proxy') {
-      const loadEnd = load.allRowsMs + LOAD_TAIL_MS;
+      const loadTasks = await flowTasks(page, 'load', 0, load.allRowsMs + LOAD_TAIL_MS);
+      const heap = await measureHeap(cdp);
       const afterLoad: AfterLoad = {
-        load: await flowTasks(page, 'load', 0, loadEnd),
-        loadEnd,
-        heap: await measureHeap(cdp),
+        load: loadTasks,
+        heap,
         memory: await memory.sample(),
+        idleFrom: await pageNow(page),
       };
       interactions = await runInteractions(plan, page, servers.appUrl, memory, afterLoad);
     }
