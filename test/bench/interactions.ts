@@ -11,7 +11,7 @@ export interface Timing {
   detail: string | null;
 }
 
-function timing(result: ProbeResult, what: string): Timing {
+export function timing(result: ProbeResult, what: string): Timing {
   if (result.timedOut || result.start === null || result.dom === null || result.frame === null) {
     throw new Error(`${what}: no update seen within 30 s (${JSON.stringify(result)})`);
   }
@@ -92,6 +92,25 @@ export async function measureExport(
       fileName: file.suggestedFilename(),
       bytes,
     });
+  }
+  return runs;
+}
+
+/**
+ * Opens the "Numbers" dialog over the rows shown (every row: no search or filter is left
+ * on) until its tables of figures are in the DOM, then closes it with Escape.
+ */
+export async function measureNumbers(page: Page, times: number): Promise<Timing[]> {
+  const button = page.getByRole('button', { name: TEXT.numbers, exact: true });
+  const dialog = page.getByRole('dialog', { name: TEXT.numbersTitle });
+  const runs: Timing[] = [];
+  for (let i = 0; i < times; i += 1) {
+    await page.waitForTimeout(300);
+    await arm(page, { kind: 'dialog', title: TEXT.numbersTitle });
+    await button.click();
+    runs.push(timing(await probeResult(page), `"Numbers" ${i + 1}`));
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'hidden' });
   }
   return runs;
 }

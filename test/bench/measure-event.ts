@@ -5,18 +5,27 @@
  */
 import type { Page } from 'playwright-core';
 import { launchBrowser, watchPage } from '../e2e/browser';
+import {
+  measureColdEventPage,
+  measureEventPageVisits,
+  type ColdEventPage,
+  type EventPageVisits,
+} from './event-page';
+import { flowTasks, inFlow, type FlowTasks } from './flows';
 import { measureFloor, type FloorFigures } from './floor';
 import {
   measureCheckbox,
   measureExport,
   measureHeap,
+  measureNumbers,
   measureSort,
   type ExportRun,
   type HeapFigures,
   type Timing,
 } from './interactions';
-import { measureFullLoad, signIn, type LoadFigures } from './load';
-import { installProbes } from './page-probes';
+import { LOAD_TAIL_MS, measureFullLoad, signIn, type LoadFigures } from './load';
+import { watchMemory, type MemoryFigures, type MemoryProbe } from './memory';
+import { installProbes, pageNow } from './page-probes';
 import {
   formatCount,
   MIN_KEYSTROKES,
@@ -40,6 +49,16 @@ export interface InteractionFigures {
   exports: ExportRun[];
   /** The Excel workbook of every row, built in its worker. */
   workbooks: ExportRun[];
+  /** The "Numbers" dialog over every row: click → its tables shown. */
+  numbers: Timing[];
+  /** The event page from the registrations screen, rows in the cache. */
+  eventPage: EventPageVisits;
+  /** The event page loaded from scratch, after the rest. */
+  eventPageCold: ColdEventPage;
+  /** Page and workers after a GC: after the full load, and on the event page (overview shown). */
+  memory: { afterLoad: MemoryFigures; eventPage: MemoryFigures | null };
+  /** Long tasks per flow, in the order the flows ran. */
+  flows: FlowTasks[];
 }
 
 export interface SetupResult {
@@ -58,24 +77,74 @@ export interface EventResult {
   results: Map<Setup['id'], SetupResult>;
 }
 
-async function runInteractions(plan: EventPlan, page: Page, heap: HeapFigures): Promise<InteractionFigures> {
+interface AfterLoad {
+  load: FlowTasks;
+  /**
+   * performance.now() once the heap and memory figures are taken: the idle window starts
+   * there, after the forced GCs, which are the bench's own pauses.
+   */
+  idleFrom: number;
+  heap: HeapFigures;
+  memory: MemoryFigures;
+}
+
+async function runInteractions(
+  plan: EventPlan,
+  page: Page,
+  appUrl: string,
+  memory: MemoryProbe,
+  afterLoad: AfterLoad,
+): Promise<InteractionFigures> {
   const tag = `event ${plan.eventId}`;
+  const ms = (runs: readonly Timing[]) => runs.map((run) => Math.round(run.frameMs)).join(', ');
+  const unfiltered = TEXT.shown(formatCount(plan.registrations));
+  const flows: FlowTasks[] = [afterLoad.load];
   await page.waitForTimeout(SETTLE_MS);
+  flows.push(await flowTasks(page, 'settle', afterLoad.idleFrom, await pageNow(page)));
   const queries = typingQueries(plan.eventId, MIN_KEYSTROKES);
-  const typing = await measureTyping(page, queries, TEXT.shown(formatCount(plan.registrations)));
+  const typing = await inFlow(page, 'typing', () => measureTyping(page, queries, unfiltered));
+  flows.push(typing.tasks);
   log(
     `${tag} typing ${queries.map((query) => `"${query}"`).join(', ')}: ` +
-      `${typing.keystrokeMs.map(Math.round).join(', ')} ms; lost ${typing.lost}`,
+      `${typing.value.keystrokeMs.map(Math.round).join(', ')} ms; lost ${typing.value.lost}`,
   );
-  const checkbox = await measureCheckbox(page, plan.checkboxClicks);
-  log(`${tag} checkbox: ${checkbox.map((run) => Math.round(run.frameMs)).join(', ')} ms`);
-  const sort = await measureSort(page, plan.sortClicks);
-  log(`${tag} sort: ${sort.map((run) => Math.round(run.frameMs)).join(', ')} ms`);
-  const exports = await measureExport(page, plan.exports);
-  log(`${tag} export: ${exports.map((run) => Math.round(run.frameMs)).join(', ')} ms`);
-  const workbooks = await measureExport(page, plan.workbooks, TEXT.workbook);
-  log(`${tag} workbook: ${workbooks.map((run) => Math.round(run.frameMs)).join(', ')} ms`);
-  return { heap, typing, checkbox, sort, exports, workbooks };
+  const checkbox = await inFlow(page, 'checkbox', () => measureCheckbox(page, plan.checkboxClicks));
+  flows.push(checkbox.tasks);
+  log(`${tag} checkbox: ${ms(checkbox.value)} ms`);
+  const sort = await inFlow(page, 'sort', () => measureSort(page, plan.sortClicks));
+  flows.push(sort.tasks);
+  log(`${tag} sort: ${ms(sort.value)} ms`);
+  const exports = await inFlow(page, 'export', () => measureExport(page, plan.exports));
+  flows.push(exports.tasks);
+  log(`${tag} export: ${ms(exports.value)} ms`);
+  const workbooks = await inFlow(page, 'workbook', () => measureExport(page, plan.workbooks, TEXT.workbook));
+  flows.push(workbooks.tasks);
+  log(`${tag} workbook: ${ms(workbooks.value)} ms`);
+  const numbers = await inFlow(page, 'numbers', () => measureNumbers(page, plan.numbers));
+  flows.push(numbers.tasks);
+  log(`${tag} "Numbers": ${ms(numbers.value)} ms`);
+  let memoryOnEventPage: MemoryFigures | null = null;
+  const eventPage = await measureEventPageVisits(page, plan.eventPageVisits, unfiltered, async () => {
+    memoryOnEventPage = await memory.sample();
+  });
+  flows.push(eventPage.tasks);
+  log(`${tag} event page, rows cached: ${ms(eventPage.runs)} ms`);
+  const eventPageCold = await measureColdEventPage(page, appUrl, plan.eventId);
+  flows.push(eventPageCold.tasks);
+  log(`${tag} event page, fresh load: overview at ${Math.round(eventPageCold.overviewMs)} ms`);
+  return {
+    heap: afterLoad.heap,
+    typing: typing.value,
+    checkbox: checkbox.value,
+    sort: sort.value,
+    exports: exports.value,
+    workbooks: workbooks.value,
+    numbers: numbers.value,
+    eventPage,
+    eventPageCold,
+    memory: { afterLoad: afterLoad.memory, eventPage: memoryOnEventPage },
+    flows,
+  };
 }
 
 /** The browser part of a set-up: sign in, full load, and the interactions on the proxy. */
@@ -87,17 +156,33 @@ async function runBrowser(
   const browser = await launchBrowser();
   try {
     browser.context.setDefaultTimeout(60_000);
-    await installProbes(browser.context, TEXT.allLoaded(formatCount(plan.registrations)));
+    const total = formatCount(plan.registrations);
+    await installProbes(browser.context, {
+      allLoadedText: TEXT.allLoaded(total),
+      overview: { label: TEXT.registrationsFigure, value: total },
+    });
     const page = await browser.newPage();
     const problems = watchPage(page);
     const cdp = await page.context().newCDPSession(page);
+    // Before the page starts any worker.
+    const memory = await watchMemory(page);
     const version = (await cdp.send('Browser.getVersion')).product;
     await signIn(page, servers.appUrl, setup.baseUrl(servers), plan.apiKey);
     log(`event ${plan.eventId}, ${setup.label}: signed in, loading…`);
     const load = await measureFullLoad(page, servers.appUrl, plan.eventId, servers.api);
     log(`event ${plan.eventId}, ${setup.label}: all rows in ${Math.round(load.allRowsMs)} ms`);
-    const interactions =
-      setup.id === 'proxy' ? await runInteractions(plan, page, await measureHeap(cdp)) : null;
+    let interactions: InteractionFigures | null = null;
+    if (setup.id === 'proxy') {
+      const loadTasks = await flowTasks(page, 'load', 0, load.allRowsMs + LOAD_TAIL_MS);
+      const heap = await measureHeap(cdp);
+      const afterLoad: AfterLoad = {
+        load: loadTasks,
+        heap,
+        memory: await memory.sample(),
+        idleFrom: await pageNow(page),
+      };
+      interactions = await runInteractions(plan, page, servers.appUrl, memory, afterLoad);
+    }
     return { version, load, interactions, problems: [...problems.problems] };
   } finally {
     await browser.close();

@@ -14,24 +14,70 @@ export interface LoadMarks {
   firstRowAt: number | null;
   /** performance.now() when the "All N registrations loaded" text appeared, or null. */
   allLoadedAt: number | null;
+  /**
+   * Event page loaded from scratch only: performance.now() when the overview's figures were in
+   * the DOM (see OverviewSignal), and the frame after that; null otherwise.
+   */
+  overviewAt: number | null;
+  overviewFrameAt: number | null;
   /** Main-thread tasks over 50 ms since the navigation: [start, duration]. */
   longTasks: [number, number][];
+}
+
+/**
+ * How the bench knows the event page's overview is shown complete: the "Registrations" key
+ * figure (a <dt> with that text) shows the event's total in its <dd>, and no ancestor says
+ * `aria-busy="true"`. The page gets this check as `__benchOverviewShown` from the init script,
+ * for the load watcher and for the in-app probe alike: when the event page changes shape
+ * (tabs, a worker computing the figures), this is the one place to adjust.
+ */
+export interface OverviewSignal {
+  /** The key figure's term: "Registrations". */
+  label: string;
+  /** The figure it must show: "25,000". */
+  value: string;
+}
+
+export interface ProbeSettings {
+  /** "All 25,000 registrations loaded". */
+  allLoadedText: string;
+  overview: OverviewSignal;
 }
 
 interface BenchWindow {
   __benchLoad?: LoadMarks;
   __benchProbe?: Promise<ProbeResult>;
+  __benchOverviewShown?: () => boolean;
 }
 
-/** Installed before any page script: watches for the first row and the "all loaded" text. */
-function loadProbe(allLoadedText: string): void {
+/**
+ * Installed before any page script: records every long task since the navigation, and
+ * watches for the first row, the "all loaded" text and, on the event page, the overview.
+ */
+function loadProbe({ allLoadedText, overview }: ProbeSettings): void {
   // Room for 250+ page requests plus the assets (the default buffer keeps 250 entries).
   performance.setResourceTimingBufferSize(5000);
-  const marks: LoadMarks = { firstRowAt: null, allLoadedAt: null, longTasks: [] };
-  (window as BenchWindow).__benchLoad = marks;
+  const marks: LoadMarks = {
+    firstRowAt: null,
+    allLoadedAt: null,
+    overviewAt: null,
+    overviewFrameAt: null,
+    longTasks: [],
+  };
+  const benchWindow = window as BenchWindow;
+  benchWindow.__benchLoad = marks;
+  benchWindow.__benchOverviewShown = () =>
+    [...document.querySelectorAll('dt')].some(
+      (term) =>
+        term.textContent?.trim() === overview.label &&
+        (term.nextElementSibling?.textContent ?? '').includes(overview.value) &&
+        term.closest('[aria-busy="true"]') === null,
+    );
   new PerformanceObserver((list) => {
     for (const entry of list.getEntries()) marks.longTasks.push([entry.startTime, entry.duration]);
   }).observe({ type: 'longtask', buffered: true });
+  // Loaded from scratch on the event page: there are no table rows to wait for, the overview instead.
+  const eventPage = /^\/events\/\d+\/?$/.test(location.pathname);
   const observer = new MutationObserver(() => {
     if (marks.firstRowAt === null && document.querySelector('.registrations-table tbody tr[aria-rowindex]')) {
       marks.firstRowAt = performance.now();
@@ -41,14 +87,41 @@ function loadProbe(allLoadedText: string): void {
         if (status.textContent?.includes(allLoadedText)) marks.allLoadedAt = performance.now();
       }
     }
-    if (marks.firstRowAt !== null && marks.allLoadedAt !== null) observer.disconnect();
+    if (eventPage && marks.overviewAt === null && benchWindow.__benchOverviewShown?.()) {
+      marks.overviewAt = performance.now();
+      requestAnimationFrame(() =>
+        setTimeout(() => {
+          marks.overviewFrameAt = performance.now();
+        }, 0),
+      );
+    }
+    if (marks.allLoadedAt !== null && (eventPage ? marks.overviewAt !== null : marks.firstRowAt !== null)) {
+      observer.disconnect();
+    }
   });
-  observer.observe(document, { childList: true, subtree: true, characterData: true });
+  // Attributes too on the event page, where `aria-busy` turning false can be the last change.
+  observer.observe(document, { childList: true, subtree: true, characterData: true, attributes: eventPage });
 }
 
-export async function installProbes(context: BrowserContext, allLoadedText: string): Promise<void> {
+export async function installProbes(context: BrowserContext, settings: ProbeSettings): Promise<void> {
   await context.addInitScript({ content: NAME_SHIM });
-  await context.addInitScript(loadProbe, allLoadedText);
+  await context.addInitScript(loadProbe, settings);
+}
+
+/** performance.now() in the page: the time base of every mark and long task. */
+export function pageNow(page: Page): Promise<number> {
+  return page.evaluate(() => performance.now());
+}
+
+/** Durations of the long tasks that started between `from` and `to` (performance.now()). */
+export function longTasksBetween(page: Page, from: number, to: number): Promise<number[]> {
+  return page.evaluate(
+    ([start, end]) =>
+      ((window as BenchWindow).__benchLoad?.longTasks ?? [])
+        .filter(([at]) => at >= start && at <= end)
+        .map(([, duration]) => duration),
+    [from, to] as const,
+  );
 }
 
 export function readLoadMarks(page: Page): Promise<LoadMarks | null> {
@@ -113,9 +186,16 @@ export function registrationResourceSpan(page: Page): Promise<ResourceSpan | nul
 
 /**
  * `count`: a click that changes the count line (a filter checkbox); `sort`: a click on a
- * column header; `export`: a click that ends in a download.
+ * column header; `export`: a click that ends in a download; `overview`: a click that leads to
+ * the event page with its overview shown (OverviewSignal); `dialog`: a click that opens the
+ * modal dialog of that title with its tables of figures.
  */
-export type ProbeKind = { kind: 'count' } | { kind: 'sort'; columnTitle: string } | { kind: 'export' };
+export type ProbeKind =
+  | { kind: 'count' }
+  | { kind: 'sort'; columnTitle: string }
+  | { kind: 'export' }
+  | { kind: 'overview' }
+  | { kind: 'dialog'; title: string };
 
 export interface ProbeResult {
   /** The click's event.timeStamp: when the browser received it, performance.now() time base. */
@@ -124,7 +204,10 @@ export interface ProbeResult {
   dom: number | null;
   /** The frame after that (requestAnimationFrame, then a task): roughly the paint. */
   frame: number | null;
-  /** The new count line (count), aria-sort value (sort) or the download file name (export). */
+  /**
+   * The new count line (count), aria-sort value (sort), the download file name (export), the
+   * number of tables in the dialog (dialog).
+   */
   detail: string | null;
   /** Main-thread tasks over 50 ms between arming and the end (export only). */
   longTasks: number[];
@@ -218,8 +301,31 @@ function armProbe(spec: ProbeKind): void {
       return;
     }
 
+    const openDialog = () =>
+      spec.kind === 'dialog'
+        ? ([...document.querySelectorAll('dialog[open]')].find((dialog) => {
+            const heading = document.getElementById(dialog.getAttribute('aria-labelledby') ?? '');
+            return heading?.textContent?.trim() === spec.title;
+          }) ?? null)
+        : null;
+
     observer = new MutationObserver(() => {
       if (result.start === null) return;
+      if (spec.kind === 'overview') {
+        if ((window as BenchWindow).__benchOverviewShown?.()) {
+          result.detail = location.pathname;
+          done();
+        }
+        return;
+      }
+      if (spec.kind === 'dialog') {
+        const tables = openDialog()?.querySelectorAll('table').length ?? 0;
+        if (tables > 0) {
+          result.detail = `${tables} tables`;
+          done();
+        }
+        return;
+      }
       if (spec.kind === 'count') {
         const count = countText();
         if (count !== beforeCount) {

@@ -14,6 +14,17 @@ export const MIN_KEYSTROKES = 20;
  */
 export const SETTLE_MS = 2000;
 
+/**
+ * `BENCH_EVENTS=1001` (comma-separated event ids) measures only those events;
+ * `BENCH_QUICK=1` keeps the proxy set-up only and repeats each interaction fewer times. Both
+ * are for checking the bench itself; the figures to compare come from a full run.
+ */
+export const QUICK = process.env.BENCH_QUICK === '1';
+const ONLY_EVENTS = (process.env.BENCH_EVENTS ?? '')
+  .split(',')
+  .map((id) => Number(id.trim()))
+  .filter((id) => Number.isInteger(id) && id > 0);
+
 export interface Setup {
   id: 'proxy' | 'cors' | 'cors-rtt';
   label: string;
@@ -57,12 +68,18 @@ export interface EventTargets {
   checkbox: Budget | null;
   sort: Budget;
   export: Budget;
-  /** The longest main-thread task between the export click and the download. */
-  exportLongestTaskMs: number;
   /** Excel workbook of every row, click → download; null: measured, no target. */
   workbook: Budget | null;
+  /**
+   * The longest main-thread task in every flow (load, event page, "Numbers", typing, the
+   * checkbox, sorting, exports). The Long Tasks API reports only tasks over 50 ms, so a
+   * 50 ms target means "none reported".
+   */
+  longestTaskMs: number;
   /** JS heap after the full load and a forced GC (bytes); null: measured, no target. */
   heapAfterGcBytes: number | null;
+  /** The page and its workers together after a forced GC (bytes); null: measured, no target. */
+  memoryBytes: number | null;
 }
 
 /** One demo event measured end to end: which promoter, which set-ups, which budgets. */
@@ -78,10 +95,14 @@ export interface EventPlan {
   exports: number;
   /** Excel workbooks built (click → download). */
   workbooks: number;
+  /** Openings of the "Numbers" dialog over every row. */
+  numbers: number;
+  /** In-app visits of the event page from the registrations screen (rows in the cache). */
+  eventPageVisits: number;
   targets: EventTargets;
 }
 
-export const EVENT_PLANS: readonly EventPlan[] = [
+const ALL_PLANS: readonly EventPlan[] = [
   {
     eventId: 1001,
     registrations: 25_000,
@@ -91,6 +112,8 @@ export const EVENT_PLANS: readonly EventPlan[] = [
     sortClicks: 6,
     exports: 3,
     workbooks: 2,
+    numbers: 3,
+    eventPageVisits: 3,
     targets: {
       loadRatio: 1.3,
       // One frame at 60 Hz for the typical keystroke.
@@ -99,9 +122,10 @@ export const EVENT_PLANS: readonly EventPlan[] = [
       checkbox: every(50),
       sort: every(50),
       export: every(300),
-      exportLongestTaskMs: 100,
       workbook: every(3000),
+      longestTaskMs: 50,
       heapAfterGcBytes: null,
+      memoryBytes: null,
     },
   },
   {
@@ -113,20 +137,39 @@ export const EVENT_PLANS: readonly EventPlan[] = [
     sortClicks: 6,
     exports: 3,
     workbooks: 2,
+    numbers: 3,
+    eventPageVisits: 3,
     targets: {
       loadRatio: 1.3,
-      keystroke: { medianMs: 50, p95Ms: 100 },
+      // Two frames at 60 Hz for the typical keystroke.
+      keystroke: { medianMs: 33, p95Ms: 66 },
       lostKeystrokes: 0,
       checkbox: null,
       sort: every(100),
       export: every(1000),
       workbook: null,
-      // "No main-thread task over 50 ms": the Long Tasks API reports only tasks over 50 ms.
-      exportLongestTaskMs: 50,
+      longestTaskMs: 50,
       heapAfterGcBytes: 150_000_000,
+      memoryBytes: 300_000_000,
     },
   },
 ];
+
+/** Fewer repetitions for BENCH_QUICK=1: enough to see every figure print. */
+const quick = (plan: EventPlan): EventPlan => ({
+  ...plan,
+  setups: ['proxy'],
+  checkboxClicks: 2,
+  sortClicks: 2,
+  exports: 1,
+  workbooks: 1,
+  numbers: 1,
+  eventPageVisits: 1,
+});
+
+export const EVENT_PLANS: readonly EventPlan[] = ALL_PLANS.filter(
+  (plan) => ONLY_EVENTS.length === 0 || ONLY_EVENTS.includes(plan.eventId),
+).map((plan) => (QUICK ? quick(plan) : plan));
 
 export const INITIAL_GZIP_TARGET_BYTES = 130_000;
 

@@ -3,8 +3,10 @@
  * 25,000-registration event (1001) through the same-origin proxy and across origins (CORS),
  * the 100,000-registration event (1020) through the proxy, then keystrokes, a filter
  * checkbox, sort, export and heap on each, TanStack's row models against the screen's and
- * the event overview's computation in Node, and the bundle size. `npm run bench`
- * (BENCH_SKIP_BUILD=1 reuses dist/). A measurement, not a test: it exits 0 when a target is
+ * the event overview's computation in Node, and the bundle size; the event page's overview in
+ * the browser, the longest main-thread task per flow and the memory of the page and its
+ * workers. `npm run bench` (BENCH_SKIP_BUILD=1 reuses dist/; BENCH_EVENTS=1001 and
+ * BENCH_QUICK=1 make a short run). A measurement, not a test: it exits 0 when a target is
  * missed and marks the miss.
  * Results: test-results/bench.json.
  */
@@ -20,6 +22,7 @@ import { buildApp, DIST_DIR, log, ROOT, startServers } from './serve';
 import { buildReport } from './summary';
 
 async function main(): Promise<void> {
+  if (EVENT_PLANS.length === 0) throw new Error(`BENCH_EVENTS=${process.env.BENCH_EVENTS}: no such event.`);
   const started = performance.now();
   const loadAtStart = loadAverageNow();
   const built = await buildApp();

@@ -1,4 +1,5 @@
 /** The UI texts the benchmark relies on, read from the English resources so they stay in sync. */
+import insights from '../../src/i18n/locales/en/insights.json';
 import registrations from '../../src/i18n/locales/en/registrations.json';
 import session from '../../src/i18n/locales/en/session.json';
 
@@ -21,6 +22,13 @@ export const TEXT = {
   exportButton: registrations.export.button,
   excelEnglish: registrations.export.presets['excel-en'].label,
   workbook: registrations.export.presets.xlsx.label,
+  /** The registrations screen's link back to the event page is the only link in this nav. */
+  breadcrumb: registrations.breadcrumb,
+  /** The button that opens the figures of the rows shown, and that dialog's title. */
+  numbers: registrations.insights.open,
+  numbersTitle: registrations.insights.title,
+  /** The event page's key figure that shows the number of registrations. */
+  registrationsFigure: insights.overview.figures.registrations,
   /** "All 25,000 registrations loaded". */
   allLoaded: (formatted: string) => fill(registrations.load.complete_other, { formatted }),
   /** The count line with no search or filter: "25,000 registrations". */
