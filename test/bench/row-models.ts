@@ -23,6 +23,9 @@ import { filterRows } from '../../src/features/registrations/model/filter-rows';
 import { QuestionDiscovery } from '../../src/features/registrations/model/question-columns';
 import {
   FIXED_COLUMN_IDS,
+  registrationLabels,
+} from '../../src/features/registrations/model/registration-labels';
+import {
   normalizedCell,
   RowBuilder,
   searchColumnsKey,
@@ -30,7 +33,9 @@ import {
   type RegistrationRow,
 } from '../../src/features/registrations/model/registration-rows';
 import { sortRows } from '../../src/features/registrations/model/sort-rows';
+import i18n from '../../src/i18n';
 import { getDemoDataset } from '../../src/mocks/data';
+import type { Category } from '../../src/features/events/api/schemas';
 import type { Registration } from '../../src/features/registrations/api/schemas';
 
 export interface RowModelFigures {
@@ -56,7 +61,8 @@ function median(values: number[]): number {
 function buildRows(eventId: number): { rows: RegistrationRow[]; columnIds: string[] } {
   const registrations = getDemoDataset().registrationsOf(eventId) as unknown as Registration[];
   const questions = new QuestionDiscovery().update(registrations);
-  const builder = new RowBuilder({ language: 'en', categories: new Map(), statusLabel: (status) => status });
+  const categories = getDemoDataset().findEvent(eventId)?.categories ?? [];
+  const builder = new RowBuilder(registrationLabels(i18n, 'en', categories as unknown as Category[]));
   const rows = builder.build(registrations);
   const columnIds = [...FIXED_COLUMN_IDS, ...questions.map((question) => question.id)];
   const key = searchColumnsKey(columnIds);

@@ -283,6 +283,49 @@ describe('registrations table', () => {
     expect(text).toContain('Genève');
   });
 
+  it('exports during a load: waits for the last page, then writes the whole list of the view asked for', async () => {
+    const saved: Blob[] = [];
+    vi.spyOn(URL, 'createObjectURL').mockImplementation((blob) => {
+      saved.push(blob as Blob);
+      return 'blob:export';
+    });
+    vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => {});
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
+    // 1,800 registrations in 4 pages of 500; the last page answers only when released.
+    const event = DEMO_EVENT_IDS.sharedQuestionText;
+    let release: () => void = () => {};
+    const lastPage = new Promise<void>((resolve) => (release = resolve));
+    server.use(
+      http.get(`${TEST_API_BASE}/v1/events/:id/registrations`, async ({ request }) => {
+        if (new URL(request.url).searchParams.get('page') === '4') await lastPage;
+        return undefined;
+      }),
+    );
+    const all = getDemoDataset(TEST_TODAY).registrationsOf(event);
+    let paid = 0;
+    for (const registration of all) if (registration.payment_status === 'paid') paid += 1;
+
+    const { user } = renderApp(`/events/${event}/registrations?status=paid`);
+    await screen.findByText(/^Loading registrations… [\d,]+ (of [\d,]+ )?loaded/, {}, { timeout: 5000 });
+    await user.click(menuButton('Export'));
+    await user.click(screen.getByRole('button', { name: /CSV UTF-8/ }));
+    expect(await screen.findByText(/^Waiting for every registration before exporting/)).toBeInTheDocument();
+    // Changing the filter now does not change the file asked for.
+    await user.click(
+      screen
+        .getAllByRole('button', { name: /^Payment status/ })
+        .find((b) => b.hasAttribute('popovertarget'))!,
+    );
+    await user.click(screen.getByRole('checkbox', { name: /^Pending/ }));
+    expect(saved).toHaveLength(0);
+
+    release();
+    expect(await screen.findByText(/^Exported [\d,]+ rows to /, {}, { timeout: 5000 })).toBeInTheDocument();
+    const rows = Papa.parse<string[]>(await saved[0]!.text(), { newline: '\r\n' }).data.slice(1);
+    expect(rows).toHaveLength(paid);
+    expect(new Set(rows.map((row) => row[6]))).toEqual(new Set(['Paid']));
+  });
+
   it('matches answers to questions by id, even when two questions share a text', async () => {
     const event = DEMO_EVENT_IDS.sharedQuestionText;
     const first = getDemoDataset(TEST_TODAY).registrationsOf(event)[0]!;

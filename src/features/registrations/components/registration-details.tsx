@@ -4,7 +4,8 @@ import { LocalizedText } from '@/components/localized-text';
 import { formatInstant } from '@/lib/dates';
 import type { ColumnTitle } from '../model/column-titles';
 import { MISSING } from '../model/registration-labels';
-import { FIXED_COLUMN_IDS, type RegistrationRow } from '../model/registration-rows';
+import { FIXED_COLUMN_IDS } from '../model/registration-labels';
+import type { RegistrationRow } from '../model/registration-rows';
 
 const DOCUMENTED_FIELDS = new Set([
   'registration_id',

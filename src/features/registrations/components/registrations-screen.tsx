@@ -1,4 +1,3 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useCallback, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiErrorState } from '@/components/states/api-error-state';
@@ -6,11 +5,10 @@ import { StatePanel } from '@/components/states/state-panel';
 import type { PartnerEvent } from '@/features/events/api/schemas';
 import { useMediaQuery } from '@/components/use-media-query';
 import { formatCount } from '@/lib/numbers';
-import { idsOf, insightsClient } from '../insights/insights-client';
 import { overviewFigures } from '../insights/overview-figures';
 import { useInsightLabels } from '../insights/use-insight-labels';
-import { tableExport } from '../model/export-table';
 import { questionColumnId } from '../model/question-columns';
+import type { RegistrationRow } from '../model/registration-rows';
 import { clearRowFilters, parseAnswerFilter, type RegistrationsView } from '../model/registrations-view';
 import { useRegistrationsScreen } from '../model/use-registrations-screen';
 import { ColumnMenu } from './column-menu';
@@ -23,9 +21,6 @@ import { RegistrationsTableSkeleton } from './registrations-table-skeleton';
 import { RegistrationsToolbar } from './registrations-toolbar';
 import { useTableExport } from './use-table-export';
 import './registrations.css';
-
-/** The workbook's figures sheet lists no answers: it needs the counts, orders and duplicates. */
-const FIGURES_SHEET_OPTIONS = { questions: false, groups: true } as const;
 
 // Only the promoters who ask for them download the charts and the print layout.
 const FilteredInsightsDialog = lazy(() => import('./filtered-insights-dialog'));
@@ -40,7 +35,6 @@ interface RegistrationsScreenProps {
 
 export function RegistrationsScreen({ eventId, eventName, event }: RegistrationsScreenProps) {
   const { t, i18n } = useTranslation('registrations');
-  const client = useQueryClient();
   const screen = useRegistrationsScreen(eventId);
   const { data, view, setView, filteredRows, titles, visibleColumnIds, actions, fetching } = screen;
   const [selectedId, setSelectedId] = useState<number | null>(null);
@@ -49,33 +43,22 @@ export function RegistrationsScreen({ eventId, eventName, event }: Registrations
 
   const [withFigures, setWithFigures] = useState(false);
   const [showInsights, setShowInsights] = useState(false);
-  const [printing, setPrinting] = useState(false);
   const { t: ti } = useTranslation('insights');
   const insightLabels = useInsightLabels(screen.categoryList);
+  const [printRows, setPrintRows] = useState<readonly RegistrationRow[] | null>(null);
   const exporter = useTableExport({
     eventId,
     eventName,
     fileLabel: t('export.fileLabel'),
-    // Every matching row in the displayed order, visible columns only: a pure function of rows and view.
-    snapshotTable: () => tableExport(filteredRows, visibleColumnIds, (id) => titles.get(id)?.text ?? id),
-    // The overview of exactly the exported rows, computed (and its code loaded) only when the
-    // workbook asks for it.
-    snapshotFigures: async () => {
-      if (!withFigures || !data) return null;
-      const insights = await insightsClient(client).compute({
-        eventId,
-        rows: data.rows,
-        categories: screen.categoryList,
-        scope: idsOf(filteredRows),
-        options: FIGURES_SHEET_OPTIONS,
-      });
-      return {
-        sheetName: ti('figures.sheet'),
-        headers: [ti('figures.label'), ti('figures.value')],
-        rows: overviewFigures(insights, insightLabels),
-      };
-    },
+    figuresSheet: (insights) => ({
+      sheetName: ti('figures.sheet'),
+      headers: [ti('figures.label'), ti('figures.value')],
+      rows: overviewFigures(insights, insightLabels),
+    }),
+    onPrintReady: setPrintRows,
   });
+  // What an export or a print is asked for: this view, in this language, at the click.
+  const exportRequest = { view, labels: screen.labels, withFigures };
 
   const selected = useMemo(
     () => (selectedId === null ? null : (screen.rows.find((row) => row.id === selectedId) ?? null)),
@@ -145,12 +128,12 @@ export function RegistrationsScreen({ eventId, eventName, event }: Registrations
           loaded={total}
           rowCount={shown}
           columnCount={visibleColumnIds.length}
-          onExport={exporter.start}
+          onExport={(preset) => exporter.start(preset, exportRequest)}
           onCancel={exporter.cancel}
           onDismiss={exporter.dismiss}
           withFigures={withFigures}
           onWithFiguresChange={setWithFigures}
-          onPrint={() => setPrinting(true)}
+          onPrint={() => exporter.print(exportRequest)}
         />
       </RegistrationsToolbar>
       {/* data-search: the search these rows answer (the benchmark reads it to time each keystroke). */}
@@ -215,13 +198,13 @@ export function RegistrationsScreen({ eventId, eventName, event }: Registrations
                 onClose={() => setShowInsights(false)}
               />
             ) : null}
-            {printing && event ? (
+            {printRows && event ? (
               <PrintList
                 event={event}
-                rows={filteredRows}
+                rows={printRows}
                 categories={screen.categoryList}
                 autoPrint
-                onAfterPrint={() => setPrinting(false)}
+                onAfterPrint={() => setPrintRows(null)}
               />
             ) : null}
           </Suspense>

@@ -1,7 +1,8 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Category } from '@/features/events/api/schemas';
-import { useRegistrationLabels, type RegistrationLabels } from '../model/registration-labels';
+import type { RegistrationLabels } from '../model/registration-labels';
+import { useRegistrationLabels } from '../model/use-registrations-model';
 import type { OverviewFigureLabels } from './overview-figures';
 
 /** The overview's labels: those of registration-labels, and the figures' titles. */

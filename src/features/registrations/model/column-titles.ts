@@ -1,7 +1,7 @@
 import type { Language } from '@/i18n/languages';
 import { pickLocalized } from '@/lib/localized-field';
 import type { QuestionColumn } from './question-columns';
-import { FIXED_COLUMN_IDS } from './registration-rows';
+import { FIXED_COLUMN_IDS, type RegistrationLabels } from './registration-labels';
 
 export interface ColumnTitle {
   text: string;
@@ -16,17 +16,16 @@ export interface ColumnTitle {
  */
 export function columnTitles(
   questions: readonly QuestionColumn[],
-  language: Language,
-  fixedTitle: (id: (typeof FIXED_COLUMN_IDS)[number]) => string,
-  questionFallback: (queId: number) => string,
+  labels: Pick<RegistrationLabels, 'language' | 'column' | 'unnamedQuestion'>,
 ): Map<string, ColumnTitle> {
+  const { language } = labels;
   const titles = new Map<string, ColumnTitle>();
-  for (const id of FIXED_COLUMN_IDS) titles.set(id, { text: fixedTitle(id) });
+  for (const id of FIXED_COLUMN_IDS) titles.set(id, { text: labels.column(id) });
   const questionTitles = questions.map((question) => {
     const picked = pickLocalized(question, 'que_question', language);
     const title: ColumnTitle = picked
       ? { text: picked.text, ...(picked.isFallback && { lang: picked.lang }) }
-      : { text: questionFallback(question.queId) };
+      : { text: labels.unnamedQuestion(question.queId) };
     return { question, title };
   });
   const uses = new Map<string, number>();

@@ -1,4 +1,7 @@
 import type { RegistrationRow } from './registration-rows';
+import type { RegistrationsModel } from './registrations-model';
+import type { RegistrationsView } from './registrations-view';
+import { viewRows } from './view-rows';
 
 export interface TableExport {
   /** The visible columns' ids, in order (an Excel file types its columns by id). */
@@ -8,9 +11,8 @@ export interface TableExport {
 }
 
 /**
- * Exactly what the user sees: the rows after search and filters in the displayed order
- * (all pages, not just the current one) and the visible columns in the displayed order,
- * with the headers in the current language. Cells are the displayed text.
+ * Some rows as a table to export: the given columns in order, titled by `titleOf`, each cell
+ * the displayed text.
  */
 export function tableExport(
   rows: readonly RegistrationRow[],
@@ -22,4 +24,15 @@ export function tableExport(
     headers: visibleColumnIds.map(titleOf),
     rows: rows.map((row) => visibleColumnIds.map((id) => row.cells[id] ?? '')),
   };
+}
+
+/**
+ * Exactly what a view of the model shows: every row that matches its search and filters, in
+ * its order, and its visible columns in order, titled in the model's language. A pure
+ * function of the data and the view: an export started while a load runs waits for the load,
+ * then calls this on the final data, never on what a render last showed.
+ */
+export function viewExport(model: RegistrationsModel, view: RegistrationsView): TableExport {
+  const { rows, visibleColumnIds } = viewRows(model, view);
+  return tableExport(rows, visibleColumnIds, (id) => model.titles.get(id)?.text ?? id);
 }

@@ -20,8 +20,8 @@ import { CategoryStatusTable } from '../overview/category-status-table';
 import { PrintList } from '../print/print-list';
 import { tableExport } from './export-table';
 import { categoryFacetOptions, presentFacetValues, statusFacetOptions } from './facet-options';
-import { registrationLabels } from './registration-labels';
-import { FIXED_COLUMN_IDS, RowBuilder } from './registration-rows';
+import { FIXED_COLUMN_IDS, registrationLabels } from './registration-labels';
+import { RowBuilder } from './registration-rows';
 
 /** The event lists one category; the registration points at another, with an undocumented status. */
 const categories = z

@@ -1,9 +1,6 @@
 import type { i18n as I18n } from 'i18next';
-import { useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
 import type { Category } from '@/features/events/api/schemas';
 import type { Language } from '@/i18n/languages';
-import { useLanguage } from '@/i18n/use-language';
 import { pickLocalized } from '@/lib/localized-field';
 import type { Registration } from '../api/schemas';
 
@@ -21,6 +18,18 @@ import type { Registration } from '../api/schemas';
  * - a person: first and last name, trimmed; "No name" without either;
  * - any other missing value: "—".
  */
+
+/** The fixed columns, in display order; question columns follow. */
+export const FIXED_COLUMN_IDS = [
+  'registration_id',
+  'first_name',
+  'last_name',
+  'email',
+  'category',
+  'order_id',
+  'payment_status',
+] as const;
+export type FixedColumnId = (typeof FIXED_COLUMN_IDS)[number];
 
 /** The payment statuses the API document lists, in the order menus show them. */
 export const KNOWN_STATUSES = ['paid', 'pending', 'free', 'refunded', 'cancelled'] as const;
@@ -42,6 +51,8 @@ export interface Label {
 /** The labels of one language and one event's categories; build once, call often. */
 export interface RegistrationLabels {
   readonly language: Language;
+  /** The event's categories the labels name (the categories endpoint's list). */
+  readonly categories: readonly Category[];
   /** A category by id (null or undefined: no category), with `lang` on a fallback name. */
   readonly categoryLabel: (categoryId: number | null | undefined) => Label;
   /** The text of categoryLabel. */
@@ -51,6 +62,10 @@ export interface RegistrationLabels {
   /** A person's first and last name. */
   readonly person: (registration: Pick<Registration, 'first_name' | 'last_name'>) => string;
   readonly missing: string;
+  /** The title of a fixed column. */
+  readonly column: (columnId: FixedColumnId) => string;
+  /** A question without a text in either language: "Question 100301". */
+  readonly unnamedQuestion: (queId: number) => string;
 }
 
 /** First and last name, trimmed, '' when both are missing (see RegistrationLabels.person). */
@@ -109,17 +124,13 @@ export function registrationLabels(
 
   return {
     language,
+    categories,
     categoryLabel,
     category: (categoryId) => categoryLabel(categoryId).text,
     status,
     person: (registration) => fullName(registration) || noName,
     missing: MISSING,
+    column: (columnId) => tr(`columns.${columnId}`),
+    unnamedQuestion: (queId) => tr('questionFallback', { id: queId }),
   };
-}
-
-/** The labels in the current UI language, for one event's categories (see registrationLabels). */
-export function useRegistrationLabels(categories: readonly Category[]): RegistrationLabels {
-  const { i18n } = useTranslation(['registrations', 'common']);
-  const language = useLanguage();
-  return useMemo(() => registrationLabels(i18n, language, categories), [i18n, language, categories]);
 }

@@ -1,19 +1,6 @@
-import type { Language } from '@/i18n/languages';
 import { normalizeForSearch } from '@/lib/search-text';
-import type { Category } from '@/features/events/api/schemas';
 import type { Registration } from '../api/schemas';
-import { fullName, type RegistrationLabels } from './registration-labels';
-
-/** The fixed columns, in display order; question columns follow. */
-export const FIXED_COLUMN_IDS = [
-  'registration_id',
-  'first_name',
-  'last_name',
-  'email',
-  'category',
-  'order_id',
-  'payment_status',
-] as const;
+import type { RegistrationLabels } from './registration-labels';
 
 /**
  * A registration as the table shows it in one language: the text of every cell (what the
@@ -36,25 +23,6 @@ export interface RegistrationRow {
 type RowLabels = Pick<RegistrationLabels, 'category' | 'status' | 'person'>;
 
 /**
- * @deprecated What the row benchmark (test/bench/row-models.ts) still passes: rows whose
- * category and status cells are raw ids and values, not labels. The app passes the labels
- * of registration-labels; remove this once the benchmark does too.
- */
-interface RawRowContext {
-  language: Language;
-  categories: ReadonlyMap<number, Category>;
-  statusLabel: (status: string) => string;
-}
-
-function rawRowLabels({ statusLabel }: RawRowContext): RowLabels {
-  return {
-    category: (categoryId) => (categoryId === null || categoryId === undefined ? '' : String(categoryId)),
-    status: (status) => (status ? statusLabel(status) : ''),
-    person: fullName,
-  };
-}
-
-/**
  * Builds table rows, remembering each one by its registration: while 25,000 registrations
  * stream in page by page, each snapshot only builds the rows it has not seen. A new builder
  * is made when the language or the categories change (the cells' text changes then).
@@ -63,11 +31,7 @@ function rawRowLabels({ statusLabel }: RawRowContext): RowLabels {
 export class RowBuilder {
   private readonly built = new WeakMap<Registration, RegistrationRow>();
 
-  private readonly labels: RowLabels;
-
-  constructor(labels: RowLabels | RawRowContext) {
-    this.labels = 'statusLabel' in labels ? rawRowLabels(labels) : labels;
-  }
+  constructor(private readonly labels: RowLabels) {}
 
   build(registrations: readonly Registration[]): RegistrationRow[] {
     return registrations.map((registration) => {

@@ -1,71 +1,52 @@
 import { useEffect, useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
 import type { Registration } from '../api/schemas';
 import { useRegistrationsLoad } from '../api/use-registrations-load';
-import { columnTitles } from './column-titles';
-import { categoryFacetOptions, presentFacetValues, statusFacetOptions } from './facet-options';
-import { filterRows } from './filter-rows';
-import { FIXED_COLUMN_IDS } from './registration-rows';
+import type { ColumnTitle } from './column-titles';
+import { categoryFacetOptions, statusFacetOptions } from './facet-options';
+import type { RegistrationRow } from './registration-rows';
 import { hasRowFilters } from './registrations-view';
-import { sortRows } from './sort-rows';
-import { useRegistrationRows } from './use-registration-rows';
+import { useRegistrationsModel } from './use-registrations-model';
 import { useRegistrationsView } from './use-registrations-view';
+import { viewRows, visibleColumns } from './view-rows';
 import { warmRows } from './warm-rows';
 
-const NO_ROWS: readonly Registration[] = [];
+const NO_REGISTRATIONS: readonly Registration[] = [];
+const NO_ROWS: readonly RegistrationRow[] = [];
+const NO_COLUMNS: readonly string[] = [];
+const NO_TITLES: ReadonlyMap<string, ColumnTitle> = new Map();
+const NO_VALUES = { categories: new Set<string>(), statuses: new Set<string>() };
 
 /**
- * Everything the registrations screen shows, from one query and the view state: the rows in
- * the current language, sorted and filtered, the facets with their counts, the column titles,
- * the load state and the actions on it. Derived views are pure functions of the query's data
- * and the view, memoized so a keystroke redoes only the filter (one `includes` per row over a
- * precomputed search string) and never the rows, titles or sort.
+ * Everything the registrations screen shows, from one query and the view state: the event's
+ * shared model (rows in the current language, titles, facet values: see registrations-model),
+ * the rows of the view (viewRows, the function exports and print call too), the facets with
+ * their counts, the load state and its actions. A keystroke redoes only the filter (one
+ * `includes` per row over a cached search string), never the rows, titles or sort.
  */
 export function useRegistrationsScreen(eventId: number) {
-  const { t } = useTranslation('registrations');
   const { data, error, pending, fetching, actions } = useRegistrationsLoad(eventId);
-  const { rows, questions, categoryList, labels, language } = useRegistrationRows(
+  const { model, categoryList, labels, building } = useRegistrationsModel(
     eventId,
-    data?.rows ?? NO_ROWS,
+    data?.rows ?? NO_REGISTRATIONS,
   );
   const { view, setView } = useRegistrationsView();
 
-  const titles = useMemo(
-    () =>
-      columnTitles(
-        questions,
-        language,
-        (id) => t(`columns.${id}`),
-        (queId) => t('questionFallback', { id: queId }),
-      ),
-    [questions, language, t],
-  );
-  const allColumnIds = useMemo(() => [...FIXED_COLUMN_IDS, ...questions.map((q) => q.id)], [questions]);
-  const visibleColumnIds = useMemo(
-    () => allColumnIds.filter((id) => !view.hidden.includes(id)),
-    [allColumnIds, view.hidden],
-  );
+  const rows = model?.rows ?? NO_ROWS;
+  const allColumnIds = model?.columnIds ?? NO_COLUMNS;
+  const visibleColumnIds = visibleColumns(allColumnIds, view.hidden);
+  const filtered = useMemo(() => (model ? viewRows(model, view) : null), [model, view]);
+  const filteredRows = filtered?.rows ?? NO_ROWS;
 
-  // Sorted once per column and row set (cached), then filtered in that order on each keystroke.
-  const sorted = useMemo(() => sortRows(rows, view.sort), [rows, view.sort]);
-  const filtered = useMemo(
-    () =>
-      filterRows(
-        sorted,
-        { q: view.q, categories: view.categories, statuses: view.statuses, answers: view.answers },
-        visibleColumnIds,
-      ),
-    [sorted, view.q, view.categories, view.statuses, view.answers, visibleColumnIds],
-  );
-
-  const present = useMemo(() => presentFacetValues(rows), [rows]);
+  const present = model?.present ?? NO_VALUES;
+  const categoryCounts = filtered?.categoryCounts;
+  const statusCounts = filtered?.statusCounts;
   const categoryOptions = useMemo(
-    () => categoryFacetOptions(categoryList, present.categories, filtered.categoryCounts, labels),
-    [categoryList, present.categories, filtered.categoryCounts, labels],
+    () => categoryFacetOptions(categoryList, present.categories, categoryCounts ?? new Map(), labels),
+    [categoryList, present.categories, categoryCounts, labels],
   );
   const statusOptions = useMemo(
-    () => statusFacetOptions(present.statuses, filtered.statusCounts, labels),
-    [present.statuses, filtered.statusCounts, labels],
+    () => statusFacetOptions(present.statuses, statusCounts ?? new Map(), labels),
+    [present.statuses, statusCounts, labels],
   );
 
   // Once everything is loaded, prepare search text and column orders while the promoter looks.
@@ -78,18 +59,20 @@ export function useRegistrationsScreen(eventId: number) {
   return {
     /** Undefined until the first page arrives (or when the first page failed: see `error`). */
     data,
+    /** The shared model the rows come from; null while a whole list is first built. */
+    model,
     error,
-    loading: pending,
+    loading: pending || (building && model === null),
     /** A load, a resume or a check for changes is under way. */
     fetching,
     view,
     setView,
     filtering: hasRowFilters(view),
     rows,
-    filteredRows: filtered.rows,
+    filteredRows,
     categoryOptions,
     statusOptions,
-    titles,
+    titles: model?.titles ?? NO_TITLES,
     categoryList,
     labels,
     allColumnIds,

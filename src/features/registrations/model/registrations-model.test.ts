@@ -1,0 +1,66 @@
+import { QueryClient } from '@tanstack/react-query';
+import i18n from '@/i18n';
+import '../i18n';
+import { DEMO_EVENT_IDS } from '@/mocks/data';
+import { registrationsKey } from '../api/registrations-query';
+import { demoEvent } from '../insights/testing/demo-event';
+import { eventModels, sharedLabels } from './registrations-model';
+
+const EVENT = DEMO_EVENT_IDS.trickySmall;
+const { registrations, categories } = demoEvent(EVENT);
+
+describe('the registrations model', () => {
+  it('is built once per data version and language, and found again by every view', () => {
+    const client = new QueryClient();
+    const english = sharedLabels(i18n, 'en', categories);
+    expect(sharedLabels(i18n, 'en', categories)).toBe(english);
+    const model = eventModels(client, EVENT).build(registrations, english);
+    expect(eventModels(client, EVENT).build(registrations, english)).toBe(model);
+    expect(eventModels(client, EVENT).peek(registrations, english)).toBe(model);
+  });
+
+  it('builds only the rows of new registrations when a page arrives', () => {
+    const client = new QueryClient();
+    const labels = sharedLabels(i18n, 'en', categories);
+    const models = eventModels(client, EVENT);
+    const first = models.build(registrations.slice(0, 20), labels);
+    const next = models.build(registrations, labels);
+    expect(next.rows).toHaveLength(registrations.length);
+    for (let i = 0; i < 20; i++) expect(next.rows[i]).toBe(first.rows[i]);
+  });
+
+  it('switching language builds French rows once, and switching back finds the English ones', () => {
+    const client = new QueryClient();
+    const models = eventModels(client, EVENT);
+    const english = models.build(registrations, sharedLabels(i18n, 'en', categories));
+    const french = models.build(registrations, sharedLabels(i18n, 'fr', categories));
+    const paid = registrations.findIndex((registration) => registration.payment_status === 'paid');
+    expect(english.rows[paid]!.cells.payment_status).toBe('Paid');
+    expect(french.rows[paid]!.cells.payment_status).toBe('Payé');
+    expect(french.titles.get('last_name')?.text).toBe('Nom');
+    expect(models.build(registrations, sharedLabels(i18n, 'en', categories))).toBe(english);
+  });
+
+  it('builds a whole list in slices to the same rows it builds at once', async () => {
+    const labels = sharedLabels(i18n, 'en', categories);
+    const atOnce = eventModels(new QueryClient(), EVENT).build(registrations, labels);
+    const sliced = await eventModels(new QueryClient(), EVENT).buildInSlices(
+      registrations,
+      labels,
+      new AbortController().signal,
+    );
+    expect(sliced.rows.map((row) => row.cells)).toEqual(atOnce.rows.map((row) => row.cells));
+    expect(sliced.columnIds).toEqual(atOnce.columnIds);
+  });
+
+  it('is dropped with the registrations when the cache forgets them (sign-out)', () => {
+    const client = new QueryClient();
+    client.setQueryData(registrationsKey(EVENT), { rows: registrations });
+    const labels = sharedLabels(i18n, 'en', categories);
+    const before = eventModels(client, EVENT);
+    before.build(registrations, labels);
+    client.clear();
+    expect(eventModels(client, EVENT)).not.toBe(before);
+    expect(eventModels(client, EVENT).peek(registrations, labels)).toBeNull();
+  });
+});

@@ -1,0 +1,172 @@
+import type { Query, QueryClient } from '@tanstack/react-query';
+import type { i18n as I18n } from 'i18next';
+import type { Category } from '@/features/events/api/schemas';
+import type { Language } from '@/i18n/languages';
+import type { Registration } from '../api/schemas';
+import { columnTitles, type ColumnTitle } from './column-titles';
+import { presentFacetValues } from './facet-options';
+import { QuestionDiscovery, type QuestionColumn } from './question-columns';
+import { FIXED_COLUMN_IDS, registrationLabels, type RegistrationLabels } from './registration-labels';
+import { RowBuilder, type RegistrationRow } from './registration-rows';
+
+/**
+ * An event's registrations as every view reads them, in one language: the rows (cells as the
+ * table, cards, details, print and exports show them), the questions and column titles, and
+ * the category and status values present. Built once per data version and language, and
+ * shared: the registrations screen, its exports and print, and a return to the screen all
+ * read the same object, with the search text and column orders cached on its rows.
+ */
+export interface RegistrationsModel {
+  readonly registrations: readonly Registration[];
+  readonly labels: RegistrationLabels;
+  readonly rows: readonly RegistrationRow[];
+  readonly questions: readonly QuestionColumn[];
+  readonly titles: ReadonlyMap<string, ColumnTitle>;
+  /** Every column: the fixed ones, then one per question. */
+  readonly columnIds: readonly string[];
+  /** Category and status keys present in the rows (the facets list them). */
+  readonly present: { readonly categories: ReadonlySet<string>; readonly statuses: ReadonlySet<string> };
+}
+
+/** Rows built per slice when the model is built in slices (under 20 ms on a slow phone). */
+const ROWS_PER_SLICE = 2000;
+/** Up to this many new rows, a model is built at once (a page or a few arrived). */
+const AT_ONCE_LIMIT = 5000;
+
+/** Everything kept for one event: rows are built once per registration and labels. */
+class EventModels {
+  private readonly discovery = new QuestionDiscovery();
+  private readonly builders = new WeakMap<RegistrationLabels, RowBuilder>();
+  private readonly models = new WeakMap<
+    readonly Registration[],
+    WeakMap<RegistrationLabels, RegistrationsModel>
+  >();
+  /** How many registrations each builder has built, to tell a page from a whole list. */
+  private readonly builtCounts = new WeakMap<RowBuilder, number>();
+
+  peek(registrations: readonly Registration[], labels: RegistrationLabels): RegistrationsModel | null {
+    return this.models.get(registrations)?.get(labels) ?? null;
+  }
+
+  /** True when building would take more than a slice (a whole list, a language switch). */
+  isLarge(registrations: readonly Registration[], labels: RegistrationLabels): boolean {
+    const built = this.builtCounts.get(this.builder(labels)) ?? 0;
+    return registrations.length - built > AT_ONCE_LIMIT;
+  }
+
+  build(registrations: readonly Registration[], labels: RegistrationLabels): RegistrationsModel {
+    const found = this.peek(registrations, labels);
+    if (found) return found;
+    const builder = this.builder(labels);
+    const rows = builder.build(registrations);
+    this.builtCounts.set(builder, Math.max(this.builtCounts.get(builder) ?? 0, rows.length));
+    const questions = this.discovery.update(registrations);
+    const model: RegistrationsModel = {
+      registrations,
+      labels,
+      rows,
+      questions,
+      titles: titlesFor(questions, labels),
+      columnIds: columnIdsFor(questions),
+      present: presentFacetValues(rows),
+    };
+    let byLabels = this.models.get(registrations);
+    if (!byLabels) this.models.set(registrations, (byLabels = new WeakMap()));
+    byLabels.set(labels, model);
+    return model;
+  }
+
+  /**
+   * The same model, its rows and questions prepared a slice at a time with a pause for the
+   * browser between slices, so a whole list (100,000 rows: about 150 ms of work) never
+   * holds up a keystroke or a frame.
+   */
+  async buildInSlices(
+    registrations: readonly Registration[],
+    labels: RegistrationLabels,
+    signal: AbortSignal,
+  ): Promise<RegistrationsModel> {
+    const builder = this.builder(labels);
+    for (let start = 0; start < registrations.length; start += ROWS_PER_SLICE) {
+      const slice = registrations.slice(start, start + ROWS_PER_SLICE);
+      builder.build(slice);
+      this.discovery.update(slice);
+      await yieldToBrowser();
+      signal.throwIfAborted();
+    }
+    return this.build(registrations, labels);
+  }
+
+  private builder(labels: RegistrationLabels): RowBuilder {
+    let builder = this.builders.get(labels);
+    if (!builder) this.builders.set(labels, (builder = new RowBuilder(labels)));
+    return builder;
+  }
+}
+
+/** Column titles are part of the model: one object per question list and labels. */
+const titleCache = new WeakMap<
+  readonly QuestionColumn[],
+  WeakMap<RegistrationLabels, Map<string, ColumnTitle>>
+>();
+function titlesFor(questions: readonly QuestionColumn[], labels: RegistrationLabels) {
+  let byLabels = titleCache.get(questions);
+  if (!byLabels) titleCache.set(questions, (byLabels = new WeakMap()));
+  let titles = byLabels.get(labels);
+  if (!titles) byLabels.set(labels, (titles = columnTitles(questions, labels)));
+  return titles;
+}
+
+const columnIdCache = new WeakMap<readonly QuestionColumn[], readonly string[]>();
+function columnIdsFor(questions: readonly QuestionColumn[]): readonly string[] {
+  let ids = columnIdCache.get(questions);
+  if (!ids) columnIdCache.set(questions, (ids = [...FIXED_COLUMN_IDS, ...questions.map((q) => q.id)]));
+  return ids;
+}
+
+function yieldToBrowser(): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve));
+}
+
+/** One store per query cache, so sign-out's `clear()` (and garbage collection) drops it. */
+const stores = new WeakMap<QueryClient, Map<number, EventModels>>();
+
+/** The models of one event, kept as long as the cache keeps its registrations. */
+export function eventModels(client: QueryClient, eventId: number): EventModels {
+  let store = stores.get(client);
+  if (!store) {
+    const created = new Map<number, EventModels>();
+    client.getQueryCache().subscribe((event) => {
+      // The cache's events type their query loosely; the key itself is an array of anything.
+      const { queryKey } = event.query as Query;
+      const [resource, id]: readonly unknown[] = queryKey;
+      if (event.type === 'removed' && resource === 'registrations' && typeof id === 'number') {
+        created.delete(id);
+      }
+    });
+    stores.set(client, (store = created));
+  }
+  let models = store.get(eventId);
+  if (!models) store.set(eventId, (models = new EventModels()));
+  return models;
+}
+
+const labelCache = new WeakMap<readonly Category[], Map<Language, RegistrationLabels>>();
+
+/**
+ * The labels of one language and one categories list, the same object every time, so the
+ * rows built with them are found again by every screen (see registrationLabels).
+ */
+export function sharedLabels(
+  i18n: I18n,
+  language: Language,
+  categories: readonly Category[],
+): RegistrationLabels {
+  let byLanguage = labelCache.get(categories);
+  if (!byLanguage) labelCache.set(categories, (byLanguage = new Map<Language, RegistrationLabels>()));
+  let labels = byLanguage.get(language);
+  if (!labels) byLanguage.set(language, (labels = registrationLabels(i18n, language, categories)));
+  return labels;
+}
+
+export type { EventModels };

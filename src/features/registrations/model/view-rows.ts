@@ -1,0 +1,38 @@
+import { filterRows, type FilteredRows } from './filter-rows';
+import type { RegistrationsModel } from './registrations-model';
+import type { RegistrationsView } from './registrations-view';
+import { sortRows } from './sort-rows';
+
+export interface ViewRows extends FilteredRows {
+  /** The columns shown, in order. */
+  readonly visibleColumnIds: readonly string[];
+}
+
+const visibleCache = new WeakMap<readonly string[], Map<string, readonly string[]>>();
+
+/** The columns a view shows: one array per column list and hidden set, so caches keyed on it hit. */
+export function visibleColumns(columnIds: readonly string[], hidden: readonly string[]): readonly string[] {
+  let byHidden = visibleCache.get(columnIds);
+  if (!byHidden) visibleCache.set(columnIds, (byHidden = new Map<string, readonly string[]>()));
+  const key = hidden.join('\u0001');
+  let visible = byHidden.get(key);
+  if (!visible) byHidden.set(key, (visible = columnIds.filter((id) => !hidden.includes(id))));
+  return visible;
+}
+
+/**
+ * The rows a view shows, in its order, with the facet counts: a pure function of the model
+ * and the view. The screen, its exports and its print all call it, so what is exported or
+ * printed is by construction what the table shows. Each column's order is sorted once per
+ * row set and kept (sort-rows); the filter runs over one cached search string per row.
+ */
+export function viewRows(model: RegistrationsModel, view: RegistrationsView): ViewRows {
+  const visibleColumnIds = visibleColumns(model.columnIds, view.hidden);
+  const sorted = sortRows(model.rows, view.sort);
+  const filtered = filterRows(
+    sorted,
+    { q: view.q, categories: view.categories, statuses: view.statuses, answers: view.answers },
+    visibleColumnIds,
+  );
+  return { ...filtered, visibleColumnIds };
+}
