@@ -1,12 +1,12 @@
 import type { ApiResponse } from '@/lib/api-client';
-import { defaultSleep } from './abort-utils';
 import { decideFirstPage, decidePageSize, settleProbe, type Probe } from './discover-pagination';
-import type {
-  LoadRegistrationsOptions,
-  LoadRequest,
-  LoaderRunOptions,
-  RegistrationsLoadResult,
-  StoppedLoad,
+import {
+  defaultSleep,
+  type LoadRegistrationsOptions,
+  type LoadRequest,
+  type LoaderRunOptions,
+  type RegistrationsLoadResult,
+  type StoppedLoad,
 } from './load-types';
 import { readPageMeta } from './page-meta';
 import { PageTracker } from './page-tracker';

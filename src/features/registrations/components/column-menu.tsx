@@ -1,12 +1,12 @@
 import { memo, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Menu } from '@/components/menu/menu';
-import type { ColumnTitle } from '../model/column-titles';
+import type { Label } from '../model/registration-labels';
 
 interface ColumnMenuProps {
   columnIds: readonly string[];
   hidden: readonly string[];
-  titles: ReadonlyMap<string, ColumnTitle>;
+  titles: ReadonlyMap<string, Label>;
   onHiddenChange: (hidden: string[]) => void;
 }
 

@@ -1,7 +1,7 @@
 import { useWindowVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ColumnTitle } from '../model/column-titles';
+import type { Label } from '../model/registration-labels';
 import type { RegistrationRow } from '../model/registration-rows';
 import type { RegistrationsView } from '../model/registrations-view';
 import { RegistrationCell } from './registration-cell';
@@ -12,7 +12,7 @@ interface RegistrationCardsProps {
   sortableIds: readonly string[];
   sort: RegistrationsView['sort'];
   onSortChange: (sort: RegistrationsView['sort']) => void;
-  titles: ReadonlyMap<string, ColumnTitle>;
+  titles: ReadonlyMap<string, Label>;
   label: string;
   onOpen: (registrationId: number) => void;
 }

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { SideSheet } from '@/components/dialog/side-sheet';
 import { LocalizedText } from '@/components/localized-text';
 import { formatInstant } from '@/lib/dates';
-import type { ColumnTitle } from '../model/column-titles';
+import type { Label } from '../model/registration-labels';
 import { MISSING } from '../model/registration-labels';
 import { FIXED_COLUMN_IDS } from '../model/registration-labels';
 import type { RegistrationRow } from '../model/registration-rows';
@@ -21,7 +21,7 @@ const DOCUMENTED_FIELDS = new Set([
 
 interface RegistrationDetailsProps {
   row: RegistrationRow;
-  titles: ReadonlyMap<string, ColumnTitle>;
+  titles: ReadonlyMap<string, Label>;
   onClose: () => void;
 }
 

@@ -2,7 +2,7 @@ import { useTable, type ColumnVisibilityState, type SortingState, type Updater }
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ColumnTitle } from '../model/column-titles';
+import type { Label } from '../model/registration-labels';
 import type { RegistrationRow } from '../model/registration-rows';
 import type { RegistrationsView } from '../model/registrations-view';
 import { buildColumns, features } from './registrations-columns';
@@ -17,7 +17,7 @@ interface RegistrationsTableProps {
   sort: RegistrationsView['sort'];
   hidden: readonly string[];
   onSortChange: (sort: RegistrationsView['sort']) => void;
-  titles: ReadonlyMap<string, ColumnTitle>;
+  titles: ReadonlyMap<string, Label>;
   caption: string;
   selectedId: number | null;
   onOpen: (registrationId: number) => void;

@@ -1,7 +1,7 @@
 import { useId, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { clearRowFilters, hasRowFilters, type RegistrationsView } from '../model/registrations-view';
-import type { SetRegistrationsView } from '../model/use-registrations-view';
+import type { SetRegistrationsView } from '../model/use-registrations-screen';
 import { FacetFilter, type FacetOption } from './facet-filter';
 
 interface RegistrationsToolbarProps {

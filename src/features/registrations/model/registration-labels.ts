@@ -3,6 +3,7 @@ import type { Category } from '@/features/events/api/schemas';
 import type { Language } from '@/i18n/languages';
 import { pickLocalized } from '@/lib/localized-field';
 import type { Registration } from '../api/schemas';
+import type { QuestionColumn } from './question-columns';
 
 /**
  * The one place where a category, a payment status, a person's name or a missing value
@@ -133,4 +134,40 @@ export function registrationLabels(
     column: (columnId) => tr(`columns.${columnId}`),
     unnamedQuestion: (queId) => tr('questionFallback', { id: queId }),
   };
+}
+
+/** A question's text in the UI language, the other language's marked with `lang`, else the fallback. */
+export function questionTitle(
+  question: { readonly que_question_fr: string | null; readonly que_question_en: string | null },
+  language: Language,
+  fallback: string,
+): Label {
+  const picked = pickLocalized(question, 'que_question', language);
+  if (!picked) return { text: fallback };
+  return picked.isFallback ? { text: picked.text, lang: picked.lang } : { text: picked.text };
+}
+
+/**
+ * Column titles in the UI language: the fixed columns', then each question's text (the other
+ * language's when it has none, marked with `lang`). Two questions may share a text (columns
+ * are matched by que_id, not text): such titles get their question id appended, so the screen
+ * and the CSV header can tell them apart.
+ */
+export function columnTitles(
+  questions: readonly QuestionColumn[],
+  labels: Pick<RegistrationLabels, 'language' | 'column' | 'unnamedQuestion'>,
+): Map<string, Label> {
+  const titles = new Map<string, Label>();
+  for (const id of FIXED_COLUMN_IDS) titles.set(id, { text: labels.column(id) });
+  const questionTitles = questions.map((question) => ({
+    question,
+    title: questionTitle(question, labels.language, labels.unnamedQuestion(question.queId)),
+  }));
+  const uses = new Map<string, number>();
+  for (const { title } of questionTitles) uses.set(title.text, (uses.get(title.text) ?? 0) + 1);
+  for (const { question, title } of questionTitles) {
+    const shared = (uses.get(title.text) ?? 0) > 1;
+    titles.set(question.id, shared ? { ...title, text: `${title.text} (${question.queId})` } : title);
+  }
+  return titles;
 }

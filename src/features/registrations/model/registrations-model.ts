@@ -3,10 +3,15 @@ import type { i18n as I18n } from 'i18next';
 import type { Category } from '@/features/events/api/schemas';
 import type { Language } from '@/i18n/languages';
 import type { Registration } from '../api/schemas';
-import { columnTitles, type ColumnTitle } from './column-titles';
 import { presentFacetValues } from './facet-options';
 import { QuestionDiscovery, type QuestionColumn } from './question-columns';
-import { FIXED_COLUMN_IDS, registrationLabels, type RegistrationLabels } from './registration-labels';
+import {
+  columnTitles,
+  FIXED_COLUMN_IDS,
+  registrationLabels,
+  type Label,
+  type RegistrationLabels,
+} from './registration-labels';
 import { RowBuilder, type RegistrationRow } from './registration-rows';
 
 /**
@@ -21,7 +26,7 @@ export interface RegistrationsModel {
   readonly labels: RegistrationLabels;
   readonly rows: readonly RegistrationRow[];
   readonly questions: readonly QuestionColumn[];
-  readonly titles: ReadonlyMap<string, ColumnTitle>;
+  readonly titles: ReadonlyMap<string, Label>;
   /** Every column: the fixed ones, then one per question. */
   readonly columnIds: readonly string[];
   /** Category and status keys present in the rows (the facets list them). */
@@ -105,10 +110,7 @@ class EventModels {
 }
 
 /** Column titles are part of the model: one object per question list and labels. */
-const titleCache = new WeakMap<
-  readonly QuestionColumn[],
-  WeakMap<RegistrationLabels, Map<string, ColumnTitle>>
->();
+const titleCache = new WeakMap<readonly QuestionColumn[], WeakMap<RegistrationLabels, Map<string, Label>>>();
 function titlesFor(questions: readonly QuestionColumn[], labels: RegistrationLabels) {
   let byLabels = titleCache.get(questions);
   if (!byLabels) titleCache.set(questions, (byLabels = new WeakMap()));

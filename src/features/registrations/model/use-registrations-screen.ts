@@ -1,19 +1,19 @@
 import { useEffect, useMemo } from 'react';
+import { useUrlSyncedState } from '@/lib/use-url-synced-state';
 import type { Registration } from '../api/schemas';
 import { useRegistrationsLoad } from '../api/use-registrations-load';
-import type { ColumnTitle } from './column-titles';
+import type { Label } from './registration-labels';
 import { categoryFacetOptions, statusFacetOptions } from './facet-options';
 import type { RegistrationRow } from './registration-rows';
-import { hasRowFilters } from './registrations-view';
+import { hasRowFilters, readRegistrationsView, writeRegistrationsView } from './registrations-view';
 import { useRegistrationsModel } from './use-registrations-model';
-import { useRegistrationsView } from './use-registrations-view';
 import { viewRows, visibleColumns } from './view-rows';
 import { warmRows } from './warm-rows';
 
 const NO_REGISTRATIONS: readonly Registration[] = [];
 const NO_ROWS: readonly RegistrationRow[] = [];
 const NO_COLUMNS: readonly string[] = [];
-const NO_TITLES: ReadonlyMap<string, ColumnTitle> = new Map();
+const NO_TITLES: ReadonlyMap<string, Label> = new Map();
 const NO_VALUES = { categories: new Set<string>(), statuses: new Set<string>() };
 
 /**
@@ -81,3 +81,16 @@ export function useRegistrationsScreen(eventId: number) {
     actions,
   };
 }
+
+/**
+ * The view state (search, filters, sort, hidden columns). The inputs own it: a keystroke or a
+ * click updates React state and echoes in the same frame, and the heavy derivation follows
+ * from that state; the URL follows after a short pause (see useUrlSyncedState). A router
+ * navigation per keystroke is what lost letters at typing speed on 25,000 rows.
+ */
+export function useRegistrationsView() {
+  const [view, setView] = useUrlSyncedState({ parse: readRegistrationsView, write: writeRegistrationsView });
+  return { view, setView };
+}
+
+export type SetRegistrationsView = ReturnType<typeof useRegistrationsView>['setView'];

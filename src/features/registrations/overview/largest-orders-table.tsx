@@ -4,8 +4,7 @@ import { formatCount } from '@/lib/numbers';
 import type { OrderGroup } from '../insights/order-groups';
 import type { InsightLabels } from '../insights/use-insight-labels';
 import { ResponsiveTable, type TableColumn } from './responsive-table';
-import { FIRST_ITEMS, useShowMore } from './show-more';
-import { ShowMoreButton } from './show-more-button';
+import { FIRST_ITEMS, ShowMoreButton, useShowMore } from './show-more';
 
 interface LargestOrdersTableProps {
   /** Largest first. */

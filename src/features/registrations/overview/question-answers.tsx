@@ -8,7 +8,7 @@ import type { InsightLabels } from '../insights/use-insight-labels';
 import { AnswerSplitTable } from './answer-split-table';
 import { CountLink } from './count-link';
 import { answerLink } from './overview-links';
-import { questionTitle } from './question-title';
+import { questionTitle } from '../model/registration-labels';
 import { ScrollRegion } from './scroll-region';
 
 interface QuestionAnswersProps {
