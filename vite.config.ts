@@ -46,7 +46,7 @@ const DOM_TEST_FILES = [
   'src/lib/xlsx/export-xlsx.test.ts',
   'src/mocks/browser/start-demo-worker.test.ts',
   // Signed in through the session module, which keeps the key in sessionStorage.
-  'src/features/registrations/api/load-*.test.ts',
+  'src/features/registrations/loader/load-*.test.ts',
   'src/features/registrations/api/registrations-query.test.ts',
 ];
 

@@ -19,20 +19,20 @@ import {
 } from '@tanstack/table-core';
 import { storeReactivityBindings } from '@tanstack/table-core/store-reactivity-bindings';
 import { searchTerms } from '../../src/lib/search-text';
-import { filterRows } from '../../src/features/registrations/model/filter-rows';
-import { QuestionDiscovery } from '../../src/features/registrations/model/question-columns';
+import { filterRows } from '../../src/features/registrations/rows/filter-rows';
+import { QuestionDiscovery } from '../../src/features/registrations/rows/question-columns';
 import {
   FIXED_COLUMN_IDS,
   registrationLabels,
-} from '../../src/features/registrations/model/registration-labels';
+} from '../../src/features/registrations/rows/registration-labels';
 import {
   normalizedCell,
   RowBuilder,
   searchColumnsKey,
   searchText,
   type RegistrationRow,
-} from '../../src/features/registrations/model/registration-rows';
-import { sortRows } from '../../src/features/registrations/model/sort-rows';
+} from '../../src/features/registrations/rows/registration-rows';
+import { sortRows } from '../../src/features/registrations/rows/sort-rows';
 import i18n from '../../src/i18n';
 import { getDemoDataset } from '../../src/mocks/data';
 import type { Category } from '../../src/features/events/api/schemas';

@@ -201,7 +201,7 @@ describe('event overview', () => {
       .locator('.overview button')
       .evaluateAll((buttons) => buttons.filter((b) => (b as HTMLElement).offsetParent !== null).length);
     expect(visibleButtons).toBe(0);
-    expect(await page.locator('.overview-table').first().isVisible()).toBe(true);
+    expect(await page.locator('.data-table').first().isVisible()).toBe(true);
     await shoot('overview-en-print');
     await page.emulateMedia({ media: 'screen' });
     problems.expectNone();

@@ -10,7 +10,7 @@ import { EventName } from '@/features/events/components/event-name';
 import { EventUnavailable } from '@/features/events/components/event-unavailable';
 import { isEventUnavailable } from '@/features/events/model/event-availability';
 import { parseEventId } from '@/features/events/model/event-id';
-import { RegistrationsScreen } from '@/features/registrations/components/registrations-screen';
+import { RegistrationsScreen } from '@/features/registrations/table/registrations-screen';
 
 export function RegistrationsRoute() {
   const { t } = useTranslation('registrations');

@@ -1,8 +1,8 @@
 import { QueryClient } from '@tanstack/react-query';
 import { server } from '../../../../test/msw-server';
 import { registrationsKey, registrationsQuery, type RegistrationsData } from './registrations-query';
-import { ids, oneTo, pagesOf, signInForTests } from './testing/loader-test-kit';
-import { pagedApi } from './testing/paged-api';
+import { ids, oneTo, pagesOf, signInForTests } from '../loader/testing/loader-test-kit';
+import { pagedApi } from '../loader/testing/paged-api';
 
 const EVENT = 7;
 const key = registrationsKey(EVENT);

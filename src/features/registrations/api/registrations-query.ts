@@ -1,7 +1,7 @@
 import { queryOptions, type Query, type QueryClient, type QueryFunctionContext } from '@tanstack/react-query';
 import { getSession, knownFirstPage, rememberFirstPage } from '@/lib/session';
-import { loadChanges, mergeChanges } from './load-changes';
-import { loadRegistrations, retryMissing } from './load-registrations';
+import { loadChanges, mergeChanges } from '../loader/load-changes';
+import { loadRegistrations, retryMissing } from '../loader/load-registrations';
 import type {
   LoadReport,
   LoadRequest,
@@ -9,7 +9,7 @@ import type {
   RegistrationsLoadProgress,
   RegistrationsLoadResult,
   StoppedLoad,
-} from './load-types';
+} from '../loader/load-types';
 import type { Registration } from './schemas';
 
 export type RegistrationsPhase = 'loading' | 'complete' | 'incomplete' | 'cancelled';

@@ -3,8 +3,8 @@ import { render, waitFor } from '@testing-library/react';
 import { StrictMode, type ReactNode } from 'react';
 import { server } from '../../../../test/msw-server';
 import { registrationsKey, type RegistrationsData } from './registrations-query';
-import { ids, oneTo, pagesOf, signInForTests } from './testing/loader-test-kit';
-import { pagedApi, type PagedApi } from './testing/paged-api';
+import { ids, oneTo, pagesOf, signInForTests } from '../loader/testing/loader-test-kit';
+import { pagedApi, type PagedApi } from '../loader/testing/paged-api';
 import { useRegistrationsLoad } from './use-registrations-load';
 
 /*

@@ -1,6 +1,6 @@
 import type { Registration } from '../api/schemas';
-import { fullName } from '../model/registration-labels';
-import { answerKey } from './answer-key';
+import { fullName } from '../rows/registration-labels';
+import { answerKey } from '../rows/answer-key';
 
 /** Why registrations look like the same person. */
 export type DuplicateReason = 'email' | 'name';

@@ -1,5 +1,5 @@
 import type { XlsxFigure } from '@/lib/xlsx';
-import type { RegistrationLabels } from '../model/registration-labels';
+import type { RegistrationLabels } from '../rows/registration-labels';
 import type { EventInsights } from './event-insights';
 
 /** What the figures sheet shows: everything the overview computes but the questions. */

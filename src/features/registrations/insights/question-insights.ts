@@ -1,5 +1,5 @@
 import type { Registration } from '../api/schemas';
-import { cachedAnswerKey } from './answer-key';
+import { cachedAnswerKey } from '../rows/answer-key';
 import { choiceAnswers, type QuestionKind } from './answer-kind';
 import { tallyQuestions, type AnswerTally, type QuestionTally } from './question-tally';
 

@@ -1,8 +1,8 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Category } from '@/features/events/api/schemas';
-import type { RegistrationLabels } from '../model/registration-labels';
-import { useRegistrationLabels } from '../model/use-registrations-model';
+import type { RegistrationLabels } from '../rows/registration-labels';
+import { useRegistrationLabels } from '../rows/use-registrations-model';
 import type { OverviewFigureLabels } from './overview-figures';
 
 /** The overview's labels: those of registration-labels, and the figures' titles. */

@@ -5,7 +5,7 @@ import type { QuestionInsight } from '../insights/question-insights';
 import type { InsightLabels } from '../insights/use-insight-labels';
 import { CountLink } from './count-link';
 import { answerLink, overviewLink } from './overview-links';
-import { ResponsiveTable, type TableColumn } from './responsive-table';
+import { ResponsiveTable, type TableColumn } from '../../../components/tables/responsive-table';
 
 interface AnswerSplitTableProps {
   readonly eventId: number;
@@ -117,7 +117,7 @@ export function AnswerSplitTable({ eventId, question, title, labels }: AnswerSpl
       rows={lines}
       footer={[all]}
       rowKey={(line) => line.id}
-      tableClassName="overview-table--matrix"
+      tableClassName="data-table--matrix"
     />
   );
 }

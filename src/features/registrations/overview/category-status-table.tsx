@@ -4,10 +4,10 @@ import type { Category } from '@/features/events/api/schemas';
 import type { CategoryBreakdown } from '../insights/category-breakdown';
 import type { StatusCount } from '../insights/status-counts';
 import type { InsightLabels } from '../insights/use-insight-labels';
-import type { Label } from '../model/registration-labels';
+import type { Label } from '../rows/registration-labels';
 import { CountLink } from './count-link';
 import { overviewLink } from './overview-links';
-import { ResponsiveTable, type TableColumn } from './responsive-table';
+import { ResponsiveTable, type TableColumn } from '../../../components/tables/responsive-table';
 
 interface CategoryStatusTableProps {
   readonly eventId: number;
@@ -112,7 +112,7 @@ export function CategoryStatusTable({ eventId, categories, breakdown, labels }: 
       rows={lines}
       footer={[total]}
       rowKey={(line) => line.key}
-      tableClassName="overview-table--matrix"
+      tableClassName="data-table--matrix"
     />
   );
 }

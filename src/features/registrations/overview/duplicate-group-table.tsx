@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import type { Registration } from '../api/schemas';
 import type { DuplicateGroup } from '../insights/duplicate-groups';
 import type { InsightLabels } from '../insights/use-insight-labels';
-import { ResponsiveTable, type TableColumn } from './responsive-table';
+import { ResponsiveTable, type TableColumn } from '../../../components/tables/responsive-table';
 
 interface DuplicateGroupTableProps {
   readonly group: DuplicateGroup;
@@ -26,7 +26,7 @@ export function DuplicateGroupTable({ group, labels }: DuplicateGroupTableProps)
       id: 'id',
       header: t('overview.duplicates.id'),
       cell: (registration) => registration.registration_id,
-      className: 'overview-table__code',
+      className: 'data-table__code',
       width: '8rem',
     },
     {
@@ -40,7 +40,7 @@ export function DuplicateGroupTable({ group, labels }: DuplicateGroupTableProps)
       id: 'email',
       header: t('overview.duplicates.emailColumn'),
       cell: (registration) => registration.email ?? '',
-      className: 'overview-table__email',
+      className: 'data-table__email',
       width: '30%',
     },
     {

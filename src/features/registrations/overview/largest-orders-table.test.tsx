@@ -4,7 +4,7 @@ import i18n from '@/i18n';
 import { orderGroups } from '../insights/order-groups';
 import { registration } from '../insights/testing/demo-event';
 import type { InsightLabels } from '../insights/use-insight-labels';
-import { registrationLabels } from '../model/registration-labels';
+import { registrationLabels } from '../rows/registration-labels';
 import { LargestOrdersTable } from './largest-orders-table';
 
 // No categories listed: category 1 is an unknown id.

@@ -3,8 +3,8 @@ import { useLanguage } from '@/i18n/use-language';
 import { formatCount } from '@/lib/numbers';
 import type { OrderGroup } from '../insights/order-groups';
 import type { InsightLabels } from '../insights/use-insight-labels';
-import { ResponsiveTable, type TableColumn } from './responsive-table';
-import { FIRST_ITEMS, ShowMoreButton, useShowMore } from './show-more';
+import { ResponsiveTable, type TableColumn } from '../../../components/tables/responsive-table';
+import { FIRST_ITEMS, ShowMoreButton, useShowMore } from '../../../components/tables/show-more';
 
 interface LargestOrdersTableProps {
   /** Largest first. */
@@ -23,7 +23,7 @@ export function LargestOrdersTable({ orders, labels }: LargestOrdersTableProps) 
       id: 'order',
       header: t('overview.orders.order'),
       cell: (order) => order.orderId,
-      className: 'overview-table__code',
+      className: 'data-table__code',
     },
     {
       id: 'people',
@@ -35,7 +35,7 @@ export function LargestOrdersTable({ orders, labels }: LargestOrdersTableProps) 
       id: 'registrations',
       header: t('overview.orders.registrations'),
       cell: (order) => (
-        <ul className="overview-table__list">
+        <ul className="data-table__list">
           {order.registrations.map((registration) => (
             <li key={registration.registration_id} dir="auto">
               {labels.person(registration)}
@@ -48,7 +48,7 @@ export function LargestOrdersTable({ orders, labels }: LargestOrdersTableProps) 
       id: 'categories',
       header: t('overview.orders.categories'),
       cell: (order) => (
-        <ul className="overview-table__list">
+        <ul className="data-table__list">
           {order.categoryIds.map((categoryId) => {
             const category = labels.categoryLabel(categoryId);
             return (
@@ -64,7 +64,7 @@ export function LargestOrdersTable({ orders, labels }: LargestOrdersTableProps) 
       id: 'statuses',
       header: t('overview.orders.statuses'),
       cell: (order) => (
-        <ul className="overview-table__list">
+        <ul className="data-table__list">
           {order.statuses.map(({ status, count }) => (
             <li key={status}>
               {t('overview.orders.statusCount', {

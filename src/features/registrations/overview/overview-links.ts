@@ -1,5 +1,5 @@
 import { paths } from '@/config/paths';
-import { answerFilter, registrationsSearch } from '../model/registrations-view';
+import { answerFilter, registrationsSearch } from '../rows/registrations-view';
 
 /** Which registrations a number of the overview counts. Absent parts do not filter. */
 export interface OverviewSelection {

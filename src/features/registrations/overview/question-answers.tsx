@@ -8,8 +8,8 @@ import type { InsightLabels } from '../insights/use-insight-labels';
 import { AnswerSplitTable } from './answer-split-table';
 import { CountLink } from './count-link';
 import { answerLink } from './overview-links';
-import { questionTitle } from '../model/registration-labels';
-import { ScrollRegion } from './scroll-region';
+import { questionTitle } from '../rows/registration-labels';
+import { ScrollRegion } from '../../../components/tables/scroll-region';
 
 interface QuestionAnswersProps {
   readonly eventId: number;
@@ -63,7 +63,7 @@ export function QuestionAnswers({ eventId, question, total, labels }: QuestionAn
         </h3>
         <button
           type="button"
-          className="button overview__no-print"
+          className="button no-print"
           aria-pressed={split}
           onClick={() => setSplit((on) => !on)}
         >

@@ -1,0 +1,150 @@
+import { render, screen, within } from '@testing-library/react';
+import { z } from 'zod';
+import { eventSchema } from '@/features/events/api/schemas';
+import i18n from '@/i18n';
+import type { Language } from '@/i18n/languages';
+import { DEMO_EVENT_IDS, getDemoDataset } from '@/mocks/data';
+import { demoEvent, registration } from '../insights/testing/demo-event';
+import { registrationLabels } from '../rows/registration-labels';
+import { RowBuilder } from '../rows/registration-rows';
+import { PrintList } from './print-list';
+
+const record = getDemoDataset('2026-11-22').findEvent(DEMO_EVENT_IDS.nullEnglish)!;
+const event = z.parse(eventSchema, record.event);
+const { categories } = demoEvent(DEMO_EVENT_IDS.nullEnglish);
+const [tenK, , family] = categories;
+
+const registrations = [
+  registration({
+    registration_id: 1,
+    last_name: 'Roy',
+    first_name: 'Léa',
+    category_id: tenK!.category_id,
+    order_id: 'ORD-1',
+    payment_status: 'paid',
+  }),
+  registration({
+    registration_id: 2,
+    last_name: 'Aubert',
+    first_name: 'Zoë',
+    category_id: tenK!.category_id,
+    order_id: 'ORD-2',
+    payment_status: 'chargeback',
+  }),
+  registration({
+    registration_id: 3,
+    last_name: '<img src=x onerror=alert(1)>',
+    first_name: 'Eve',
+    category_id: tenK!.category_id,
+    payment_status: null,
+  }),
+  registration({
+    registration_id: 4,
+    last_name: 'Élodie',
+    first_name: 'Marie',
+    category_id: family!.category_id,
+    order_id: 'ORD-4',
+    payment_status: 'pending',
+  }),
+];
+
+/** The table's rows of these registrations, as the screen hands them to the list. */
+function rows(language: Language = 'en', list = registrations) {
+  return new RowBuilder(registrationLabels(i18n, language, categories)).build(list);
+}
+
+function tableRows(table: HTMLElement): string[][] {
+  return [...table.querySelectorAll('tbody tr')].map((tr) =>
+    [...tr.querySelectorAll('td')].map((td) => td.textContent ?? ''),
+  );
+}
+
+describe('PrintList', () => {
+  it('renders one table per desk at the end of the body, with localized column headers', () => {
+    const { container } = render(<PrintList event={event} rows={rows()} categories={categories} />);
+    // Rendered outside the app's tree, so print CSS can hide everything else.
+    expect(container).toBeEmptyDOMElement();
+    const tables = screen.getAllByRole('table', { hidden: true });
+    // 10 km: A–F, G–M ("<img…" is filed under I), N–S; family run: A–F.
+    expect(tables).toHaveLength(4);
+    const headers = within(tables[0]!).getAllByRole('columnheader', { hidden: true });
+    expect(headers.map((h) => h.textContent)).toEqual([
+      expect.stringContaining("Foulées d'Annecy"),
+      'Last name',
+      'First name',
+      'Category',
+      'Order',
+      'Payment',
+      '✓Checked in',
+    ]);
+  });
+
+  it('repeats the event name and date in every table header, for every printed page', () => {
+    render(<PrintList event={event} rows={rows()} categories={categories} />);
+    const date = new Intl.DateTimeFormat('en', { dateStyle: 'full' }).format(
+      new Date(`${event.eve_date_debut}T00:00:00`),
+    );
+    for (const table of screen.getAllByRole('table', { hidden: true })) {
+      const running = table.querySelector('thead tr:first-child th');
+      expect(running).toHaveAttribute('colSpan', '6');
+      expect(running).toHaveTextContent(`Foulées d'Annecy · ${date} · Check-in list`);
+    }
+  });
+
+  it('lists each desk in alphabetical order with the statuses of the table and an empty check box', () => {
+    render(<PrintList event={event} rows={rows()} categories={categories} />);
+    const [first, second, third, fourth] = screen.getAllByRole('table', { hidden: true });
+    expect(first!.querySelector('thead')).toHaveTextContent('Last names A–F · 1 registration');
+    expect(tableRows(first!)).toEqual([
+      ['Aubert', 'Zoë', '10 km', 'ORD-2', 'chargeback (unknown status)', ''],
+    ]);
+    // Untrusted text is text: no element is made from it.
+    expect(tableRows(second!)).toEqual([
+      ['<img src=x onerror=alert(1)>', 'Eve', '10 km', '', 'No status', ''],
+    ]);
+    expect(tableRows(third!)).toEqual([['Roy', 'Léa', '10 km', 'ORD-1', 'Paid', '']]);
+    // "Élodie" is filed under E; the family run has no English name: French, marked as such.
+    expect(fourth!.querySelector('thead')).toHaveTextContent(
+      'Course des familles · Last names A–F · 1 registration',
+    );
+    expect(tableRows(fourth!)).toEqual([['Élodie', 'Marie', 'Course des familles', 'ORD-4', 'Pending', '']]);
+    expect(fourth!.querySelector('td[lang="fr"]')).toHaveTextContent('Course des familles');
+    expect(document.querySelector('.print-list img')).toBeNull();
+  });
+
+  it('speaks French in French', async () => {
+    await i18n.changeLanguage('fr');
+    render(<PrintList event={event} rows={rows('fr', registrations.slice(0, 2))} categories={categories} />);
+    const [table] = screen.getAllByRole('table', { hidden: true });
+    expect(
+      within(table!)
+        .getAllByRole('columnheader', { hidden: true })
+        .slice(1)
+        .map((h) => h.textContent),
+    ).toEqual(['Nom', 'Prénom', 'Catégorie', 'Commande', 'Paiement', '✓Présent']);
+    expect(table!.querySelector('thead')).toHaveTextContent(
+      'Liste de pointage · 10 km · Noms A–F · 1 inscription',
+    );
+    expect(tableRows(screen.getAllByRole('table', { hidden: true })[1]!)[0]?.[4]).toBe('Payé');
+  });
+
+  it('opens the print dialog when asked, and reports when it closes', () => {
+    const print = vi.spyOn(window, 'print').mockImplementation(() => undefined);
+    const done = vi.fn();
+    const { unmount } = render(
+      <PrintList event={event} rows={rows()} categories={categories} autoPrint onAfterPrint={done} />,
+    );
+    expect(print).toHaveBeenCalledTimes(1);
+    window.dispatchEvent(new Event('afterprint'));
+    expect(done).toHaveBeenCalledTimes(1);
+    unmount();
+    expect(document.querySelector('.print-list')).toBeNull();
+    window.dispatchEvent(new Event('afterprint'));
+    expect(done).toHaveBeenCalledTimes(1);
+  });
+
+  it('says when there is nobody to print', () => {
+    render(<PrintList event={event} rows={[]} categories={categories} />);
+    expect(document.querySelector('.print-list')).toHaveTextContent('No registration to print.');
+  });
+});

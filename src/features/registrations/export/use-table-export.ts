@@ -1,0 +1,153 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef, useState } from 'react';
+import { CSV_PRESET_IDS, csvFileName, downloadBlob, exportCsv } from '@/lib/csv';
+import { exportXlsx, xlsxFileName, type XlsxFigure } from '@/lib/xlsx';
+import { registrationsKey, settledRegistrations, type RegistrationsData } from '../api/registrations-query';
+import { registrationsWorkbook } from './registrations-workbook';
+import type { EventInsights } from '../insights/event-insights';
+import { idsOf, insightsClient } from '../insights/insights-client';
+import { viewExport } from './export-table';
+import type { RegistrationLabels } from '../rows/registration-labels';
+import type { RegistrationRow } from '../rows/registration-rows';
+import { eventModels, type RegistrationsModel } from '../rows/registrations-model';
+import type { RegistrationsView } from '../rows/registrations-view';
+import { viewRows } from '../rows/view-rows';
+
+/** The three CSV dialects, then a real Excel workbook. */
+export const EXPORT_FORMATS = [...CSV_PRESET_IDS, 'xlsx'] as const;
+export type ExportFormat = (typeof EXPORT_FORMATS)[number];
+
+/** The overview's numbers for the workbook's second sheet, when the promoter asks for it. */
+export interface FiguresSheet {
+  sheetName: string;
+  headers: readonly [string, string];
+  rows: readonly XlsxFigure[];
+}
+
+export type ExportState =
+  | { step: 'idle' }
+  | { step: 'waiting'; preset: ExportFormat | 'print' }
+  | { step: 'building'; preset: ExportFormat }
+  | { step: 'done'; rows: number; fileName: string }
+  | { step: 'refused' }
+  | { step: 'failed'; error: unknown };
+
+interface Options {
+  eventId: number;
+  eventName: string;
+  fileLabel: string;
+  /** The workbook's second sheet from the figures of the exported rows. */
+  figuresSheet: (insights: EventInsights) => FiguresSheet;
+  /** Called with the rows to print once the whole list is there. */
+  onPrintReady: (rows: readonly RegistrationRow[]) => void;
+}
+
+/** What an export is asked for: the view on screen and its language, at the click. */
+export interface ExportRequest {
+  view: RegistrationsView;
+  labels: RegistrationLabels;
+  withFigures: boolean;
+}
+
+/** The workbook's figures sheet lists no answers: it needs the counts, orders and duplicates. */
+const FIGURES_SHEET_OPTIONS = { questions: false, groups: true } as const;
+
+/**
+ * Export and print never write a list they know is incomplete: while pages are still loading
+ * they wait (with progress and a cancel), and when the load ends incomplete they refuse and
+ * say why. Then the file is a pure function of the query's final data and the view asked for
+ * (viewExport), not of what the screen last rendered; it is built off the main thread (see
+ * lib/csv and lib/xlsx).
+ */
+export function useTableExport({ eventId, eventName, fileLabel, figuresSheet, onPrintReady }: Options) {
+  const client = useQueryClient();
+  const [state, setState] = useState<ExportState>({ step: 'idle' });
+  const controller = useRef<AbortController | null>(null);
+
+  // Leaving the screen abandons an export in progress.
+  useEffect(() => () => controller.current?.abort(), []);
+
+  /** The final model of the event in the request's language, or null when the list is incomplete. */
+  const settledModel = async (
+    preset: ExportFormat | 'print',
+    labels: RegistrationLabels,
+    signal: AbortSignal,
+  ): Promise<RegistrationsModel | null> => {
+    const queryKey = registrationsKey(eventId);
+    if (client.isFetching({ queryKey }) > 0) setState({ step: 'waiting', preset });
+    const phase = await settledRegistrations(client, eventId, signal);
+    const data = client.getQueryData<RegistrationsData>(queryKey);
+    if (phase !== 'complete' || !data) return null;
+    const models = eventModels(client, eventId);
+    return models.isLarge(data.rows, labels)
+      ? models.buildInSlices(data.rows, labels, signal)
+      : models.build(data.rows, labels);
+  };
+
+  const run = async (preset: ExportFormat | 'print', request: ExportRequest) => {
+    controller.current?.abort();
+    const abort = new AbortController();
+    controller.current = abort;
+    try {
+      const model = await settledModel(preset, request.labels, abort.signal);
+      if (!model) {
+        setState({ step: 'refused' });
+        return;
+      }
+      if (preset === 'print') {
+        setState({ step: 'idle' });
+        onPrintReady(viewRows(model, request.view).rows);
+        return;
+      }
+      setState({ step: 'building', preset });
+      const table = viewExport(model, request.view);
+      let blob: Blob;
+      let fileName: string;
+      if (preset === 'xlsx') {
+        const figures = request.withFigures
+          ? figuresSheet(
+              await insightsClient(client).compute({
+                eventId,
+                rows: model.registrations,
+                categories: request.labels.categories,
+                scope: idsOf(viewRows(model, request.view).rows),
+                options: FIGURES_SHEET_OPTIONS,
+              }),
+            )
+          : null;
+        const workbook = registrationsWorkbook({
+          columnIds: table.columnIds,
+          table,
+          sheetName: fileLabel,
+          ...(figures && { figures }),
+        });
+        blob = await exportXlsx(workbook, { signal: abort.signal });
+        fileName = xlsxFileName(eventName, new Date(), fileLabel);
+      } else {
+        blob = await exportCsv(
+          { headers: table.headers, rows: table.rows, preset },
+          { signal: abort.signal },
+        );
+        fileName = csvFileName(eventName, new Date(), preset, fileLabel);
+      }
+      downloadBlob(blob, fileName);
+      setState({ step: 'done', rows: table.rows.length, fileName });
+    } catch (error) {
+      if (!abort.signal.aborted) setState({ step: 'failed', error });
+    } finally {
+      if (controller.current === abort) controller.current = null;
+    }
+  };
+
+  return {
+    state,
+    start: (preset: ExportFormat, request: ExportRequest) => void run(preset, request),
+    /** The check-in list of the view's rows, once the whole list is there. */
+    print: (request: ExportRequest) => void run('print', request),
+    cancel: () => {
+      controller.current?.abort();
+      setState({ step: 'idle' });
+    },
+    dismiss: () => setState({ step: 'idle' }),
+  };
+}

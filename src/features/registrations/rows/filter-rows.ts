@@ -1,0 +1,115 @@
+import { normalizeForSearch, searchTerms } from '@/lib/search-text';
+import { answerKey } from './answer-key';
+import { questionColumnId } from './question-columns';
+import { searchColumnsKey, searchText, type RegistrationRow } from './registration-rows';
+import { parseAnswerFilter } from './registrations-view';
+
+export interface RowFilters {
+  q: string;
+  /** Category ids as text ('' = no category); empty = all. */
+  categories: readonly string[];
+  /** Raw payment statuses ('' = none); empty = all. */
+  statuses: readonly string[];
+  /** `<que_id>:<answer key>` entries: a row must match one answer of each question listed. */
+  answers?: readonly string[];
+}
+
+export interface FilteredRows {
+  rows: RegistrationRow[];
+  /** How many rows each category / status would show with the other filters applied. */
+  categoryCounts: Map<string, number>;
+  statusCounts: Map<string, number>;
+}
+
+/** The last search over one row list and column set: typing on narrows from it. */
+interface LastSearch {
+  columnsKey: string;
+  query: string;
+  matched: readonly RegistrationRow[];
+}
+const lastSearch = new WeakMap<readonly RegistrationRow[], LastSearch>();
+
+/**
+ * Search over the visible columns (all words, any order, ignoring case and accents) and the
+ * category and status filters, with facet counts. Keeps the rows' order. This runs on every
+ * keystroke over up to 100,000 rows, so it searches one precomputed normalized string per row
+ * (see searchText), and a query that extends the previous one ("mar" after "ma") only searches
+ * the rows the previous one matched: every word of the longer query contains a word of the
+ * shorter one, so its matches are a subset.
+ */
+export function filterRows(
+  rows: readonly RegistrationRow[],
+  filters: RowFilters,
+  visibleColumnIds: readonly string[],
+): FilteredRows {
+  const columnsKey = searchColumnsKey(visibleColumnIds);
+  const matched = answerRows(
+    searchRows(rows, filters.q, visibleColumnIds, columnsKey),
+    filters.answers ?? [],
+  );
+  const categories = new Set(filters.categories);
+  const statuses = new Set(filters.statuses);
+  const categoryCounts = new Map<string, number>();
+  const statusCounts = new Map<string, number>();
+  const result: RegistrationRow[] = [];
+
+  for (const row of matched) {
+    const categoryOk = categories.size === 0 || categories.has(row.categoryKey);
+    const statusOk = statuses.size === 0 || statuses.has(row.statusKey);
+    // Facet counts: what each option would give combined with the other facet.
+    if (statusOk) categoryCounts.set(row.categoryKey, (categoryCounts.get(row.categoryKey) ?? 0) + 1);
+    if (categoryOk) statusCounts.set(row.statusKey, (statusCounts.get(row.statusKey) ?? 0) + 1);
+    if (categoryOk && statusOk) result.push(row);
+  }
+  return { rows: result, categoryCounts, statusCounts };
+}
+
+function searchRows(
+  rows: readonly RegistrationRow[],
+  q: string,
+  columnIds: readonly string[],
+  columnsKey: string,
+): readonly RegistrationRow[] {
+  const query = normalizeForSearch(q).trim().replace(/\s+/g, ' ');
+  if (query === '') return rows;
+  const last = lastSearch.get(rows);
+  const from = last && last.columnsKey === columnsKey && query.startsWith(last.query) ? last.matched : rows;
+  const terms = searchTerms(q);
+  const matched = from.filter((row) => {
+    const text = searchText(row, columnIds, columnsKey);
+    return terms.every((term) => text.includes(term));
+  });
+  lastSearch.set(rows, { columnsKey, query, matched });
+  return matched;
+}
+
+/** The folded answer of each row to each question, computed when an answer filter first needs it. */
+const answerKeys = new WeakMap<RegistrationRow, Map<string, string>>();
+
+function answerKeyOf(row: RegistrationRow, columnId: string): string {
+  let keys = answerKeys.get(row);
+  if (!keys) {
+    keys = new Map();
+    answerKeys.set(row, keys);
+  }
+  let key = keys.get(columnId);
+  if (key === undefined) {
+    key = answerKey(row.cells[columnId] ?? '');
+    keys.set(columnId, key);
+  }
+  return key;
+}
+
+function answerRows(
+  rows: readonly RegistrationRow[],
+  answers: readonly string[],
+): readonly RegistrationRow[] {
+  if (answers.length === 0) return rows;
+  const wanted = new Map<string, Set<string>>();
+  for (const entry of answers) {
+    const { queId, key } = parseAnswerFilter(entry);
+    const columnId = questionColumnId(queId);
+    wanted.set(columnId, (wanted.get(columnId) ?? new Set()).add(key));
+  }
+  return rows.filter((row) => [...wanted].every(([columnId, keys]) => keys.has(answerKeyOf(row, columnId))));
+}

@@ -1,0 +1,217 @@
+import { lazy, Suspense, useCallback, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ApiErrorState } from '@/components/states/api-error-state';
+import { StatePanel } from '@/components/states/state-panel';
+import type { PartnerEvent } from '@/features/events/api/schemas';
+import { useMediaQuery } from '@/components/use-media-query';
+import { formatCount } from '@/lib/numbers';
+import { overviewFigures } from '../insights/overview-figures';
+import { useInsightLabels } from '../insights/use-insight-labels';
+import { questionColumnId } from '../rows/question-columns';
+import type { RegistrationRow } from '../rows/registration-rows';
+import { clearRowFilters, parseAnswerFilter, type RegistrationsView } from '../rows/registrations-view';
+import { useRegistrationsScreen } from './use-registrations-screen';
+import { ColumnMenu } from './column-menu';
+import { ExportMenu } from '../export/export-menu';
+import { LoadStatus } from '../loader/load-status';
+import { RegistrationCards } from './registration-cards';
+import { RegistrationDetails } from './registration-details';
+import { RegistrationsTable } from './registrations-table';
+import { RegistrationsTableSkeleton } from './registrations-table-skeleton';
+import { RegistrationsToolbar } from './registrations-toolbar';
+import { useTableExport } from '../export/use-table-export';
+import './registrations.css';
+
+// Only the promoters who ask for them download the charts and the print layout.
+const FilteredInsightsDialog = lazy(() => import('./filtered-insights-dialog'));
+const PrintList = lazy(() =>
+  import('../export/print-list').then((module) => ({ default: module.PrintList })),
+);
+
+interface RegistrationsScreenProps {
+  eventId: number;
+  eventName: string;
+  /** The event's details, once loaded: the printed list carries its name and date. */
+  event: PartnerEvent | undefined;
+}
+
+export function RegistrationsScreen({ eventId, eventName, event }: RegistrationsScreenProps) {
+  const { t, i18n } = useTranslation('registrations');
+  const screen = useRegistrationsScreen(eventId);
+  const { data, view, setView, filteredRows, titles, visibleColumnIds, actions, fetching } = screen;
+  const [selectedId, setSelectedId] = useState<number | null>(null);
+  // A phone gets cards in the page's scroll; 1,800 px of table in a 360 px screen shows two columns.
+  const phone = useMediaQuery('(max-width: 40rem)');
+
+  const [withFigures, setWithFigures] = useState(false);
+  const [showInsights, setShowInsights] = useState(false);
+  const { t: ti } = useTranslation('insights');
+  const insightLabels = useInsightLabels(screen.categoryList);
+  const [printRows, setPrintRows] = useState<readonly RegistrationRow[] | null>(null);
+  const exporter = useTableExport({
+    eventId,
+    eventName,
+    fileLabel: t('export.fileLabel'),
+    figuresSheet: (insights) => ({
+      sheetName: ti('figures.sheet'),
+      headers: [ti('figures.label'), ti('figures.value')],
+      rows: overviewFigures(insights, insightLabels),
+    }),
+    onPrintReady: setPrintRows,
+  });
+  // What an export or a print is asked for: this view, in this language, at the click.
+  const exportRequest = { view, labels: screen.labels, withFigures };
+
+  const selected = useMemo(
+    () => (selectedId === null ? null : (screen.rows.find((row) => row.id === selectedId) ?? null)),
+    [screen.rows, selectedId],
+  );
+  const openerRef = useRef<HTMLElement | null>(null);
+  const open = useCallback((id: number) => {
+    openerRef.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    setSelectedId(id);
+  }, []);
+  const close = () => {
+    setSelectedId(null);
+    openerRef.current?.focus();
+  };
+  const onHiddenChange = useCallback(
+    (hidden: string[]) => setView((current) => ({ ...current, hidden })),
+    [setView],
+  );
+  const onSortChange = useCallback(
+    (sort: RegistrationsView['sort']) => setView((current) => ({ ...current, sort })),
+    [setView],
+  );
+
+  if (!data && screen.error) {
+    return <ApiErrorState error={screen.error} onRetry={actions.reload} />;
+  }
+
+  const total = screen.rows.length;
+  const viewKey = JSON.stringify([view.q, view.categories, view.statuses, view.answers, view.sort]);
+  const answerChips = view.answers.map((value) => {
+    const { queId, key } = parseAnswerFilter(value);
+    const title = titles.get(questionColumnId(queId))?.text ?? t('questionFallback', { id: queId });
+    // The answer as participants spelled it (the key is folded), from a row that gave it.
+    const shown =
+      key === '' ? t('filters.noAnswer') : (filteredRows[0]?.cells[questionColumnId(queId)]?.trim() ?? key);
+    return { value, label: t('filters.answerChip', { question: title, answer: shown }) };
+  });
+  const shown = filteredRows.length;
+  const count = (n: number) => formatCount(n, i18n.language);
+
+  return (
+    <>
+      {data ? (
+        <LoadStatus data={data} fetching={fetching} onCancel={actions.cancel} onContinue={actions.continue} />
+      ) : (
+        // Holds the banner's place until the first answer, so the toolbar does not jump.
+        <div className="load-status load-status--pending" aria-hidden="true" />
+      )}
+      <RegistrationsToolbar
+        view={view}
+        setView={setView}
+        categoryOptions={screen.categoryOptions}
+        statusOptions={screen.statusOptions}
+        answerChips={answerChips}
+      >
+        <button type="button" className="button" onClick={() => setShowInsights(true)} disabled={shown === 0}>
+          {t('insights.open')}
+        </button>
+        <ColumnMenu
+          columnIds={screen.allColumnIds}
+          hidden={view.hidden}
+          titles={titles}
+          onHiddenChange={onHiddenChange}
+        />
+        <ExportMenu
+          state={exporter.state}
+          loaded={total}
+          rowCount={shown}
+          columnCount={visibleColumnIds.length}
+          onExport={(preset) => exporter.start(preset, exportRequest)}
+          onCancel={exporter.cancel}
+          onDismiss={exporter.dismiss}
+          withFigures={withFigures}
+          onWithFiguresChange={setWithFigures}
+          onPrint={() => exporter.print(exportRequest)}
+        />
+      </RegistrationsToolbar>
+      {/* data-search: the search these rows answer (the benchmark reads it to time each keystroke). */}
+      <p className="registrations-count" role="status" data-search={view.q}>
+        {screen.filtering
+          ? t('shownFiltered', { shown: count(shown), total: count(total), count: shown })
+          : t('shown', { total: count(total), count: total })}
+      </p>
+      {!data || (data.phase === 'loading' && total === 0) ? (
+        <RegistrationsTableSkeleton />
+      ) : total === 0 && data.phase === 'complete' ? (
+        <StatePanel title={t('empty.title')}>
+          <p>{t('empty.description')}</p>
+        </StatePanel>
+      ) : shown === 0 && total > 0 ? (
+        <StatePanel
+          title={t('noMatch.title')}
+          actions={
+            <button type="button" className="button button--primary" onClick={() => setView(clearRowFilters)}>
+              {t('filters.clear')}
+            </button>
+          }
+        >
+          <p>{t('noMatch.description')}</p>
+        </StatePanel>
+      ) : (
+        <>
+          {phone ? (
+            <RegistrationCards
+              rows={filteredRows}
+              viewKey={viewKey}
+              sortableIds={visibleColumnIds}
+              sort={view.sort}
+              onSortChange={onSortChange}
+              titles={titles}
+              label={t('table.caption', { event: eventName })}
+              onOpen={open}
+            />
+          ) : (
+            <RegistrationsTable
+              rows={filteredRows}
+              viewKey={viewKey}
+              columnIds={screen.allColumnIds}
+              sort={view.sort}
+              hidden={view.hidden}
+              onSortChange={onSortChange}
+              titles={titles}
+              caption={t('table.caption', { event: eventName })}
+              selectedId={selectedId}
+              onOpen={open}
+            />
+          )}
+          {selected ? <RegistrationDetails row={selected} titles={titles} onClose={close} /> : null}
+          <Suspense fallback={null}>
+            {showInsights ? (
+              <FilteredInsightsDialog
+                eventId={eventId}
+                registrations={data.rows}
+                shown={filteredRows}
+                complete={data.phase === 'complete'}
+                categories={screen.categoryList}
+                onClose={() => setShowInsights(false)}
+              />
+            ) : null}
+            {printRows && event ? (
+              <PrintList
+                event={event}
+                rows={printRows}
+                categories={screen.categoryList}
+                autoPrint
+                onAfterPrint={() => setPrintRows(null)}
+              />
+            ) : null}
+          </Suspense>
+        </>
+      )}
+    </>
+  );
+}

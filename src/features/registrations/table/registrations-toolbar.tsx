@@ -1,0 +1,79 @@
+import { useId, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { clearRowFilters, hasRowFilters, type RegistrationsView } from '../rows/registrations-view';
+import type { SetRegistrationsView } from './use-registrations-screen';
+import { FacetFilter, type FacetOption } from './facet-filter';
+
+interface RegistrationsToolbarProps {
+  view: RegistrationsView;
+  setView: SetRegistrationsView;
+  categoryOptions: FacetOption[];
+  statusOptions: FacetOption[];
+  /** The answer filters in force (from an overview link), each with its label. */
+  answerChips: readonly { value: string; label: string }[];
+  /** Columns and export menus. */
+  children?: ReactNode;
+}
+
+export function RegistrationsToolbar({
+  view,
+  setView,
+  categoryOptions,
+  statusOptions,
+  answerChips,
+  children,
+}: RegistrationsToolbarProps) {
+  const { t } = useTranslation('registrations');
+  const id = useId();
+  return (
+    <div className="registrations-toolbar">
+      <div className="field registrations-toolbar__search">
+        <label htmlFor={id}>{t('search.label')}</label>
+        <input
+          id={id}
+          className="input"
+          type="search"
+          value={view.q}
+          placeholder={t('search.placeholder')}
+          onChange={(event) => {
+            const q = event.target.value;
+            setView((current) => ({ ...current, q }));
+          }}
+        />
+      </div>
+      <div className="registrations-toolbar__menus">
+        <FacetFilter
+          label={t('filters.category')}
+          options={categoryOptions}
+          selected={view.categories}
+          onChange={(categories) => setView((current) => ({ ...current, categories }))}
+        />
+        <FacetFilter
+          label={t('filters.status')}
+          options={statusOptions}
+          selected={view.statuses}
+          onChange={(statuses) => setView((current) => ({ ...current, statuses }))}
+        />
+        {children}
+        {answerChips.map((chip) => (
+          <button
+            key={chip.value}
+            type="button"
+            className="chip"
+            aria-label={t('filters.removeAnswer', { answer: chip.label })}
+            onClick={() =>
+              setView((current) => ({ ...current, answers: current.answers.filter((a) => a !== chip.value) }))
+            }
+          >
+            {chip.label} <span aria-hidden="true">✕</span>
+          </button>
+        ))}
+        {hasRowFilters(view) ? (
+          <button type="button" className="button button--ghost" onClick={() => setView(clearRowFilters)}>
+            {t('filters.clear')}
+          </button>
+        ) : null}
+      </div>
+    </div>
+  );
+}

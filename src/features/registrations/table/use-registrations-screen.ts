@@ -1,0 +1,96 @@
+import { useEffect, useMemo } from 'react';
+import { useUrlSyncedState } from '@/lib/use-url-synced-state';
+import type { Registration } from '../api/schemas';
+import { useRegistrationsLoad } from '../api/use-registrations-load';
+import type { Label } from '../rows/registration-labels';
+import { categoryFacetOptions, statusFacetOptions } from '../rows/facet-options';
+import type { RegistrationRow } from '../rows/registration-rows';
+import { hasRowFilters, readRegistrationsView, writeRegistrationsView } from '../rows/registrations-view';
+import { useRegistrationsModel } from '../rows/use-registrations-model';
+import { viewRows, visibleColumns } from '../rows/view-rows';
+import { warmRows } from '../rows/warm-rows';
+
+const NO_REGISTRATIONS: readonly Registration[] = [];
+const NO_ROWS: readonly RegistrationRow[] = [];
+const NO_COLUMNS: readonly string[] = [];
+const NO_TITLES: ReadonlyMap<string, Label> = new Map();
+const NO_VALUES = { categories: new Set<string>(), statuses: new Set<string>() };
+
+/**
+ * Everything the registrations screen shows, from one query and the view state: the event's
+ * shared model (rows in the current language, titles, facet values: see registrations-model),
+ * the rows of the view (viewRows, the function exports and print call too), the facets with
+ * their counts, the load state and its actions. A keystroke redoes only the filter (one
+ * `includes` per row over a cached search string), never the rows, titles or sort.
+ */
+export function useRegistrationsScreen(eventId: number) {
+  const { data, error, pending, fetching, actions } = useRegistrationsLoad(eventId);
+  const { model, categoryList, labels, building } = useRegistrationsModel(
+    eventId,
+    data?.rows ?? NO_REGISTRATIONS,
+  );
+  const { view, setView } = useRegistrationsView();
+
+  const rows = model?.rows ?? NO_ROWS;
+  const allColumnIds = model?.columnIds ?? NO_COLUMNS;
+  const visibleColumnIds = visibleColumns(allColumnIds, view.hidden);
+  const filtered = useMemo(() => (model ? viewRows(model, view) : null), [model, view]);
+  const filteredRows = filtered?.rows ?? NO_ROWS;
+
+  const present = model?.present ?? NO_VALUES;
+  const categoryCounts = filtered?.categoryCounts;
+  const statusCounts = filtered?.statusCounts;
+  const categoryOptions = useMemo(
+    () => categoryFacetOptions(categoryList, present.categories, categoryCounts ?? new Map(), labels),
+    [categoryList, present.categories, categoryCounts, labels],
+  );
+  const statusOptions = useMemo(
+    () => statusFacetOptions(present.statuses, statusCounts ?? new Map(), labels),
+    [present.statuses, statusCounts, labels],
+  );
+
+  // Once everything is loaded, prepare search text and column orders while the promoter looks.
+  const complete = data?.phase === 'complete';
+  useEffect(
+    () => (complete ? warmRows(rows, visibleColumnIds) : undefined),
+    [complete, rows, visibleColumnIds],
+  );
+
+  return {
+    /** Undefined until the first page arrives (or when the first page failed: see `error`). */
+    data,
+    /** The shared model the rows come from; null while a whole list is first built. */
+    model,
+    error,
+    loading: pending || (building && model === null),
+    /** A load, a resume or a check for changes is under way. */
+    fetching,
+    view,
+    setView,
+    filtering: hasRowFilters(view),
+    rows,
+    filteredRows,
+    categoryOptions,
+    statusOptions,
+    titles: model?.titles ?? NO_TITLES,
+    categoryList,
+    labels,
+    allColumnIds,
+    visibleColumnIds,
+    /** Stable: the banner and menus that receive them skip re-rendering on a keystroke. */
+    actions,
+  };
+}
+
+/**
+ * The view state (search, filters, sort, hidden columns). The inputs own it: a keystroke or a
+ * click updates React state and echoes in the same frame, and the heavy derivation follows
+ * from that state; the URL follows after a short pause (see useUrlSyncedState). A router
+ * navigation per keystroke is what lost letters at typing speed on 25,000 rows.
+ */
+export function useRegistrationsView() {
+  const [view, setView] = useUrlSyncedState({ parse: readRegistrationsView, write: writeRegistrationsView });
+  return { view, setView };
+}
+
+export type SetRegistrationsView = ReturnType<typeof useRegistrationsView>['setView'];
