@@ -1,6 +1,6 @@
 /**
  * Every in-app link is built here, so a route can move without hunting for strings.
- * Search params carry view state (filters, sort, page); never the API key.
+ * Search params carry view state (search, filters, sort, columns); never the API key.
  */
 function withSearch(pathname: string, search?: URLSearchParams | string): string {
   const query = typeof search === 'string' ? search : search?.toString();

@@ -1,3 +1,4 @@
+import { queryOptions } from '@tanstack/react-query';
 /**
  * Deployment settings read at run time from `/config.json`, so an operator can point the
  * build at their Partner API without rebuilding. Everything is optional.
@@ -27,3 +28,10 @@ export async function loadRuntimeConfig(signal?: AbortSignal): Promise<RuntimeCo
     return {};
   }
 }
+
+/** The deployment's settings as a query: read once per tab, the same key for every reader. */
+export const runtimeConfigQuery = queryOptions({
+  queryKey: ['runtime-config'] as const,
+  queryFn: ({ signal }) => loadRuntimeConfig(signal),
+  staleTime: Infinity,
+});

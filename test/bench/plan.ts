@@ -1,4 +1,4 @@
-/** What the benchmark measures, and against what (issue 7's budgets). */
+/** What the benchmark measures, and against what (the budgets in the README). */
 import { DEMO_KEYS } from '../../src/mocks/data/demo-keys';
 import type { Servers } from './serve';
 

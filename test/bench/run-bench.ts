@@ -1,5 +1,5 @@
 /**
- * Performance benchmark of the production build in Chromium against issue 7's budgets: the
+ * Performance benchmark of the production build in Chromium against the product's budgets: the
  * 25,000-registration event (1001) through the same-origin proxy and across origins (CORS),
  * the 100,000-registration event (1020) through the proxy, then keystrokes, a filter
  * checkbox, sort, export and heap on each, TanStack's row models against the screen's and

@@ -6,6 +6,7 @@ import { formatCalendarDate } from '@/lib/dates';
 import type { PartnerEvent } from '../api/schemas';
 import type { EventTiming } from '../model/event-timing';
 import { EventName } from './event-name';
+import { useLanguage } from '@/i18n/use-language';
 
 const TIMING_BADGE: Partial<Record<EventTiming, string>> = {
   today: 'badge--success',
@@ -13,7 +14,8 @@ const TIMING_BADGE: Partial<Record<EventTiming, string>> = {
 };
 
 export function EventCard({ event, timing }: { event: PartnerEvent; timing: EventTiming }) {
-  const { t, i18n } = useTranslation('events');
+  const { t } = useTranslation('events');
+  const language = useLanguage();
   const { t: tc } = useTranslation('common');
   return (
     <li className={`card event-card${timing === 'past' ? ' event-card--past' : ''}`}>
@@ -25,7 +27,7 @@ export function EventCard({ event, timing }: { event: PartnerEvent; timing: Even
       <p className="event-card__meta">
         <span>
           <span className="visually-hidden">{t('date')}: </span>
-          {event.eve_date_debut ? formatCalendarDate(event.eve_date_debut, i18n.language) : t('noDate')}
+          {event.eve_date_debut ? formatCalendarDate(event.eve_date_debut, language) : t('noDate')}
         </span>
         <span aria-hidden="true"> · </span>
         <span>

@@ -6,9 +6,11 @@ import { formatCalendarDate, todayCalendarDate } from '@/lib/dates';
 import type { PartnerEvent } from '../api/schemas';
 import { eventTiming } from '../model/event-timing';
 import { EventName } from './event-name';
+import { useLanguage } from '@/i18n/use-language';
 
 export function EventDetailHeader({ event }: { event: PartnerEvent }) {
-  const { t, i18n } = useTranslation('events');
+  const { t } = useTranslation('events');
+  const language = useLanguage();
   const timing = eventTiming(event, todayCalendarDate());
   return (
     <div className="page__header">
@@ -21,7 +23,7 @@ export function EventDetailHeader({ event }: { event: PartnerEvent }) {
             <dt>{t('date')}</dt>
             <dd>
               {event.eve_date_debut
-                ? formatCalendarDate(event.eve_date_debut, i18n.language, { dateStyle: 'full' })
+                ? formatCalendarDate(event.eve_date_debut, language, { dateStyle: 'full' })
                 : t('noDate')}{' '}
               {timing !== 'undated' ? (
                 <span className={`badge${timing === 'today' ? ' badge--success' : ''}`}>

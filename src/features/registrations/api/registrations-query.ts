@@ -70,6 +70,19 @@ const PUBLISH_INTERVAL_MS = 300;
 const GC_TIME_MS = 15 * 60 * 1000;
 
 export const registrationsKey = (eventId: number) => ['registrations', eventId] as const;
+
+/**
+ * Calls `forget` with the event id whenever the cache drops an event's registrations (sign-out's
+ * `clear()`, a reset, garbage collection), so what was derived from them goes too.
+ */
+export function onRegistrationsRemoved(client: QueryClient, forget: (eventId: number) => void): void {
+  client.getQueryCache().subscribe((event) => {
+    if (event.type !== 'removed') return;
+    // The cache's events type their query loosely; the key itself is an array of anything.
+    const [resource, eventId] = (event.query as Query).queryKey;
+    if (resource === registrationsKey(0)[0] && typeof eventId === 'number') forget(eventId);
+  });
+}
 type RegistrationsKey = ReturnType<typeof registrationsKey>;
 
 /**

@@ -5,6 +5,7 @@ import { prepareCsvExport } from '@/lib/csv';
 import { formatCount } from '@/lib/numbers';
 import { prepareXlsxExport } from '@/lib/xlsx';
 import { EXPORT_FORMATS, type ExportFormat, type ExportState } from './use-table-export';
+import { useLanguage } from '@/i18n/use-language';
 
 interface ExportMenuProps {
   state: ExportState;
@@ -43,9 +44,10 @@ export function ExportMenu({
   onWithFiguresChange,
   onPrint,
 }: ExportMenuProps) {
-  const { t, i18n } = useTranslation('registrations');
+  const { t } = useTranslation('registrations');
+  const language = useLanguage();
   const figuresId = useId();
-  const count = (n: number) => formatCount(n, i18n.language);
+  const count = (n: number) => formatCount(n, language);
   const empty = rowCount === 0;
 
   return (
@@ -100,7 +102,8 @@ function ExportMessage({
   onCancel: () => void;
   onDismiss: () => void;
 }) {
-  const { t, i18n } = useTranslation('registrations');
+  const { t } = useTranslation('registrations');
+  const language = useLanguage();
   if (state.step === 'idle') return null;
   const busy = state.step === 'waiting' || state.step === 'building';
   return (
@@ -117,7 +120,7 @@ function ExportMessage({
             : state.step === 'done'
               ? t('export.done', {
                   count: state.rows,
-                  formatted: formatCount(state.rows, i18n.language),
+                  formatted: formatCount(state.rows, language),
                   file: state.fileName,
                 })
               : state.step === 'refused'

@@ -1,5 +1,6 @@
-import type { Query, QueryClient } from '@tanstack/react-query';
+import type { QueryClient } from '@tanstack/react-query';
 import type { Category } from '@/features/events/api/schemas';
+import { onRegistrationsRemoved } from '../api/registrations-query';
 import type { Registration } from '../api/schemas';
 import type { EventInsights, InsightsOptions } from './event-insights';
 import { createInsightsHandler } from './insights-handler';
@@ -223,14 +224,7 @@ export function insightsClient(queryClient: QueryClient): InsightsClient {
   let client = clients.get(queryClient);
   if (!client) {
     const created = new InsightsClient();
-    queryClient.getQueryCache().subscribe((event) => {
-      // The cache's events type their query loosely; the key itself is an array of anything.
-      const { queryKey: key } = event.query as Query;
-      const [resource, eventId] = key;
-      if (event.type === 'removed' && resource === 'registrations' && typeof eventId === 'number') {
-        created.forget(eventId);
-      }
-    });
+    onRegistrationsRemoved(queryClient, (eventId) => created.forget(eventId));
     clients.set(queryClient, (client = created));
   }
   return client;

@@ -5,6 +5,7 @@ import { formatCount } from '@/lib/numbers';
 import type { LoadWarning } from './load-types';
 import type { RegistrationsData } from '../api/registrations-query';
 import './load-status.css';
+import { useLanguage } from '@/i18n/use-language';
 
 interface LoadStatusProps {
   data: RegistrationsData;
@@ -27,8 +28,9 @@ export const LoadStatus = memo(function LoadStatus({
   onCancel,
   onContinue,
 }: LoadStatusProps) {
-  const { t, i18n } = useTranslation('registrations');
-  const count = (n: number) => formatCount(n, i18n.language);
+  const { t } = useTranslation('registrations');
+  const language = useLanguage();
+  const count = (n: number) => formatCount(n, language);
   const report = data.report;
   const loaded = data.rows.length;
   const total = report.pagination?.meta?.total;
@@ -85,7 +87,7 @@ export const LoadStatus = memo(function LoadStatus({
       <div className="load-status__text">
         <p>
           <strong>{t('load.complete', { count: loaded, formatted: count(loaded) })}</strong>
-          {when ? <> · {t('load.asOf', { time: formatInstant(when, i18n.language) })}</> : null}
+          {when ? <> · {t('load.asOf', { time: formatInstant(when, language) })}</> : null}
         </p>
         {refresh?.phase === 'loading' ? <p>{t('load.refreshing')}</p> : null}
         {refresh?.phase === 'done' ? (

@@ -1,7 +1,8 @@
-import type { Query, QueryClient } from '@tanstack/react-query';
+import type { QueryClient } from '@tanstack/react-query';
 import type { i18n as I18n } from 'i18next';
 import type { Category } from '@/features/events/api/schemas';
 import type { Language } from '@/i18n/languages';
+import { onRegistrationsRemoved } from '../api/registrations-query';
 import type { Registration } from '../api/schemas';
 import { presentFacetValues } from './facet-options';
 import { QuestionDiscovery, type QuestionColumn } from './question-columns';
@@ -138,14 +139,7 @@ export function eventModels(client: QueryClient, eventId: number): EventModels {
   let store = stores.get(client);
   if (!store) {
     const created = new Map<number, EventModels>();
-    client.getQueryCache().subscribe((event) => {
-      // The cache's events type their query loosely; the key itself is an array of anything.
-      const { queryKey } = event.query as Query;
-      const [resource, id]: readonly unknown[] = queryKey;
-      if (event.type === 'removed' && resource === 'registrations' && typeof id === 'number') {
-        created.delete(id);
-      }
-    });
+    onRegistrationsRemoved(client, (id) => created.delete(id));
     stores.set(client, (store = created));
   }
   let models = store.get(eventId);

@@ -2,6 +2,7 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Menu } from '@/components/menu/menu';
 import { formatCount } from '@/lib/numbers';
+import { useLanguage } from '@/i18n/use-language';
 
 export interface FacetOption {
   value: string;
@@ -19,7 +20,8 @@ interface FacetFilterProps {
 
 /** A menu with one checkbox per value and how many rows each would show. */
 export function FacetFilter({ label, options, selected, onChange }: FacetFilterProps) {
-  const { t, i18n } = useTranslation('registrations');
+  const { t } = useTranslation('registrations');
+  const language = useLanguage();
   const id = useId();
   const chosen = new Set(selected);
   const toggle = (value: string) =>
@@ -41,7 +43,7 @@ export function FacetFilter({ label, options, selected, onChange }: FacetFilterP
               onChange={() => toggle(option.value)}
             />
             <span lang={option.lang}>{option.label}</span>
-            <span className="menu__count">{formatCount(option.count, i18n.language)}</span>
+            <span className="menu__count">{formatCount(option.count, language)}</span>
           </label>
         ))}
       </fieldset>

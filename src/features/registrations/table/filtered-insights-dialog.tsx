@@ -11,6 +11,7 @@ import type { EventInsights } from '../insights/event-insights';
 import { idsOf } from '../insights/insights-client';
 import { useEventInsights } from '../insights/use-event-insights';
 import { useInsightLabels, type InsightLabels } from '../insights/use-insight-labels';
+import { useLanguage } from '@/i18n/use-language';
 
 interface FilteredInsightsDialogProps {
   eventId: number;
@@ -43,13 +44,14 @@ export default function FilteredInsightsDialog({
   categories,
   onClose,
 }: FilteredInsightsDialogProps) {
-  const { t, i18n } = useTranslation('registrations');
+  const { t } = useTranslation('registrations');
+  const language = useLanguage();
   const labels = useInsightLabels(categories);
   const computed = useEventInsights(
     { eventId, rows: registrations, categories, scope: idsOf(shownRows), options: NUMBERS_OPTIONS },
     complete ? 0 : LOADING_REFRESH_MS,
   );
-  const count = (n: number) => formatCount(n, i18n.language);
+  const count = (n: number) => formatCount(n, language);
   const insights = computed.insights;
   const shown = insights?.total ?? shownRows.length;
 

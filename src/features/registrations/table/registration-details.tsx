@@ -6,6 +6,7 @@ import type { Label } from '../rows/registration-labels';
 import { MISSING } from '../rows/registration-labels';
 import { FIXED_COLUMN_IDS } from '../rows/registration-labels';
 import type { RegistrationRow } from '../rows/registration-rows';
+import { useLanguage } from '@/i18n/use-language';
 
 const DOCUMENTED_FIELDS = new Set([
   'registration_id',
@@ -32,7 +33,8 @@ interface RegistrationDetailsProps {
  * rendered as text.
  */
 export function RegistrationDetails({ row, titles, onClose }: RegistrationDetailsProps) {
-  const { t, i18n } = useTranslation('registrations');
+  const { t } = useTranslation('registrations');
+  const language = useLanguage();
   const registration = row.registration;
   const extras = Object.entries(registration).filter(([key]) => !DOCUMENTED_FIELDS.has(key));
 
@@ -80,7 +82,7 @@ export function RegistrationDetails({ row, titles, onClose }: RegistrationDetail
                 <dt>
                   <code>{key}</code>
                 </dt>
-                <dd className="registration-details__answer">{formatExtra(value, i18n.language)}</dd>
+                <dd className="registration-details__answer">{formatExtra(value, language)}</dd>
               </div>
             ))}
           </dl>

@@ -21,6 +21,7 @@ import { RegistrationsTableSkeleton } from './registrations-table-skeleton';
 import { RegistrationsToolbar } from './registrations-toolbar';
 import { useTableExport } from '../export/use-table-export';
 import './registrations.css';
+import { useLanguage } from '@/i18n/use-language';
 
 // Only the promoters who ask for them download the charts and the print layout.
 const FilteredInsightsDialog = lazy(() => import('./filtered-insights-dialog'));
@@ -36,7 +37,8 @@ interface RegistrationsScreenProps {
 }
 
 export function RegistrationsScreen({ eventId, eventName, event }: RegistrationsScreenProps) {
-  const { t, i18n } = useTranslation('registrations');
+  const { t } = useTranslation('registrations');
+  const language = useLanguage();
   const screen = useRegistrationsScreen(eventId);
   const { data, view, setView, filteredRows, titles, visibleColumnIds, actions, fetching } = screen;
   const [selectedId, setSelectedId] = useState<number | null>(null);
@@ -99,7 +101,7 @@ export function RegistrationsScreen({ eventId, eventName, event }: Registrations
     return { value, label: t('filters.answerChip', { question: title, answer: shown }) };
   });
   const shown = filteredRows.length;
-  const count = (n: number) => formatCount(n, i18n.language);
+  const count = (n: number) => formatCount(n, language);
 
   return (
     <>

@@ -5,7 +5,7 @@ import { useNavigate } from 'react-router-dom';
 import { safeNextPath } from '@/config/paths';
 import { useApiErrorText } from '@/components/states/use-api-error-text';
 import { isApiError } from '@/lib/api-error';
-import { loadRuntimeConfig } from '@/lib/runtime-config';
+import { runtimeConfigQuery } from '@/lib/runtime-config';
 import { getSignOutReason, startSession } from '@/lib/session';
 import { startDemo } from '../demo';
 import './sign-in.css';
@@ -23,11 +23,7 @@ export function SignInForm({ next }: { next: string | null }) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const ids = { base: useId(), key: useId(), error: useId() };
-  const config = useQuery({
-    queryKey: ['runtime-config'],
-    queryFn: ({ signal }) => loadRuntimeConfig(signal),
-    staleTime: Infinity,
-  });
+  const config = useQuery(runtimeConfigQuery);
   const [baseUrl, setBaseUrl] = useState<string | null>(null);
   const [apiKey, setApiKey] = useState('');
   const [status, setStatus] = useState<Status>({ state: 'idle' });
