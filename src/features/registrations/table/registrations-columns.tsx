@@ -7,11 +7,12 @@ import {
 import type { RegistrationRow } from '../rows/registration-rows';
 
 /*
- * Registered once, at module scope, as TanStack Table 9 requires. The table owns the column
- * definitions, the sort and visibility state and the header interactions, and builds the rows
- * of the visible window only. Sorting and filtering 25,000-100,000 rows happen in the model
- * (sort-rows, filter-rows), which keeps caches TanStack's row models would rebuild on every
- * change (measured side by side in `npm run bench`), so sorting runs in manual mode.
+ * Registered once, at module scope, as TanStack Table 9 requires. TanStack Table holds the
+ * column definitions and the header interactions, and builds the rows of the visible window
+ * only. The sort and the hidden columns are the screen's URL-synced view, handed to the
+ * table as controlled state; sorting and filtering 25,000-100,000 rows happen in the rows
+ * model (sort-rows, filter-rows, view-rows), which keeps caches TanStack's row models would
+ * rebuild on every change (measured side by side in `npm run bench`): manual mode.
  */
 export const features = tableFeatures({ rowSortingFeature, columnVisibilityFeature });
 
