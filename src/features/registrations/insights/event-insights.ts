@@ -27,7 +27,7 @@ export interface InsightsOptions extends QuestionInsightOptions {
 /** Everything, as the event page shows it. */
 export const ALL_INSIGHTS: InsightsOptions = { questions: true, groups: true };
 
-const NO_ORDERS: OrderSummary = { orders: [], withoutOrder: 0, sizes: [] };
+const NO_ORDERS: OrderSummary = { count: 0, orders: [], withoutOrder: 0, sizes: [] };
 
 /**
  * The insights of some registrations: the event's whole list, or the rows the table shows.

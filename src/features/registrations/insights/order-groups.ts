@@ -21,7 +21,13 @@ export interface OrderSizeCount {
 }
 
 export interface OrderSummary {
-  /** Largest orders first; equal sizes by order reference, so the list is stable. */
+  /** Every order, one person or more. */
+  readonly count: number;
+  /**
+   * The orders of two people or more (families, clubs), largest first; equal sizes by order
+   * reference, so the list is stable. Orders of one person are only counted: listing tens of
+   * thousands of them would tell nothing and cost the page its memory.
+   */
   readonly orders: readonly OrderGroup[];
   /** Registrations with a null, absent or blank order reference: not grouped. */
   readonly withoutOrder: number;
@@ -48,17 +54,8 @@ export function orderGroups(registrations: readonly Registration[]): OrderSummar
   const sizes = new Map<number, number>();
   for (const [orderId, members] of groups) {
     increment(sizes, members.length);
-    const [only] = members;
-    if (members.length === 1 && only) {
-      // Most orders are one person: skip the Map and Set.
-      orders.push({
-        orderId,
-        registrations: members,
-        categoryIds: [only.category_id ?? null],
-        statuses: [{ status: statusKey(only.payment_status), count: 1 }],
-      });
-      continue;
-    }
+    // Most orders are one person: counted in `sizes`, not listed.
+    if (members.length < 2) continue;
     const statuses = new Map<string, number>();
     const categoryIds = new Set<number | null>();
     for (const member of members) {
@@ -78,6 +75,7 @@ export function orderGroups(registrations: readonly Registration[]): OrderSummar
       (a.orderId < b.orderId ? -1 : a.orderId > b.orderId ? 1 : 0),
   );
   return {
+    count: groups.size,
     orders,
     withoutOrder,
     sizes: [...sizes].map(([size, count]) => ({ size, orders: count })).sort((a, b) => a.size - b.size),

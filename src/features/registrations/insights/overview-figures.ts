@@ -35,7 +35,7 @@ export function overviewFigures(
     ...categories.categories.map((row) => ({ label: labels.category(row.categoryId), value: row.count })),
     { label: labels.byStatus, value: null },
     ...categories.statuses.map((row) => ({ label: labels.status(row.status), value: row.count })),
-    { label: labels.orders, value: orders.orders.length },
+    { label: labels.orders, value: orders.count },
     ...orders.sizes.map((row) => ({ label: labels.ordersOfSize(row.size), value: row.orders })),
     ...(orders.withoutOrder > 0 ? [{ label: labels.withoutOrder, value: orders.withoutOrder }] : []),
     { label: labels.duplicates, value: duplicates.length },

@@ -72,7 +72,7 @@ export function EventOverview({ eventId }: { eventId: number }) {
         <EventSections
           counts={{
             answers: shown.questions.length,
-            orders: shown.orders.orders.length,
+            orders: shown.orders.count,
             duplicates: shown.duplicates.length,
           }}
         >

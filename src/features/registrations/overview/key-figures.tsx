@@ -45,7 +45,7 @@ export function KeyFigures({ eventId, insights, final }: KeyFiguresProps) {
       {statusFigure('pending')}
       <div>
         <dt>{t('overview.figures.orders')}</dt>
-        <dd>{formatCount(insights.orders.orders.length, language)}</dd>
+        <dd>{formatCount(insights.orders.count, language)}</dd>
       </div>
     </dl>
   );

@@ -1,4 +1,4 @@
-import { useId, useMemo } from 'react';
+import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BarChartTable } from '@/components/charts/bar-chart-table';
 import { useLanguage } from '@/i18n/use-language';
@@ -20,12 +20,9 @@ export function OrdersSection({ summary, labels }: OrdersSectionProps) {
   const headingId = useId();
   const sizesId = useId();
   const largestId = useId();
-  // The orders are sorted largest first: the group orders are a prefix.
-  const groups = useMemo(() => {
-    const firstSingle = summary.orders.findIndex((order) => order.registrations.length < 2);
-    return firstSingle === -1 ? summary.orders : summary.orders.slice(0, firstSingle);
-  }, [summary.orders]);
-  const orders = summary.orders.length;
+  // Only orders of two people or more are listed (see OrderSummary).
+  const groups = summary.orders;
+  const orders = summary.count;
   const sizesCaption = t('overview.orders.sizesCaption');
 
   return (
