@@ -1,4 +1,4 @@
-import { handleXlsxRequest } from './handle-xlsx-request';
+import { handleXlsxRequest, xlsxRequestAssembler } from './handle-xlsx-request';
 import { exportXlsx, prepareXlsxExport, XLSX_MIME_TYPE, type XlsxWorkbookInput } from './index';
 import type { XlsxWorkerRequest, XlsxWorkerResponse } from './xlsx-worker-protocol';
 
@@ -73,8 +73,10 @@ class FakeWorker {
   ) {
     FakeWorker.instances.push(this);
   }
-  postMessage(request: XlsxWorkerRequest) {
-    if (!FakeWorker.respond) return;
+  private readonly assemble = xlsxRequestAssembler();
+  postMessage(message: XlsxWorkerRequest) {
+    const request = this.assemble(message);
+    if (!FakeWorker.respond || !request) return;
     void handleXlsxRequest(request).then((response) => {
       this.onmessage?.(new MessageEvent('message', { data: { id: request.id + 1000, error: 'stale' } }));
       this.onmessage?.(new MessageEvent('message', { data: response }));

@@ -30,7 +30,29 @@ export const prepareXlsxExport = jobs.prepare;
 export function exportXlsx(input: XlsxWorkbookInput, { signal }: ExportXlsxOptions = {}): Promise<Blob> {
   if (signal?.aborted) return Promise.reject(exportAborted('Excel'));
   if (typeof Worker === 'undefined') return buildOnMainThread(input, signal);
-  return jobs.run((post, id) => post({ id, workbook: input } satisfies XlsxWorkerRequest), signal);
+  return jobs.run((post, id) => postInChunks(post, id, input, signal), signal);
+}
+
+/** Rows per message: copying 5,000 rows of a dozen cells takes a few milliseconds. */
+const ROWS_PER_MESSAGE = 5000;
+
+/** Lets the page handle input and paint between two chunks. */
+const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
+async function postInChunks(
+  post: (message: XlsxWorkerRequest) => void,
+  id: number,
+  workbook: XlsxWorkbookInput,
+  signal: AbortSignal | undefined,
+): Promise<void> {
+  const { rows } = workbook.table;
+  post({ id, kind: 'begin', workbook: { ...workbook, table: { ...workbook.table, rows: [] } } });
+  for (let start = 0; start < rows.length; start += ROWS_PER_MESSAGE) {
+    await nextTask();
+    if (signal?.aborted) return;
+    post({ id, kind: 'rows', rows: rows.slice(start, start + ROWS_PER_MESSAGE) });
+  }
+  post({ id, kind: 'end' });
 }
 
 async function buildOnMainThread(input: XlsxWorkbookInput, signal: AbortSignal | undefined): Promise<Blob> {

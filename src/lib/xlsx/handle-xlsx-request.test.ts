@@ -5,7 +5,7 @@ import {
   type XlsxWorkerScope,
 } from './handle-xlsx-request';
 import type { XlsxWorkbookInput } from './xlsx-table';
-import type { XlsxWorkerRequest, XlsxWorkerResponse } from './xlsx-worker-protocol';
+import type { XlsxBuildRequest, XlsxWorkerRequest, XlsxWorkerResponse } from './xlsx-worker-protocol';
 
 const workbook: XlsxWorkbookInput = {
   table: { name: 'T', columns: [{ header: 'ID', type: 'number' }], rows: [[1], [2]] },
@@ -22,8 +22,15 @@ function fakeScope() {
       onViolation = listener;
     },
   };
-  const send = (request: XlsxWorkerRequest) =>
-    scope.onmessage?.(new MessageEvent('message', { data: request }));
+  /** A workbook as export-xlsx sends it: begin, its rows in two pieces, end. */
+  const send = ({ id, workbook: book }: XlsxBuildRequest) => {
+    const post = (data: XlsxWorkerRequest) => scope.onmessage?.(new MessageEvent('message', { data }));
+    const { rows } = book.table;
+    post({ id, kind: 'begin', workbook: { ...book, table: { ...book.table, rows: [] } } });
+    post({ id, kind: 'rows', rows: rows.slice(0, 1) });
+    post({ id, kind: 'rows', rows: rows.slice(1) });
+    post({ id, kind: 'end' });
+  };
   const violate = (effectiveDirective: string, blockedURI: string) =>
     onViolation?.({ effectiveDirective, blockedURI } as SecurityPolicyViolationEvent);
   return { scope, posted, send, violate };

@@ -1,16 +1,43 @@
 import { buildXlsx } from './build-xlsx';
-import type { XlsxWorkerRequest, XlsxWorkerResponse } from './xlsx-worker-protocol';
+import type { XlsxWorkbookInput } from './xlsx-table';
+import type { XlsxBuildRequest, XlsxWorkerRequest, XlsxWorkerResponse } from './xlsx-worker-protocol';
 
 /**
  * The worker's job, kept out of xlsx-worker.ts so tests can call it without a worker.
  * An error travels as its message: a string clones everywhere, an Error keeps no subclass.
  */
-export async function handleXlsxRequest({ id, workbook }: XlsxWorkerRequest): Promise<XlsxWorkerResponse> {
+export async function handleXlsxRequest({ id, workbook }: XlsxBuildRequest): Promise<XlsxWorkerResponse> {
   try {
     return { id, blob: await buildXlsx(workbook) };
   } catch (error) {
     return { id, error: error instanceof Error ? error.message : String(error) };
   }
+}
+
+/**
+ * Puts a workbook back together from its messages (begin, rows…, end): returns the request to
+ * build at its end, null before.
+ */
+export function xlsxRequestAssembler(): (message: XlsxWorkerRequest) => XlsxBuildRequest | null {
+  const open = new Map<
+    number,
+    { workbook: XlsxWorkbookInput; rows: XlsxWorkbookInput['table']['rows'][number][] }
+  >();
+  return (message) => {
+    if (message.kind === 'begin') {
+      open.set(message.id, { workbook: message.workbook, rows: [...message.workbook.table.rows] });
+      return null;
+    }
+    const parts = open.get(message.id);
+    if (!parts) return null;
+    if (message.kind === 'rows') {
+      for (const row of message.rows) parts.rows.push(row);
+      return null;
+    }
+    open.delete(message.id);
+    const { workbook } = parts;
+    return { id: message.id, workbook: { ...workbook, table: { ...workbook.table, rows: parts.rows } } };
+  };
 }
 
 /** What the worker says when a Content-Security-Policy blocks the compression worker. */
@@ -43,10 +70,13 @@ export function serveXlsxRequests(scope: XlsxWorkerScope): void {
     for (const id of pending) scope.postMessage({ id, error: CSP_BLOCKED_MESSAGE });
     pending.clear();
   });
+  const assemble = xlsxRequestAssembler();
   scope.onmessage = (event) => {
-    const { id } = event.data;
+    const request = assemble(event.data);
+    if (!request) return;
+    const { id } = request;
     pending.add(id);
-    void handleXlsxRequest(event.data).then((response) => {
+    void handleXlsxRequest(request).then((response) => {
       // Already answered if a violation came first.
       if (pending.delete(id)) scope.postMessage(response);
     });

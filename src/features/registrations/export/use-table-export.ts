@@ -100,7 +100,7 @@ export function useTableExport({ eventId, eventName, fileLabel, figuresSheet, on
         return;
       }
       setState({ step: 'building', preset });
-      const table = viewExport(model, request.view);
+      const table = await viewExport(model, request.view);
       let blob: Blob;
       let fileName: string;
       if (preset === 'xlsx') {

@@ -181,9 +181,9 @@ describe.each(['en', 'fr'] as const)('an unknown category and an unknown status,
     ).toBeInTheDocument();
   });
 
-  it('read the same in the CSV, the workbook and its figures sheet', () => {
+  it('read the same in the CSV, the workbook and its figures sheet', async () => {
     const { labels, rows } = setUp();
-    const table = tableExport(rows, FIXED_COLUMN_IDS, (id) => id);
+    const table = await tableExport(rows, FIXED_COLUMN_IDS, (id) => id);
     const csv = Papa.parse<string[]>(
       buildCsv({ headers: table.headers, rows: table.rows, preset: 'utf8' }),
     ).data;

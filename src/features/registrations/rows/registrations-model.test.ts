@@ -29,6 +29,19 @@ describe('the registrations model', () => {
     for (let i = 0; i < 20; i++) expect(next.rows[i]).toBe(first.rows[i]);
   });
 
+  it('follows a page filled in before the last ones, and a status first seen late', () => {
+    const labels = sharedLabels(i18n, 'en', categories);
+    const models = eventModels(new QueryClient(), EVENT);
+    const withoutMiddle = [...registrations.slice(0, 10), ...registrations.slice(20)];
+    models.build(withoutMiddle, labels);
+    const refunded = { ...registrations[15]!, payment_status: 'chargeback' };
+    const full = [...registrations.slice(0, 15), refunded, ...registrations.slice(16)];
+    const model = models.build(full, labels);
+    expect(model.rows.map((row) => row.id)).toEqual(full.map((r) => r.registration_id));
+    expect(model.rows[15]!.cells.payment_status).toBe('chargeback (unknown status)');
+    expect(model.present.statuses.has('chargeback')).toBe(true);
+  });
+
   it('switching language builds French rows once, and switching back finds the English ones', () => {
     const client = new QueryClient();
     const models = eventModels(client, EVENT);

@@ -49,6 +49,8 @@ class EventModels {
   >();
   /** How many registrations each builder has built, to tell a page from a whole list. */
   private readonly builtCounts = new WeakMap<RowBuilder, number>();
+  /** The last model built in each language: the next snapshot of a load extends it. */
+  private readonly latest = new WeakMap<RegistrationLabels, RegistrationsModel>();
 
   peek(registrations: readonly Registration[], labels: RegistrationLabels): RegistrationsModel | null {
     return this.models.get(registrations)?.get(labels) ?? null;
@@ -64,9 +66,18 @@ class EventModels {
     const found = this.peek(registrations, labels);
     if (found) return found;
     const builder = this.builder(labels);
-    const rows = builder.build(registrations);
+    // A load's next snapshot keeps the rows it had in front and adds pages behind them: only
+    // what follows the common front is looked at again (the rest is the same array of rows).
+    const previous = this.latest.get(labels);
+    const kept = previous ? commonPrefix(previous.registrations, registrations) : 0;
+    const added = builder.build(kept === 0 ? registrations : registrations.slice(kept));
+    const rows = kept === 0 ? added : previous!.rows.slice(0, kept).concat(added);
     this.builtCounts.set(builder, Math.max(this.builtCounts.get(builder) ?? 0, rows.length));
-    const questions = this.discovery.update(registrations);
+    const questions = this.discovery.update(kept === 0 ? registrations : registrations.slice(kept));
+    const present =
+      previous && kept === previous.registrations.length
+        ? withValuesOf(previous.present, added)
+        : presentFacetValues(rows);
     const model: RegistrationsModel = {
       registrations,
       labels,
@@ -74,8 +85,9 @@ class EventModels {
       questions,
       titles: titlesFor(questions, labels),
       columnIds: columnIdsFor(questions),
-      present: presentFacetValues(rows),
+      present,
     };
+    this.latest.set(labels, model);
     let byLabels = this.models.get(registrations);
     if (!byLabels) this.models.set(registrations, (byLabels = new WeakMap()));
     byLabels.set(labels, model);
@@ -108,6 +120,28 @@ class EventModels {
     if (!builder) this.builders.set(labels, (builder = new RowBuilder(labels)));
     return builder;
   }
+}
+
+/** How many registrations two snapshots share at their front (the same objects, in order). */
+function commonPrefix(before: readonly Registration[], after: readonly Registration[]): number {
+  const limit = Math.min(before.length, after.length);
+  let i = 0;
+  while (i < limit && before[i] === after[i]) i++;
+  return i;
+}
+
+/** The facet values present, with those of some new rows: the same sets when nothing is new. */
+function withValuesOf(
+  present: RegistrationsModel['present'],
+  rows: readonly RegistrationRow[],
+): RegistrationsModel['present'] {
+  const categories = rows.filter((row) => !present.categories.has(row.categoryKey));
+  const statuses = rows.filter((row) => !present.statuses.has(row.statusKey));
+  if (categories.length === 0 && statuses.length === 0) return present;
+  return {
+    categories: new Set([...present.categories, ...categories.map((row) => row.categoryKey)]),
+    statuses: new Set([...present.statuses, ...statuses.map((row) => row.statusKey)]),
+  };
 }
 
 /** Column titles are part of the model: one object per question list and labels. */
