@@ -112,9 +112,6 @@ export const EVENTS_TEXT = {
     datesSummary: 'Filter by date',
     from: 'From',
     to: 'Until',
-    categories: 'Categories',
-    categoryName: 'Category',
-    categoryType: 'Type',
     viewRegistrations: 'View registrations',
     back: 'All my events',
     unavailable: 'This event does not exist or is not available with this key',
@@ -126,15 +123,56 @@ export const EVENTS_TEXT = {
     datesSummary: 'Filtrer par date',
     from: 'À partir du',
     to: 'Jusqu’au',
-    categories: 'Catégories',
-    categoryName: 'Catégorie',
-    categoryType: 'Type',
     viewRegistrations: 'Voir les inscriptions',
     back: 'Tous mes événements',
     unavailable: 'Cet événement n’existe pas ou n’est pas accessible avec cette clé',
     unavailableAction: 'Retour à mes événements',
   },
 } as const satisfies Record<Lang, unknown>;
+
+/**
+ * Texts of the event page's sections (src/i18n/locales/{en,fr}/insights.json): the tabs, the
+ * overview's key figures and its categories table (a category's type under its name).
+ */
+export const SECTIONS_TEXT = {
+  en: {
+    tablist: 'Sections of the event',
+    tabs: { overview: 'Overview', answers: 'Answers', orders: 'Orders', duplicates: 'Possible duplicates' },
+    /** The h2 of each panel but the overview's (the overview's is the region's hidden h2). */
+    headings: { answers: 'Answers to the questions', orders: 'Orders', duplicates: 'Possible duplicates' },
+    overviewTitle: 'Registrations overview',
+    keyFigures: 'Key figures',
+    figures: ['Registrations', 'Paid', 'Pending', 'Orders'],
+    categoriesCaption: 'Categories: registrations by payment status',
+    categoryColumn: 'Category',
+    totalColumn: 'Total',
+    allCategories: 'All categories',
+    computed: (count: string) => `Computed from all ${count} registrations.`,
+    /** While a load goes on: "So far: 500 registrations loaded." (or "500 of about 25,000"). */
+    soFar: /^So far: [1-9][\d,]* (of about [\d,]+ registrations|registrations loaded)\. /,
+  },
+  fr: {
+    tablist: 'Sections de l’événement',
+    tabs: {
+      overview: 'Synthèse',
+      answers: 'Réponses',
+      orders: 'Commandes',
+      duplicates: 'Doublons possibles',
+    },
+    headings: { answers: 'Réponses aux questions', orders: 'Commandes', duplicates: 'Doublons possibles' },
+    overviewTitle: 'Synthèse des inscriptions',
+    keyFigures: 'Chiffres clés',
+    figures: ['Inscriptions', 'Payées', 'En attente', 'Commandes'],
+    categoriesCaption: 'Catégories : inscriptions par statut de paiement',
+    categoryColumn: 'Catégorie',
+    totalColumn: 'Total',
+    allCategories: 'Toutes catégories',
+    computed: (count: string) => `Calculée sur l’ensemble des ${count} inscriptions.`,
+    soFar: /^Pour l’instant : [1-9][\d\u202f]* inscriptions (sur environ [\d\u202f]+|chargées)\. /,
+  },
+} as const satisfies Record<Lang, unknown>;
+export type EventSection = keyof (typeof SECTIONS_TEXT)['en']['tabs'];
+export const EVENT_SECTIONS: readonly EventSection[] = ['overview', 'answers', 'orders', 'duplicates'];
 
 /** Texts of the registrations screen (src/i18n/locales/{en,fr}/registrations.json). */
 export const REGISTRATIONS_TEXT = {

@@ -6,6 +6,7 @@ import {
   DEMO_KEYS,
   PROXY_BASE,
   REGISTRATIONS_TEXT,
+  SECTIONS_TEXT,
   TEXT,
   at,
   signIn,
@@ -76,7 +77,9 @@ describe('Content Security Policy of the production build', () => {
 
     await page.getByRole('link', { name: ALPINE_EVENT, exact: true }).click();
     await page.getByRole('heading', { level: 1, name: ALPINE_EVENT }).waitFor();
-    await page.locator('.event-categories table').waitFor();
+    // The overview's figures come from the insights worker: the policy must let it start.
+    await page.getByRole('table', { name: SECTIONS_TEXT.en.categoriesCaption, exact: true }).waitFor();
+    await page.getByText(SECTIONS_TEXT.en.computed('25,000'), { exact: true }).waitFor({ timeout: 45_000 });
     seen['event detail'] = await violations();
 
     // A full page load, so the registrations screen's own chunk starts from a fresh document.

@@ -8,6 +8,7 @@ import {
   ALPINE_EVENT,
   EVENTS_TEXT,
   PROXY_BASE,
+  SECTIONS_TEXT,
   apiGet,
   at,
   localized,
@@ -244,7 +245,7 @@ describe('events list', () => {
     expect(await filterInputs()).toEqual({ q, sort: 'name', from, to: '' });
     expect(page.url()).toBe(at(deepLink));
 
-    // Open one event: the detail shows its categories with type and name.
+    // Open one event: the detail shows its categories with name and type.
     const trail = apiEvent(TRAIL);
     expect(shown).toContain(trail.eve_nom_fr);
     await page.getByRole('link', { name: trail.eve_nom_fr, exact: true }).click();
@@ -262,22 +263,35 @@ describe('events list', () => {
   });
 });
 
-/** The detail's categories table: one row per category of the API, name and type in `lang`. */
+/**
+ * The event page's categories, in the overview's table (the page has no separate list of
+ * categories any more): one row per category of the API, in its order, each with its name in
+ * `lang` and its type under it; after them only ids the event does not list, without a type.
+ */
 async function expectCategories(eventId: number, lang: Lang): Promise<void> {
-  const text = EVENTS_TEXT[lang];
+  const text = SECTIONS_TEXT[lang];
   const { categories } = await apiGet<{ categories: RawCategory[] }>(`/v1/events/${eventId}/categories`);
-  const table = page.getByRole('region', { name: new RegExp(`^${text.categories}`) }).locator('table');
+  const table = page.getByRole('table', { name: text.categoriesCaption, exact: true });
   await table.waitFor();
-  expect(await table.locator('thead th').allInnerTexts()).toEqual([text.categoryName, text.categoryType]);
-  const rows = await table
-    .locator('tbody tr')
-    .evaluateAll((trs) => trs.map((tr) => [...tr.querySelectorAll('td')].map((td) => td.textContent)));
-  expect(rows).toEqual(
+  const headers = await table.locator('thead th').allInnerTexts();
+  expect(headers.slice(0, 2)).toEqual([text.categoryColumn, text.totalColumn]);
+  const rows = await table.locator('tbody th[scope="row"]').evaluateAll((ths) =>
+    ths.map((th) => {
+      const type = th.querySelector('.overview-category__type');
+      const name = [...th.childNodes]
+        .filter((node) => node !== type)
+        .map((node) => node.textContent)
+        .join('');
+      return [name.trim(), type?.textContent?.trim() ?? null];
+    }),
+  );
+  expect(rows.slice(0, categories.length)).toEqual(
     categories.map((category) => [
       localized(category, 'epr_nom', lang),
       localized(category, 'epr_type', lang),
     ]),
   );
+  expect(rows.slice(categories.length).filter(([, type]) => type !== null)).toEqual([]);
 }
 
 describe('event detail', () => {
@@ -342,7 +356,7 @@ describe('events: accessibility', () => {
 
       await target.goto(at(`/events/${LARGE_MARATHON}`));
       await target.getByRole('heading', { level: 1, name: ALPINE_EVENT }).waitFor();
-      await target.locator('.event-categories table').waitFor();
+      await target.getByRole('table', { name: SECTIONS_TEXT[lang].categoriesCaption, exact: true }).waitFor();
       await expectNoAxeViolations(target, `event detail (${lang}, ${scheme})`);
     }
   }

@@ -5,7 +5,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RawCategory, RawRegistration } from '@/mocks/data/types';
 import { expectNoAxeViolations } from './axe';
 import { launchBrowser, watchPage, type BrowserHandle, type PageProblems } from './browser';
-import { apiGet, at, signInAlpine, switchLanguage, type Lang } from './app';
+import {
+  SECTIONS_TEXT,
+  apiGet,
+  at,
+  parseCount,
+  signInAlpine,
+  switchLanguage,
+  type EventSection,
+  type Lang,
+} from './app';
 
 /**
  * Issue 9's event overview on the event page of the 45-registration event (every tricky
@@ -72,6 +81,16 @@ async function openOverview(lang: Lang): Promise<void> {
   await page.getByText(TEXT[lang].computed(EVENT.total), { exact: true }).waitFor();
 }
 
+/** Clicks a section's tab and waits for its panel (the tab's name starts with the section's). */
+async function openSection(section: EventSection, lang: Lang): Promise<void> {
+  const tab = page
+    .getByRole('tablist', { name: SECTIONS_TEXT[lang].tablist, exact: true })
+    .getByRole('tab', { name: new RegExp(`^${SECTIONS_TEXT[lang].tabs[section]}`) });
+  await tab.click();
+  await expect.poll(() => tab.getAttribute('aria-selected')).toBe('true');
+  await page.locator(`[role="tabpanel"]#event-panel-${section}`).waitFor();
+}
+
 async function shoot(name: string): Promise<void> {
   // Keep hover styles out of the pictures.
   await page.mouse.move(1, 1);
@@ -106,10 +125,13 @@ describe('event overview', () => {
     await expectNoAxeViolations(page, 'overview (en, light)');
     await shoot('overview-en-light-desktop');
 
+    // The answers are a section of their own: open its tab, then split a question by category.
+    await openSection('answers', 'en');
     await page.getByRole('button', { name: TEXT.en.split, exact: true }).first().click();
     await shoot('overview-en-light-desktop-split');
     await expectNoAxeViolations(page, 'overview split by category (en, light)');
 
+    await openSection('overview', 'en');
     await link.click();
     await page.waitForURL((url) => url.pathname === `/events/${EVENT.id}/registrations`);
     await page
@@ -172,21 +194,29 @@ describe('event overview', () => {
     problems.expectNone();
   });
 
-  it('while loading, shows the progress instead of figures, accessibly', async () => {
-    // Hold every page after the first of the 25,000-registration event: the load stays under way.
+  it('while loading, shows the figures so far, muted and said to be partial, accessibly', async () => {
+    // Hold every page after the first of the 25,000-registration event (the load also asks for
+    // page 0, to learn whether pages count from 0): the load stays under way.
     const held = '**/events/1001/registrations?**';
     await page.route(held, async (route) => {
-      const pageNumber = new URL(route.request().url()).searchParams.get('page');
-      if (pageNumber !== '1') await new Promise((resolve) => setTimeout(resolve, 20_000));
+      const pageNumber = Number(new URL(route.request().url()).searchParams.get('page'));
+      if (pageNumber > 1) await new Promise((resolve) => setTimeout(resolve, 20_000));
       await route.continue().catch(() => undefined); // the page may be gone by then
     });
     await page.goto(at('/events/1001'));
-    await page
-      .getByText(/^The figures are computed once every registration is loaded: [1-9][\d,]* /)
-      .waitFor();
+    const state = page.getByRole('status').filter({ hasText: SECTIONS_TEXT.en.soFar });
+    await state.waitFor();
+    // "So far: 500 registrations loaded": the number the figures were computed from.
+    const soFar = parseCount(/^So far: ([\d,]+)/.exec(await state.innerText())?.[1] ?? '');
+    expect(soFar).toBeGreaterThan(0);
+    expect(soFar).toBeLessThan(25_000);
     const overview = page.getByRole('region', { name: TEXT.en.title });
     expect(await overview.getAttribute('aria-busy')).toBe('true');
-    expect(await overview.locator('table').count()).toBe(0);
+    // The key figures count those rows, muted; nothing claims to be computed from all of them.
+    const figures = overview.getByRole('definition').first();
+    expect(parseCount(await figures.innerText())).toBe(soFar);
+    expect(await overview.locator('.overview-figures--partial').count()).toBe(1);
+    expect(await page.getByText(/^Computed from all/).count()).toBe(0);
     await expectNoAxeViolations(page, 'overview while loading (en)');
     await shoot('overview-en-light-loading');
     await page.unroute(held);
