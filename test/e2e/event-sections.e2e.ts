@@ -339,13 +339,11 @@ async function tabIntoPanelFailures(lang: Lang): Promise<string[]> {
   return failures;
 }
 
-describe('event sections: keyboard, known issues', () => {
-  // Known app issue: on event 1003 the orders and the possible duplicates panels hold nothing
-  // focusable (no link, no "show all", tables that fit) and the panel itself has no tabindex, so
-  // Tab from their tab leaves the page ("body") instead of entering the panel (WAI-ARIA tabs
-  // pattern: such a panel takes tabindex="0"). `it.fails` turns red once that is fixed: make it
-  // an `it` then.
-  it.fails('Tab goes from every tab into its panel, even one without links (en, desktop)', async () => {
+describe('event sections: panels and tabs that need help to be reached', () => {
+  // On event 1003 the orders and the possible duplicates panels hold nothing
+  // focusable (no link, no "show all", tables that fit): the panel itself takes the Tab stop
+  // (WAI-ARIA tabs pattern, tabindex="0"), so Tab never leaves the page.
+  it('Tab goes from every tab into its panel, even one without links (en, desktop)', async () => {
     await setViewport('desktop');
     await page.goto(at('/events'));
     await chooseLanguage('en');
@@ -353,10 +351,9 @@ describe('event sections: keyboard, known issues', () => {
   });
 
   // Known app issue: on a phone, a tab that is partly outside the scrolled row of tabs stays
-  // partly hidden when the arrows focus it (the app focuses it but does not scroll it into
-  // view; Chromium scrolls on focus only an element entirely out of view). Reachable, but its
-  // count and part of its focus ring are cut off. `it.fails` turns red once fixed.
-  it.fails('an arrow key brings the focused tab fully into view (en, 390 px phone)', async () => {
+  // partly hidden when the arrows focus it unless the app scrolls it into view (Chromium
+  // scrolls on focus only an element entirely out of view).
+  it('an arrow key brings the focused tab fully into view (en, 390 px phone)', async () => {
     await setViewport('phone');
     await page.goto(at('/events'));
     await chooseLanguage('en');

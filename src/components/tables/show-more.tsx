@@ -4,15 +4,15 @@ import './tables.css';
 /** Long lists show this many items until the promoter asks for all. */
 export const FIRST_ITEMS = 20;
 
-/** The first items of a list, or all of them once asked; `hidden` is how many are left out. */
-export function useShowMore<T>(items: readonly T[]) {
+/** The first items of a list (`first`, 20 unless said), or all of them once asked. */
+export function useShowMore<T>(items: readonly T[], first: number = FIRST_ITEMS) {
   const [all, setAll] = useState(false);
-  const shown = all ? items : items.slice(0, FIRST_ITEMS);
+  const shown = all ? items : items.slice(0, first);
   return {
     shown,
     all,
     /** Nothing to toggle when the list is short. */
-    toggleable: items.length > FIRST_ITEMS,
+    toggleable: items.length > first,
     toggle: () => setAll((on) => !on),
   };
 }

@@ -5,7 +5,7 @@ import type { QuestionInsight } from '../insights/question-insights';
 import type { InsightLabels } from '../insights/use-insight-labels';
 import { CountLink } from './count-link';
 import { answerLink, overviewLink } from './overview-links';
-import { ResponsiveTable, type TableColumn } from '../../../components/tables/responsive-table';
+import { ResponsiveTable, type TableColumn } from '@/components/tables/responsive-table';
 
 interface AnswerSplitTableProps {
   readonly eventId: number;

@@ -7,7 +7,7 @@ import type { InsightLabels } from '../insights/use-insight-labels';
 import type { Label } from '../rows/registration-labels';
 import { CountLink } from './count-link';
 import { overviewLink } from './overview-links';
-import { ResponsiveTable, type TableColumn } from '../../../components/tables/responsive-table';
+import { ResponsiveTable, type TableColumn } from '@/components/tables/responsive-table';
 
 interface CategoryStatusTableProps {
   readonly eventId: number;

@@ -2,7 +2,13 @@ import { useTranslation } from 'react-i18next';
 import type { Registration } from '../api/schemas';
 import type { DuplicateGroup } from '../insights/duplicate-groups';
 import type { InsightLabels } from '../insights/use-insight-labels';
-import { ResponsiveTable, type TableColumn } from '../../../components/tables/responsive-table';
+import { ResponsiveTable, type TableColumn } from '@/components/tables/responsive-table';
+import { ShowMoreButton, useShowMore } from '@/components/tables/show-more';
+import { useLanguage } from '@/i18n/use-language';
+import { formatCount } from '@/lib/numbers';
+
+/** Registrations a group shows before "Show all". */
+const FIRST_MEMBERS = 5;
 
 interface DuplicateGroupTableProps {
   readonly group: DuplicateGroup;
@@ -12,6 +18,9 @@ interface DuplicateGroupTableProps {
 /** One group of possible duplicates: why they look alike, and each registration of it. */
 export function DuplicateGroupTable({ group, labels }: DuplicateGroupTableProps) {
   const { t } = useTranslation('insights');
+  const language = useLanguage();
+  // A common name can gather dozens of people: the first few say what the group is.
+  const members = useShowMore(group.registrations, FIRST_MEMBERS);
   const email = group.email ?? '';
   const name = group.name ?? '';
   const caption =
@@ -61,11 +70,23 @@ export function DuplicateGroupTable({ group, labels }: DuplicateGroupTableProps)
   ];
 
   return (
-    <ResponsiveTable
-      caption={caption}
-      columns={columns}
-      rows={group.registrations}
-      rowKey={(registration) => String(registration.registration_id)}
-    />
+    <>
+      <ResponsiveTable
+        caption={caption}
+        columns={columns}
+        rows={members.shown}
+        rowKey={(registration) => String(registration.registration_id)}
+      />
+      {members.toggleable ? (
+        <ShowMoreButton
+          all={members.all}
+          onToggle={members.toggle}
+          showAllLabel={t('overview.duplicates.showMembers', {
+            formatted: formatCount(group.registrations.length, language),
+          })}
+          showFirstLabel={t('overview.duplicates.showFirstMembers', { count: FIRST_MEMBERS })}
+        />
+      ) : null}
+    </>
   );
 }

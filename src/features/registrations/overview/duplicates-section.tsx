@@ -5,7 +5,7 @@ import { formatCount } from '@/lib/numbers';
 import type { DuplicateGroup } from '../insights/duplicate-groups';
 import type { InsightLabels } from '../insights/use-insight-labels';
 import { DuplicateGroupTable } from './duplicate-group-table';
-import { FIRST_ITEMS, ShowMoreButton, useShowMore } from '../../../components/tables/show-more';
+import { FIRST_ITEMS, ShowMoreButton, useShowMore } from '@/components/tables/show-more';
 
 interface DuplicatesSectionProps {
   /** Largest groups first. */

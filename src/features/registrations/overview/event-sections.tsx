@@ -38,7 +38,11 @@ export function EventSections({ counts, children }: EventSectionsProps) {
       { search: location.search, hash: section === 'overview' ? '' : section },
       { replace: true, preventScrollReset: true },
     );
-    if (focus) tabs.current.get(section)?.focus();
+    if (!focus) return;
+    const tab = tabs.current.get(section);
+    tab?.focus();
+    // On a phone the row of tabs scrolls: bring the whole tab into view, not just a sliver.
+    tab?.scrollIntoView({ inline: 'nearest', block: 'nearest' });
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLAnchorElement>) => {
@@ -99,6 +103,8 @@ export function EventSections({ counts, children }: EventSectionsProps) {
         role="tabpanel"
         id={`event-panel-${current}`}
         aria-labelledby={`event-tab-${current}`}
+        // A panel may hold nothing focusable: it takes the Tab stop itself (WAI-ARIA tabs).
+        tabIndex={0}
         className="event-sections__panel"
       >
         {children(current)}

@@ -3,8 +3,8 @@ import { useLanguage } from '@/i18n/use-language';
 import { formatCount } from '@/lib/numbers';
 import type { OrderGroup } from '../insights/order-groups';
 import type { InsightLabels } from '../insights/use-insight-labels';
-import { ResponsiveTable, type TableColumn } from '../../../components/tables/responsive-table';
-import { FIRST_ITEMS, ShowMoreButton, useShowMore } from '../../../components/tables/show-more';
+import { ResponsiveTable, type TableColumn } from '@/components/tables/responsive-table';
+import { FIRST_ITEMS, ShowMoreButton, useShowMore } from '@/components/tables/show-more';
 
 interface LargestOrdersTableProps {
   /** Largest first. */

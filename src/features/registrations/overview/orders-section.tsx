@@ -6,7 +6,7 @@ import { formatCount } from '@/lib/numbers';
 import type { OrderSummary } from '../insights/order-groups';
 import type { InsightLabels } from '../insights/use-insight-labels';
 import { LargestOrdersTable } from './largest-orders-table';
-import { ScrollRegion } from '../../../components/tables/scroll-region';
+import { ScrollRegion } from '@/components/tables/scroll-region';
 
 interface OrdersSectionProps {
   readonly summary: OrderSummary;

@@ -9,7 +9,7 @@ import { AnswerSplitTable } from './answer-split-table';
 import { CountLink } from './count-link';
 import { answerLink } from './overview-links';
 import { questionTitle } from '../rows/registration-labels';
-import { ScrollRegion } from '../../../components/tables/scroll-region';
+import { ScrollRegion } from '@/components/tables/scroll-region';
 
 interface QuestionAnswersProps {
   readonly eventId: number;

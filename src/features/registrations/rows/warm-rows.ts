@@ -1,4 +1,4 @@
-import { runWhenIdle } from '../../../lib/idle-work';
+import { runWhenIdle } from '@/lib/idle-work';
 import { searchColumnsKey, searchText, type RegistrationRow } from './registration-rows';
 import { sortRows } from './sort-rows';
 
