@@ -1,14 +1,9 @@
 import { runWhenIdle } from '@/lib/idle-work';
 import { searchColumnsKey, searchText, type RegistrationRow } from './registration-rows';
-import { sortRows } from './sort-rows';
+import { sortInSteps } from './sort-rows';
 
 /** Rows whose search text one idle step prepares. */
 const ROWS_PER_STEP = 1000;
-/**
- * A column's order is one uninterruptible sort (up to ~70 ms for 100,000 rows): it runs only
- * in an idle period the browser expects to last this long (nothing to paint, no input).
- */
-const SORT_NEEDS_MS = 40;
 
 /**
  * After a load, while the promoter looks: prepares each row's search text for the visible
@@ -21,16 +16,20 @@ export function warmRows(rows: readonly RegistrationRow[], columnIds: readonly s
   const columnsKey = searchColumnsKey(columnIds);
   let index = 0;
   let column = 0;
+  let sorting: ReturnType<typeof sortInSteps> | null = null;
   return runWhenIdle((timeLeft) => {
     while (index < rows.length && timeLeft() > 1) {
       const end = Math.min(index + ROWS_PER_STEP, rows.length);
       for (; index < end; index++) searchText(rows[index]!, columnIds, columnsKey);
     }
     if (index < rows.length) return false;
-    const columnId = columnIds[column];
-    if (columnId !== undefined && timeLeft() >= SORT_NEEDS_MS) {
-      sortRows(rows, { id: columnId, desc: false });
-      column += 1;
+    // Each column's order in steps of a few milliseconds, as long as the idle period lasts.
+    while (column < columnIds.length && timeLeft() > 1) {
+      sorting ??= sortInSteps(rows, columnIds[column]!);
+      if (sorting.step()) {
+        sorting = null;
+        column += 1;
+      }
     }
     return column >= columnIds.length;
   });
