@@ -118,7 +118,7 @@ export function sortInSteps(
       }
       const ascending = Array.from(order, (index) => rows[index]!);
       let byColumn = ascendingCache.get(rows);
-      if (!byColumn) ascendingCache.set(rows, (byColumn = new Map()));
+      if (!byColumn) ascendingCache.set(rows, (byColumn = new Map<string, RegistrationRow[]>()));
       byColumn.set(columnId, ascending);
       return true;
     },
