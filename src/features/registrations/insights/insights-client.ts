@@ -62,7 +62,8 @@ class InsightsClient {
     WeakMap<readonly Category[], ResultsByScope>
   >();
   private readonly settled = new WeakMap<Promise<EventInsights>, EventInsights>();
-  private readonly idMaps = new WeakMap<readonly Registration[], Map<number, Registration>>();
+  /** Each event's registrations by id, kept up to date with what was sent (see sync). */
+  private readonly byId = new Map<number, Map<number, Registration>>();
   /** Syncs and requests run one after another, so a request never overtakes its rows. */
   private queue: Promise<unknown> = Promise.resolve();
   private nextId = 1;
@@ -112,8 +113,13 @@ class InsightsClient {
 
   forget(eventId: number | null): void {
     this.generation += 1;
-    if (eventId === null) this.sent.clear();
-    else this.sent.delete(eventId);
+    if (eventId === null) {
+      this.sent.clear();
+      this.byId.clear();
+    } else {
+      this.sent.delete(eventId);
+      this.byId.delete(eventId);
+    }
     this.port.post({ type: 'forget', eventId });
   }
 
@@ -143,7 +149,7 @@ class InsightsClient {
       }
       throw new Error(`The figures could not be computed: ${response.error}`);
     }
-    return fromWire(response.insights, this.idMap(rows));
+    return fromWire(response.insights, this.byId.get(eventId) ?? new Map());
   }
 
   private ask(message: Extract<InsightsRequest, { type: 'compute' }>): Promise<InsightsResponse> {
@@ -167,6 +173,10 @@ class InsightsClient {
       while (from < limit && held[from] === rows[from]) from++;
     }
     this.sent.delete(eventId);
+    // The ids of what follows the common front: a load adds a page's worth, not 100,000.
+    let ids = this.byId.get(eventId);
+    if (!ids || from === 0) this.byId.set(eventId, (ids = new Map()));
+    for (let i = from; i < rows.length; i++) ids.set(rows[i]!.registration_id, rows[i]!);
     const generation = this.generation;
     for (let start = from; start === from || start < rows.length; start += ROWS_PER_MESSAGE) {
       if (start > from) await nextTask();
@@ -180,15 +190,6 @@ class InsightsClient {
       });
     }
     this.sent.set(eventId, rows);
-  }
-
-  private idMap(rows: readonly Registration[]): Map<number, Registration> {
-    let map = this.idMaps.get(rows);
-    if (!map) {
-      map = new Map(rows.map((row) => [row.registration_id, row]));
-      this.idMaps.set(rows, map);
-    }
-    return map;
   }
 }
 

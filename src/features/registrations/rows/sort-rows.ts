@@ -102,7 +102,7 @@ export function sortInSteps(
     step: () => {
       if (isSorted(rows, columnId)) return true;
       if (keyed < n) {
-        const end = Math.min(keyed + stepRows * 4, n);
+        const end = Math.min(keyed + stepRows, n);
         for (; keyed < end; keyed++) keys[keyed] = normalizedCell(rows[keyed]!, columnId);
         return false;
       }
@@ -113,7 +113,7 @@ export function sortInSteps(
         return false;
       }
       if (width < n) {
-        mergeSome(stepRows * 4);
+        mergeSome(stepRows * 2);
         if (width < n) return false;
       }
       const ascending = Array.from(order, (index) => rows[index]!);

@@ -4,6 +4,8 @@ import { sortInSteps } from './sort-rows';
 
 /** Rows whose search text one idle step prepares. */
 const ROWS_PER_STEP = 1000;
+/** What one step of a column's sort may take on a slow machine: none starts with less left. */
+const STEP_NEEDS_MS = 10;
 
 /**
  * After a load, while the promoter looks: prepares each row's search text for the visible
@@ -23,8 +25,8 @@ export function warmRows(rows: readonly RegistrationRow[], columnIds: readonly s
       for (; index < end; index++) searchText(rows[index]!, columnIds, columnsKey);
     }
     if (index < rows.length) return false;
-    // Each column's order in steps of a few milliseconds, as long as the idle period lasts.
-    while (column < columnIds.length && timeLeft() > 1) {
+    // Each column's order in steps of a few milliseconds, while the idle period has room for one.
+    while (column < columnIds.length && timeLeft() > STEP_NEEDS_MS) {
       sorting ??= sortInSteps(rows, columnIds[column]!);
       if (sorting.step()) {
         sorting = null;
