@@ -175,7 +175,7 @@ class InsightsClient {
     this.sent.delete(eventId);
     // The ids of what follows the common front: a load adds a page's worth, not 100,000.
     let ids = this.byId.get(eventId);
-    if (!ids || from === 0) this.byId.set(eventId, (ids = new Map()));
+    if (!ids || from === 0) this.byId.set(eventId, (ids = new Map<number, Registration>()));
     for (let i = from; i < rows.length; i++) ids.set(rows[i]!.registration_id, rows[i]!);
     const generation = this.generation;
     for (let start = from; start === from || start < rows.length; start += ROWS_PER_MESSAGE) {
