@@ -113,3 +113,25 @@ export function watchPage(page: Page): PageProblems {
     },
   };
 }
+
+declare global {
+  interface Window {
+    cspViolations?: string[];
+  }
+}
+
+/**
+ * Records every Content Security Policy violation of every document in this tab, registered
+ * before any page script. Returns a reader of the violations since its last call.
+ */
+export async function recordCspViolations(page: Page): Promise<() => Promise<string[]>> {
+  await page.addInitScript(() => {
+    window.cspViolations = [];
+    document.addEventListener('securitypolicyviolation', (event) => {
+      window.cspViolations?.push(
+        `${event.violatedDirective} blocked ${event.blockedURI || '(inline)'} at ${event.sourceFile}:${event.lineNumber}`,
+      );
+    });
+  });
+  return () => page.evaluate(() => window.cspViolations?.splice(0) ?? []);
+}

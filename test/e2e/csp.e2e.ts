@@ -1,6 +1,12 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, watchPage, type BrowserHandle, type PageProblems } from './browser';
+import {
+  type BrowserHandle,
+  launchBrowser,
+  type PageProblems,
+  recordCspViolations,
+  watchPage,
+} from './browser';
 import {
   ALPINE_EVENT,
   DEMO_KEYS,
@@ -24,35 +30,18 @@ const SMALL_EVENT = 1003;
 let browser: BrowserHandle;
 let page: Page;
 let problems: PageProblems;
-
-declare global {
-  interface Window {
-    cspViolations?: string[];
-  }
-}
+/** CSP violations since the last call. */
+let violations: () => Promise<string[]>;
 
 beforeAll(async () => {
   browser = await launchBrowser({ locale: 'en-US' });
   page = await browser.newPage();
-  // Registered before any page script: every violation of every document in this tab.
-  await page.addInitScript(() => {
-    window.cspViolations = [];
-    document.addEventListener('securitypolicyviolation', (event) => {
-      window.cspViolations?.push(
-        `${event.violatedDirective} blocked ${event.blockedURI || '(inline)'} at ${event.sourceFile}:${event.lineNumber}`,
-      );
-    });
-  });
+  violations = await recordCspViolations(page);
   problems = watchPage(page);
 });
 afterAll(async () => {
   await browser?.close();
 });
-
-/** Violations recorded since the last call (the list lives in the page, per document). */
-async function violations(): Promise<string[]> {
-  return page.evaluate(() => window.cspViolations?.splice(0) ?? []);
-}
 
 /** Console messages Chromium prints for a CSP problem (violations, ignored directives). */
 function cspConsoleErrors(): string[] {

@@ -4,7 +4,13 @@ import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RawRegistration } from '@/mocks/data/types';
 import { expectNoAxeViolations } from './axe';
-import { launchBrowser, watchPage, type BrowserHandle, type PageProblems } from './browser';
+import {
+  type BrowserHandle,
+  launchBrowser,
+  type PageProblems,
+  recordCspViolations,
+  watchPage,
+} from './browser';
 import {
   EVENT_SECTIONS,
   SECTIONS_TEXT,
@@ -46,28 +52,16 @@ const MIN_FOCUS_CONTRAST = 3;
 let browser: BrowserHandle;
 let page: Page;
 let problems: PageProblems;
+/** CSP violations since the last call. */
+let cspViolations: () => Promise<string[]>;
 /** Dedicated workers the page started, by script URL. */
 const workers: string[] = [];
-
-declare global {
-  interface Window {
-    cspViolations?: string[];
-  }
-}
 
 beforeAll(async () => {
   await mkdir(SCREENSHOT_DIR, { recursive: true });
   browser = await launchBrowser({ locale: 'en-US', viewport: VIEWPORTS.desktop });
   page = await browser.newPage();
-  // As in csp.e2e.ts: registered before any page script, for every document of this tab.
-  await page.addInitScript(() => {
-    window.cspViolations = [];
-    document.addEventListener('securitypolicyviolation', (event) => {
-      window.cspViolations?.push(
-        `${event.violatedDirective} blocked ${event.blockedURI || '(inline)'} at ${event.sourceFile}:${event.lineNumber}`,
-      );
-    });
-  });
+  cspViolations = await recordCspViolations(page);
   page.on('worker', (worker) => workers.push(worker.url()));
   problems = watchPage(page);
   await signInAlpine(page);
@@ -75,11 +69,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
-
-/** CSP violations since the last call (the list lives in the page, per document). */
-function cspViolations(): Promise<string[]> {
-  return page.evaluate(() => window.cspViolations?.splice(0) ?? []);
-}
 
 function tablist(lang: Lang): Locator {
   return page.getByRole('tablist', { name: SECTIONS_TEXT[lang].tablist, exact: true });

@@ -17,7 +17,7 @@ import {
 } from './app';
 
 /**
- * Issue 9's event overview on the event page of the 45-registration event (every tricky
+ * The event page's overview of the 45-registration event (every tricky
  * answer): figures computed from the demo API's JSON in Node, a number followed to the table,
  * axe in both languages, on a phone and in dark mode, screenshots for a human to look at.
  */

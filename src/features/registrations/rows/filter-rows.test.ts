@@ -1,6 +1,6 @@
 import type { Registration } from '../api/schemas';
 import { filterRows } from './filter-rows';
-import { fullName } from './registration-labels';
+import { FIXED_COLUMN_IDS, fullName } from './registration-labels';
 import { RowBuilder } from './registration-rows';
 
 function registration(
@@ -41,16 +41,7 @@ const rows = new RowBuilder(labels).build([
   registration(3, 'Marc', 10, 'pending'),
   registration(4, 'Léa', null, null),
 ]);
-const ALL = [
-  'registration_id',
-  'first_name',
-  'last_name',
-  'email',
-  'category',
-  'order_id',
-  'payment_status',
-  'q:9',
-];
+const ALL = [...FIXED_COLUMN_IDS, 'q:9'];
 const ids = (result: ReturnType<typeof filterRows>) => result.rows.map((row) => row.id);
 
 describe('filterRows', () => {
