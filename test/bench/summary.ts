@@ -343,7 +343,7 @@ export function buildReport({ events, rowModels, insights, bundle, machine }: Re
     scope: 'overview',
     title:
       'Event overview in Node: eventInsights on the complete list, split by category included ' +
-      '(the main-thread pause when a load completes; no target)',
+      '(what the insights worker spends on the final figures, off the main thread; no target)',
     rows: insightsRows(insights),
   });
   tables.push({ scope: 'bundle', title: 'Bundle (dist/, gzip -6 with node:zlib)', rows: bundleRows(bundle) });
