@@ -49,8 +49,8 @@ export interface ExportRequest {
   withFigures: boolean;
 }
 
-/** The workbook's figures sheet lists no answers: it needs the counts, orders and duplicates. */
-const FIGURES_SHEET_OPTIONS = { questions: false, groups: true } as const;
+/** The workbook's figures sheet lists no answers, orders or groups: it needs their counts. */
+const FIGURES_SHEET_OPTIONS = { questions: false, groups: true, lists: false } as const;
 
 /**
  * Export and print never write a list they know is incomplete: while pages are still loading

@@ -11,7 +11,15 @@ export interface EventInsights {
   readonly categories: CategoryBreakdown;
   readonly questions: readonly QuestionInsight[];
   readonly orders: OrderSummary;
+  /** Groups of possible duplicates (the list may be left out: see `lists`). */
+  readonly duplicateCount: number;
   readonly duplicates: readonly DuplicateGroup[];
+  /**
+   * Whether the lists (the orders of two people or more, the duplicate groups) are filled in.
+   * The counts are always right; the lists cost the most to carry, so only the screens that
+   * show them ask for them.
+   */
+  readonly lists: boolean;
 }
 
 /**
@@ -22,6 +30,8 @@ export interface InsightsOptions extends QuestionInsightOptions {
   readonly questions: boolean;
   /** Orders and possible duplicates. */
   readonly groups: boolean;
+  /** With `groups`: the lists too, not only their counts. Default true. */
+  readonly lists?: boolean;
 }
 
 /** Everything, as the event page shows it. */
@@ -37,13 +47,18 @@ const NO_ORDERS: OrderSummary = { count: 0, orders: [], withoutOrder: 0, sizes: 
 export function eventInsights(
   registrations: readonly Registration[],
   categories: readonly Category[],
-  { questions, groups, ...questionOptions }: InsightsOptions = ALL_INSIGHTS,
+  { questions, groups, lists = true, ...questionOptions }: InsightsOptions = ALL_INSIGHTS,
 ): EventInsights {
+  const orders = groups ? orderGroups(registrations) : NO_ORDERS;
+  const duplicates = groups ? duplicateGroups(registrations) : [];
+  const listed = groups && lists;
   return {
     total: registrations.length,
     categories: categoryBreakdown(registrations, categories),
     questions: questions ? questionInsights(registrations, questionOptions) : [],
-    orders: groups ? orderGroups(registrations) : NO_ORDERS,
-    duplicates: groups ? duplicateGroups(registrations) : [],
+    orders: listed ? orders : { ...orders, orders: [] },
+    duplicateCount: duplicates.length,
+    duplicates: listed ? duplicates : [],
+    lists: listed,
   };
 }

@@ -3,7 +3,10 @@ import type { RegistrationLabels } from '../rows/registration-labels';
 import type { EventInsights } from './event-insights';
 
 /** What the figures sheet shows: everything the overview computes but the questions. */
-export type OverviewFigureInsights = Pick<EventInsights, 'total' | 'categories' | 'orders' | 'duplicates'>;
+export type OverviewFigureInsights = Pick<
+  EventInsights,
+  'total' | 'categories' | 'orders' | 'duplicateCount'
+>;
 
 /**
  * The words of the figures, in the UI language (see useInsightLabels); categories and
@@ -28,7 +31,7 @@ export function overviewFigures(
   insights: OverviewFigureInsights,
   labels: OverviewFigureLabels,
 ): XlsxFigure[] {
-  const { categories, orders, duplicates } = insights;
+  const { categories, orders } = insights;
   return [
     { label: labels.total, value: insights.total },
     { label: labels.byCategory, value: null },
@@ -38,6 +41,6 @@ export function overviewFigures(
     { label: labels.orders, value: orders.count },
     ...orders.sizes.map((row) => ({ label: labels.ordersOfSize(row.size), value: row.orders })),
     ...(orders.withoutOrder > 0 ? [{ label: labels.withoutOrder, value: orders.withoutOrder }] : []),
-    { label: labels.duplicates, value: duplicates.length },
+    { label: labels.duplicates, value: insights.duplicateCount },
   ];
 }

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router-dom';
 import { ApiErrorState } from '@/components/states/api-error-state';
 import { eventQueries } from '@/features/events/api/queries';
 import type { Category } from '@/features/events/api/schemas';
@@ -10,7 +11,7 @@ import { useEventInsights } from '../insights/use-event-insights';
 import { useInsightLabels } from '../insights/use-insight-labels';
 import { CategoryStatusTable } from './category-status-table';
 import { DuplicatesSection } from './duplicates-section';
-import { EventSections } from './event-sections';
+import { EventSections, sectionFromHash } from './event-sections';
 import { KeyFigures } from './key-figures';
 import { OrdersSection } from './orders-section';
 import { OverviewSkeleton } from './overview-skeleton';
@@ -18,8 +19,12 @@ import { OverviewState } from './overview-state';
 import { QuestionsSection } from './questions-section';
 import './event-overview.css';
 
-/** What the event page computes: every part, answers split by category. */
-const OVERVIEW_OPTIONS = { questions: true, groups: true, byCategory: true } as const;
+/**
+ * What the event page computes: every part, answers split by category; the lists of orders
+ * and duplicate groups only while their section is open (the other sections show their counts).
+ */
+const OVERVIEW_OPTIONS = { questions: true, groups: true, byCategory: true, lists: false } as const;
+const OVERVIEW_WITH_LISTS = { ...OVERVIEW_OPTIONS, lists: true } as const;
 /** While a load streams in, the figures follow it at most this often. */
 const LOADING_REFRESH_MS = 1000;
 
@@ -40,9 +45,11 @@ export function EventOverview({ eventId }: { eventId: number }) {
   const complete = data?.phase === 'complete';
   // Category order and names come from the categories; if they fail, ids are shown instead.
   const categories = categoriesQuery.isPending ? null : (categoriesQuery.data ?? NO_CATEGORIES);
+  const section = sectionFromHash(useLocation().hash);
+  const options = section === 'orders' || section === 'duplicates' ? OVERVIEW_WITH_LISTS : OVERVIEW_OPTIONS;
   const computed = useEventInsights(
     data && categories && (complete || data.rows.length > 0)
-      ? { eventId, rows: data.rows, categories, scope: null, options: OVERVIEW_OPTIONS }
+      ? { eventId, rows: data.rows, categories, scope: null, options }
       : null,
     complete ? 0 : LOADING_REFRESH_MS,
   );
@@ -73,7 +80,7 @@ export function EventOverview({ eventId }: { eventId: number }) {
           counts={{
             answers: shown.questions.length,
             orders: shown.orders.count,
-            duplicates: shown.duplicates.length,
+            duplicates: shown.duplicateCount,
           }}
         >
           {(section) =>
@@ -84,6 +91,11 @@ export function EventOverview({ eventId }: { eventId: number }) {
                 total={shown.total}
                 labels={labels}
               />
+            ) : (section === 'orders' || section === 'duplicates') && !shown.lists ? (
+              // The counts are there; the lists come with the next figures.
+              <div className="card overview-section">
+                <OverviewSkeleton />
+              </div>
             ) : section === 'orders' ? (
               <OrdersSection summary={shown.orders} labels={labels} />
             ) : section === 'duplicates' ? (
