@@ -1,10 +1,17 @@
-import { advanceDemoDays, type DemoEventChanges } from './advance';
-import { DEMO_EVENT_IDS } from './catalog';
-import { demoDaysAdvanced, demoNow } from './clock';
-import { getDemoDataset, resetDemoData, touchRegistrations } from './dataset';
+import { demoDaysAdvanced } from './clock';
 import { CHANGE_KINDS, EVERY_KIND_FROM } from './day-step';
 import { DAY_MS } from './dates';
-import type { RawRegistration } from './types';
+// The public surface, as the app's tests will import it.
+import {
+  advanceDemoDays,
+  DEMO_EVENT_IDS,
+  demoNow,
+  getDemoDataset,
+  resetDemoData,
+  touchRegistrations,
+  type DemoEventChanges,
+  type RawRegistration,
+} from './index';
 
 const TODAY = '2026-11-22';
 const LARGE = DEMO_EVENT_IDS.largeMarathon;

@@ -1,5 +1,5 @@
 /** Public surface of the demo dataset (used by the handlers and by tests). */
-export { advanceDemoDays, type AdvanceOptions, type DemoAdvance, type DemoEventChanges } from './advance';
+export { advanceDemoDays, type DemoAdvance, type DemoEventChanges } from './advance';
 export { DEMO_EVENT_IDS } from './catalog';
 export { demoNow } from './clock';
 export { getDemoDataset, resetDemoData, touchRegistrations } from './dataset';

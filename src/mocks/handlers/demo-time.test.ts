@@ -1,4 +1,4 @@
-import { advanceDemoDays, type DemoAdvance } from '../data/advance';
+import { advanceDemoDays, type DemoAdvance } from '../data';
 import { DEMO_EVENT_IDS } from '../data/catalog';
 import { getDemoDataset, resetDemoData } from '../data/dataset';
 import { DAY_MS } from '../data/dates';
