@@ -3,8 +3,6 @@ import { demoDaysAdvanced, demoNow } from './clock';
 import { advanceOneDay } from './dataset';
 import { CHANGE_KINDS, noChanges, type DayChanges, type DayStep } from './day-step';
 
-export type { DayStep } from './day-step';
-
 /** What some days changed in one event: registration ids by kind, each list ascending. */
 export interface DemoEventChanges extends DayChanges {
   eventId: number;
