@@ -84,7 +84,8 @@ export function getDemoDataset(today: string = todayUtc()): DemoDataset {
  * Test hook for "refresh" flows: marks `count` registrations of an event as changed at
  * `now` (pending -> paid first), so `updated_since` just before `now` returns only them.
  * Applies to every reference date's dataset. Returns the touched registration ids.
- * `now` should be later than the dataset's reference date (all base timestamps are older).
+ * `now` should be later than the dataset's reference date (all base timestamps are older)
+ * and, once days are advanced, than the demo clock's last day: pass `demoNow()` plus a bit.
  */
 export function touchRegistrations(eventId: number, count: number, now: Date | string): number[] {
   const at = typeof now === 'string' ? new Date(now).toISOString() : now.toISOString();
