@@ -60,6 +60,8 @@ describe('startDemoWorker / stopDemoWorker', () => {
     });
     const origin = globalThis.location.origin;
     expect(paths()).toContain(`${origin}/demo-api/v1/events`);
+    // The demo's own request to move in time, answered by the worker like the API.
+    expect(paths()).toContain(`${origin}/demo-api/__demo/advance`);
     expect(paths().every((path) => path.startsWith(`${origin}/demo-api/`))).toBe(true);
     expect(DEMO_KEYS.alpine).toBe('demo-alpine-7f3a');
   });

@@ -17,7 +17,10 @@ let current: Promise<SetupWorker> | null = null;
 /**
  * Starts answering requests under `baseUrl` (absolute, or relative to the page) and nothing
  * else: unmatched requests go to the network untouched. Calling it again rebinds the
- * handlers to the new baseUrl without restarting the worker.
+ * handlers to the new baseUrl without restarting the worker. Besides the API, the worker
+ * answers the demo's own `POST {baseUrl}/__demo/advance?days=1` and `POST {baseUrl}/__demo/reset`
+ * (with the demo key), so the page can move the demo in time without importing this module.
+ * The moved data lives in the page's memory: a reload starts again from day 0.
  */
 export async function startDemoWorker(
   baseUrl: string,

@@ -1,5 +1,7 @@
 import { EVENT_SPECS } from './catalog';
+import { advanceClockOneDay, noteStamp, resetDemoClock } from './clock';
 import { parseIsoDate, todayUtc } from './dates';
+import { applyDayStep, type DayChanges, type DayStep } from './day-step';
 import { buildEventRecord, type EventRecord } from './event-records';
 import type { PromoterId } from './demo-keys';
 import { generateRegistrations } from './registrations';
@@ -16,10 +18,28 @@ export interface DemoDataset {
   registrationsOf(eventId: number): RawRegistration[];
 }
 
-// Module-level state, shared by every handler set in the process (tests, dev server),
-// so that touchRegistrations() is visible to whichever handlers answer next.
+/** A change to the registrations, replayed in order on every list generated later. */
+type ChangeRecord =
+  | { kind: 'touch'; touch: TouchRecord }
+  /** A day step, for every event (eventIds null) or only some. */
+  | { kind: 'day'; step: DayStep; eventIds: ReadonlySet<number> | null };
+
+// Module-level state, shared by every handler set in the process (tests, dev server), so
+// that touchRegistrations() and advanced days are visible to whichever handlers answer next.
 const datasets = new Map<string, DemoDatasetImpl>();
-const touchLog: TouchRecord[] = [];
+const changeLog: ChangeRecord[] = [];
+
+/** Applies the first `count` logged changes that concern this event to a fresh list. */
+function replay(list: RawRegistration[], record: EventRecord, count = changeLog.length): void {
+  const eventId = record.spec.id;
+  for (const change of changeLog.slice(0, count)) {
+    if (change.kind === 'touch') {
+      if (change.touch.eventId === eventId) applyTouch(list, change.touch);
+    } else if (change.eventIds === null || change.eventIds.has(eventId)) {
+      applyDayStep(list, record, change.step);
+    }
+  }
+}
 
 class DemoDatasetImpl implements DemoDataset {
   readonly records: EventRecord[];
@@ -42,8 +62,8 @@ class DemoDatasetImpl implements DemoDataset {
     if (cached) return cached;
     const record = this.findEvent(eventId);
     const list = record ? generateRegistrations(record, this.today) : [];
-    // Replay earlier touches so a lazily generated list matches already generated ones.
-    for (const touch of touchLog) if (touch.eventId === eventId) applyTouch(list, touch);
+    // Replay earlier changes so a lazily generated list matches already generated ones.
+    if (record) replay(list, record);
     this.registrations.set(eventId, list);
     return list;
   }
@@ -64,12 +84,14 @@ export function getDemoDataset(today: string = todayUtc()): DemoDataset {
  * Test hook for "refresh" flows: marks `count` registrations of an event as changed at
  * `now` (pending -> paid first), so `updated_since` just before `now` returns only them.
  * Applies to every reference date's dataset. Returns the touched registration ids.
- * `now` should be later than the dataset's reference date (all base timestamps are older).
+ * `now` should be later than the dataset's reference date (all base timestamps are older)
+ * and, once days are advanced, than the demo clock's last day: pass `demoNow()` plus a bit.
  */
 export function touchRegistrations(eventId: number, count: number, now: Date | string): number[] {
   const at = typeof now === 'string' ? new Date(now).toISOString() : now.toISOString();
   const touch: TouchRecord = { eventId, count, at };
-  touchLog.push(touch);
+  changeLog.push({ kind: 'touch', touch });
+  noteStamp(at);
   let touched: number[] = [];
   for (const dataset of datasets.values()) {
     const list = dataset.registrations.get(eventId);
@@ -87,12 +109,47 @@ function generateForIds(eventId: number): RawRegistration[] {
   const record = dataset.findEvent(eventId);
   if (!record) return [];
   const list = generateRegistrations(record, dataset.today);
-  for (const touch of touchLog.slice(0, -1)) if (touch.eventId === eventId) applyTouch(list, touch);
+  replay(list, record, changeLog.length - 1);
   return list;
 }
 
-/** Forgets every touch and cached list: call between tests that use touchRegistrations(). */
+/**
+ * Moves the demo clock one day and applies that day to the registrations of `eventIds`
+ * (null: every event): at once to every list already generated, later to lists generated
+ * afterwards (replayed from the log). Events in `load` are generated first if no dataset has
+ * them yet. Returns the changes of each event that has a generated list, by event id.
+ */
+export function advanceOneDay(
+  eventIds: ReadonlySet<number> | null,
+  load: ReadonlySet<number>,
+): { step: DayStep; changes: Map<number, DayChanges> } {
+  for (const eventId of load) {
+    const loaded = [...datasets.values()].some((dataset) => dataset.registrations.has(eventId));
+    if (!loaded) ([...datasets.values()][0] ?? getDemoDataset()).registrationsOf(eventId);
+  }
+  // Generated rows are all dated before their dataset's reference date: stay after them.
+  const notBefore = Math.max(...[...datasets.keys()].map((today) => parseIsoDate(today) ?? 0));
+  const step = advanceClockOneDay(notBefore);
+  changeLog.push({ kind: 'day', step, eventIds });
+  const changes = new Map<number, DayChanges>();
+  for (const dataset of datasets.values()) {
+    for (const [eventId, list] of dataset.registrations) {
+      const record = dataset.findEvent(eventId);
+      if (!record || (eventIds !== null && !eventIds.has(eventId))) continue;
+      // Lists of the same event are equal but for their dates, so their changes are too.
+      const changed = applyDayStep(list, record, step);
+      if (!changes.has(eventId)) changes.set(eventId, changed);
+    }
+  }
+  return { step, changes };
+}
+
+/**
+ * Forgets every touch, advanced day and cached list, and puts the demo clock back on the
+ * machine's: call between tests that use touchRegistrations() or advanceDemoDays().
+ */
 export function resetDemoData(): void {
-  touchLog.length = 0;
+  changeLog.length = 0;
   datasets.clear();
+  resetDemoClock();
 }

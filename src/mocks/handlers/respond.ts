@@ -1,12 +1,14 @@
 import { HttpResponse } from 'msw';
 import type { JsonBodyType } from 'msw';
+import { demoNow } from '../data/clock';
 
 /**
  * Every answer carries a Date header, as a real HTTP server's would: the client uses it as
  * the server's clock (for the next updated_since) instead of trusting the browser's clock.
+ * It reads the demo clock, which advanceDemoDays() moves forward.
  */
 export function jsonResponse(body: JsonBodyType, status = 200): Response {
-  return HttpResponse.json(body, { status, headers: { Date: new Date().toUTCString() } });
+  return HttpResponse.json(body, { status, headers: { Date: demoNow().toUTCString() } });
 }
 
 export type ApiErrorCode = 'unauthorized' | 'forbidden' | 'not_found' | 'invalid_parameter';

@@ -14,12 +14,12 @@ export interface ApiCall {
 
 export function apiCaller(options: MockApiOptions = {}) {
   const handlers = createPartnerApiHandlers({ baseUrl: TEST_BASE, today: TEST_TODAY, ...options });
-  return async (path: string, key: string | null = DEMO_KEYS.alpine): Promise<ApiCall> => {
+  return async (path: string, key: string | null = DEMO_KEYS.alpine, method = 'GET'): Promise<ApiCall> => {
     const headers = new Headers();
     if (key !== null) headers.set('X-API-Key', key);
     const base = (options.baseUrl ?? TEST_BASE).replace(/\/$/, '');
     const url = path.startsWith('http') ? path : `${base}${path}`;
-    const response = await getResponse(handlers, new Request(url, { headers }));
+    const response = await getResponse(handlers, new Request(url, { headers, method }));
     if (!response) throw new Error(`No handler answered ${path}`);
     return { status: response.status, headers: response.headers, body: await response.json() };
   };

@@ -3,6 +3,9 @@
  * every test file; bypass() marks these requests so msw lets them reach the real socket.
  */
 import { bypass } from 'msw';
+import type { DemoAdvance } from '../data/advance';
+import { resetDemoData } from '../data/dataset';
+import { DAY_MS } from '../data/dates';
 import { DEMO_KEYS } from '../data/demo-keys';
 import { startMockHttpServer, type MockHttpServer } from './http-server';
 
@@ -12,6 +15,7 @@ let server: MockHttpServer | null = null;
 afterEach(async () => {
   await server?.close();
   server = null;
+  resetDemoData(); // the server shares this process's demo data and clock
 });
 
 async function start(options: Parameters<typeof startMockHttpServer>[0] = {}): Promise<MockHttpServer> {
@@ -100,5 +104,54 @@ describe('startMockHttpServer', () => {
     expect(running.stats()).toEqual({ get: 2, options: 1, other: 0, total: 3 });
     running.resetStats();
     expect(running.stats().total).toBe(0);
+  });
+
+  it('moves in time on POST /__demo/advance, and back on POST /__demo/reset', async () => {
+    const { url } = await start();
+    const key = { 'X-API-Key': DEMO_KEYS.alpine };
+    const rows = `${url}/v1/events/1003/registrations?per_page=100`;
+    const before = await get(rows, key);
+    const watermark = Date.parse(before.headers.get('date') ?? '');
+
+    const advanced = await get(`${url}/__demo/advance?days=1&event_id=1003`, key, 'POST');
+    expect(advanced.status).toBe(200);
+    expect(Date.parse(advanced.headers.get('date') ?? '') - watermark).toBeGreaterThanOrEqual(DAY_MS);
+    const summary = (await advanced.json()) as DemoAdvance;
+    const [changes] = summary.events;
+    expect(changes?.eventId).toBe(1003);
+    const { deleted = [], ...kinds } = changes ?? {};
+    const changed = Object.entries(kinds)
+      .flatMap(([kind, ids]) => (kind === 'eventId' ? [] : (ids as number[])))
+      .sort((a, b) => a - b);
+    expect(changed.length).toBeGreaterThan(0);
+
+    const since = await get(`${rows}&updated_since=${new Date(watermark).toISOString()}`, key);
+    const body = (await since.json()) as { registrations: { registration_id: number }[] };
+    expect(body.registrations.map((row) => row.registration_id)).toEqual(changed);
+    expect(body.registrations.some((row) => deleted.includes(row.registration_id))).toBe(false);
+
+    expect((await get(`${url}/__demo/advance`, {}, 'POST')).status).toBe(401);
+    const reset = await get(`${url}/__demo/reset`, key, 'POST');
+    expect(reset.status).toBe(200);
+    expect(Math.abs(Date.parse(reset.headers.get('date') ?? '') - Date.now())).toBeLessThan(2_000);
+    const again = (await (await get(rows, key)).json()) as unknown;
+    expect(again).toEqual(await before.json());
+  });
+
+  it('lets a cross-origin page POST the demo requests, and only those', async () => {
+    const { url } = await start();
+    const preflight = (path: string) =>
+      get(
+        `${url}${path}`,
+        {
+          Origin: ORIGIN,
+          'Access-Control-Request-Method': 'POST',
+          'Access-Control-Request-Headers': 'x-api-key',
+        },
+        'OPTIONS',
+      );
+    const demo = await preflight('/__demo/advance?days=2');
+    expect(demo.headers.get('access-control-allow-methods')).toBe('POST');
+    expect((await preflight('/v1/events')).headers.get('access-control-allow-methods')).toBe('GET');
   });
 });

@@ -1,13 +1,16 @@
 /**
  * The demo Partner API over real HTTP on loopback, for browser tests, the Vite dev proxy
  * (API_PROXY_TARGET) and the benchmark. Same handlers as the in-browser demo, answered
- * through msw's public getResponse(). Run: `npm run mock-api` (env: see config.ts).
+ * through msw's public getResponse(), so the demo requests POST /__demo/advance?days=N and
+ * POST /__demo/reset (with an X-API-Key) move this server's data and clock in time too.
+ * Run: `npm run mock-api` (env: see config.ts).
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { getResponse } from 'msw';
+import { demoNow } from '../data/clock';
 import { DEMO_KEYS } from '../data/demo-keys';
 import { createPartnerApiHandlers, resolveMockApiOptions } from '../handlers';
 import { readServerConfig, type MockHttpServerOptions } from './config';
@@ -45,12 +48,16 @@ function corsHeaders(req: IncomingMessage, cors: boolean): Record<string, string
   };
 }
 
+/** The demo-only requests (POST {base}/__demo/advance, /__demo/reset: handlers/demo-controls.ts). */
+const DEMO_CONTROL_PATH = /\/__demo\/[^/?]+(\?|$)/;
+
 function preflightHeaders(req: IncomingMessage): Record<string, string> {
   const headers: Record<string, string> = {
     'access-control-allow-headers': ALLOWED_HEADERS,
-    'access-control-allow-methods': 'GET',
+    // The API is read-only; only the demo's own requests are POSTs.
+    'access-control-allow-methods': DEMO_CONTROL_PATH.test(req.url ?? '') ? 'POST' : 'GET',
     'access-control-max-age': '600',
-    date: new Date().toUTCString(),
+    date: demoNow().toUTCString(),
   };
   // Chrome's Private Network Access asks before a public page may call loopback.
   if (req.headers['access-control-request-private-network'] === 'true') {
@@ -140,6 +147,9 @@ async function main(): Promise<void> {
     `  today ${api.today}, first page ${api.firstPage}, per_page ${api.defaultPerPage} ` +
       `(max ${api.maxPerPage}), page meta ${api.includePageMeta ? 'on' : 'off'}, ` +
       `latency ${api.latencyMs} ms, CORS ${config.cors === false ? 'off' : 'on'}`,
+  );
+  console.log(
+    '  Demo clock: POST /__demo/advance?days=1[&event_id=1001] and POST /__demo/reset (with a key)',
   );
   console.log('  X-API-Key values:');
   for (const [promoter, key] of Object.entries(DEMO_KEYS)) console.log(`    ${promoter.padEnd(8)} ${key}`);

@@ -1,11 +1,12 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { demoNow } from '../data/clock';
 
 /**
  * Conversions between node:http and fetch objects, so msw's getResponse() can answer real
  * HTTP requests (@mswjs/http-middleware does this but is broken with msw 3).
  */
 
-/** A fetch Request for a GET-only API: bodies are drained and ignored. */
+/** A fetch Request for a GET-only API (and bodiless demo POSTs): bodies are drained and ignored. */
 export function toFetchRequest(req: IncomingMessage, serverUrl: string): Request {
   const headers = new Headers();
   for (const [name, value] of Object.entries(req.headers)) {
@@ -41,7 +42,7 @@ export function writeJson(
   res.writeHead(status, {
     'content-type': 'application/json',
     'content-length': Buffer.byteLength(text),
-    date: new Date().toUTCString(),
+    date: demoNow().toUTCString(),
     ...extraHeaders,
   });
   res.end(text);
