@@ -397,6 +397,42 @@ describe('device store', () => {
     expect(await late.copy.listEvents()).toEqual([]);
   });
 
+  it('keeps a consistent event when two tabs write it at the same time', async () => {
+    const first = track(await open());
+    const second = track(await open());
+    expect(second.discarded).toBeNull();
+    const rows = demoRows(DEMO_EVENT_IDS.largeMarathon).slice(0, 12_000);
+    await first.copy.saveRegistrations(1001, rows, T0);
+    const cancel = (at: number) =>
+      rows.map((row, i) => (i === at ? { ...row, payment_status: 'cancelled' } : row));
+    // Both prepare against the saved state, changing different chunks; the later commit
+    // notices the event changed meanwhile and starts over, rewriting what differs from it.
+    const [a, b] = [cancel(10), cancel(11_000)];
+    const results = await Promise.all([
+      first.copy.saveRegistrations(1001, a, T0 + 1),
+      second.copy.saveRegistrations(1001, b, T0 + 2),
+    ]);
+    expect(results.map((result) => result.saved)).toEqual([true, true]);
+    const read = await first.copy.readRegistrations(1001);
+    expect(read.status).toBe('ok');
+    const [info] = await first.copy.listEvents();
+    expect(read.status === 'ok' && read.value).toStrictEqual(info!.dataAsOf === T0 + 1 ? a : b);
+  });
+
+  it('lets another tab wipe the copy while it is open', async () => {
+    const { copy } = track(await open());
+    await copy.saveRegistrations(1003, demoRows(1003), T0);
+    await wipeDeviceCopy(); // resolves: the open copy closes its connection when asked
+    expect(await indexedDB.databases()).toEqual([]);
+    expect(await copy.saveEvents([])).toEqual({ saved: false, reason: 'failed' });
+    expect(await copy.readRegistrations(1003)).toEqual({ status: 'missing' });
+  });
+
+  it('does not create a database to look for an unused copy', async () => {
+    expect(await deleteUnusedDeviceCopy(T0)).toBe(false);
+    expect(await indexedDB.databases()).toEqual([]);
+  });
+
   it('answers "unavailable" without IndexedDB', async () => {
     vi.stubGlobal('indexedDB', undefined);
     expect(await openDeviceCopy({ apiKey: API_KEY, origin: ORIGIN })).toEqual({

@@ -22,8 +22,10 @@ import {
  *
  * A new schema version (the database version) discards the old copy, as do a copy unused for
  * 30 days, a copy of another origin, and a copy the API key does not open. A record that fails
- * to open is discarded with the rest of its event, never shown. Nothing here throws for a
- * storage failure: writes answer a typed result (quota) and the app keeps its data in memory.
+ * to open is discarded with the rest of its event, never shown. Opening, writing and reading
+ * do not throw for a storage failure: they answer typed results (a full device: 'quota'), and
+ * the app keeps its data in memory. Deleting (an event, the copy) rejects when it fails: the
+ * caller must know that data it meant to remove is still there.
  * No DOM use: the whole store can run in a Web Worker.
  */
 
@@ -259,6 +261,11 @@ export async function wipeDeviceCopy(): Promise<void> {
 export async function deleteUnusedDeviceCopy(now: number = Date.now()): Promise<boolean> {
   if (typeof indexedDB === 'undefined') return false;
   try {
+    // Where the browser lists its databases, do not create an empty one just to look.
+    if (typeof indexedDB.databases === 'function') {
+      const databases = await indexedDB.databases();
+      if (!databases.some((database) => database.name === DB_NAME)) return false;
+    }
     const { db } = await openDatabase();
     const meta = await db.get('meta', 'copy');
     db.close();
@@ -434,9 +441,8 @@ class Copy implements DeviceCopy {
       for (const [index, entry] of manifest.chunks.entries()) {
         const aad = this.aad(eventId, 'registrations', index, entry.generation);
         const plain = await openRecord(this.key, aad, sealed[index] as Bytes);
-        if (!plain) return this.discardEvent(eventId);
-        const decoded = decodeRegistrationChunk(plain, manifest.questions);
-        if (decoded.length !== entry.rows) return this.discardEvent(eventId);
+        const decoded = plain ? decodeOrNull(plain, manifest.questions) : null;
+        if (!decoded || decoded.length !== entry.rows) return this.discardEvent(eventId);
         for (const row of decoded) rows.push(row);
       }
       await this.touchEvent(eventId);
@@ -545,6 +551,14 @@ class Copy implements DeviceCopy {
     } catch {
       // Dates only: reading still succeeded.
     }
+  }
+}
+
+function decodeOrNull(bytes: Bytes, questions: QuestionTable): DeviceRegistration[] | null {
+  try {
+    return decodeRegistrationChunk(bytes, questions);
+  } catch {
+    return null;
   }
 }
 
