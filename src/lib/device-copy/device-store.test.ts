@@ -119,7 +119,6 @@ beforeEach(() => {
 afterEach(() => {
   for (const copy of copies) copy.close();
   copies = [];
-  vi.restoreAllMocks();
   vi.unstubAllGlobals();
 });
 
@@ -361,7 +360,7 @@ describe('device store', () => {
     await copy.saveRegistrations(1001, rows, T0);
     const realPut = IDBObjectStore.prototype.put;
     let calls = 0;
-    vi.spyOn(IDBObjectStore.prototype, 'put').mockImplementation(function (
+    const put = vi.spyOn(IDBObjectStore.prototype, 'put').mockImplementation(function (
       this: IDBObjectStore,
       ...args: Parameters<IDBObjectStore['put']>
     ) {
@@ -370,10 +369,13 @@ describe('device store', () => {
       return realPut.apply(this, args);
     });
     const changed = rows.map((row) => ({ ...row, payment_status: 'paid' }));
-    expect(await copy.saveRegistrations(1001, changed, T0)).toEqual({ saved: false, reason: 'quota' });
-    expect(await copy.saveEvents([])).toEqual({ saved: false, reason: 'quota' });
-    expect(await copy.saveCategories(1001, [])).toEqual({ saved: false, reason: 'quota' });
-    vi.restoreAllMocks();
+    try {
+      expect(await copy.saveRegistrations(1001, changed, T0)).toEqual({ saved: false, reason: 'quota' });
+      expect(await copy.saveEvents([])).toEqual({ saved: false, reason: 'quota' });
+      expect(await copy.saveCategories(1001, [])).toEqual({ saved: false, reason: 'quota' });
+    } finally {
+      put.mockRestore();
+    }
     const read = await copy.readRegistrations(1001);
     expect(read.status === 'ok' && read.value).toStrictEqual(rows);
   });
