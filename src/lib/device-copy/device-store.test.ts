@@ -1,0 +1,446 @@
+import {
+  IDBCursor,
+  IDBCursorWithValue,
+  IDBDatabase,
+  IDBFactory,
+  IDBIndex,
+  IDBKeyRange,
+  IDBObjectStore,
+  IDBOpenDBRequest,
+  IDBRequest,
+  IDBTransaction,
+  IDBVersionChangeEvent,
+} from 'fake-indexeddb';
+import { registrationSchema } from '@/features/registrations/api/schemas';
+import { DEMO_EVENT_IDS, getDemoDataset } from '@/mocks/data';
+import { deleteUnusedDeviceCopy, openDeviceCopy, wipeDeviceCopy, type DeviceCopy } from './device-store';
+import type { DeviceRegistration } from './registrations-codec';
+
+const DB_NAME = 'promoter-dashboard-device-copy';
+const ORIGIN = 'https://partners.example.org';
+const API_KEY = 'pk_live_4f0c2a9e7b1d4c3a8e6f5b2d1c0a9e8f';
+const TODAY = '2025-06-01';
+const DAY = 24 * 3_600_000;
+const T0 = Date.parse('2025-06-01T08:00:00Z');
+
+function demoRows(eventId: number): DeviceRegistration[] {
+  return getDemoDataset(TODAY)
+    .registrationsOf(eventId)
+    .map((row) => registrationSchema.parse(row));
+}
+
+function demoEvent(eventId: number) {
+  const record = getDemoDataset(TODAY).findEvent(eventId)!;
+  return { event: record.event, categories: record.categories };
+}
+
+async function open(options: { apiKey?: string; origin?: string; now?: number } = {}) {
+  const result = await openDeviceCopy({
+    apiKey: options.apiKey ?? API_KEY,
+    origin: options.origin ?? ORIGIN,
+    now: () => options.now ?? T0,
+  });
+  if (!result.ok) throw new Error('device copy unavailable');
+  return result;
+}
+
+/** Every value stored, store by store, read around the module (as someone with the disk would). */
+async function rawDump(): Promise<{ store: string; key: IDBValidKey; value: unknown }[]> {
+  const db = await new Promise<IDBDatabase>((resolve, reject) => {
+    const request = indexedDB.open(DB_NAME);
+    request.onsuccess = () => resolve(request.result);
+    request.onerror = () => reject(request.error ?? new Error('open failed'));
+  });
+  const names = Array.from(db.objectStoreNames);
+  const tx = db.transaction(names, 'readonly');
+  const dump: { store: string; key: IDBValidKey; value: unknown }[] = [];
+  await Promise.all(
+    names.map(
+      (store) =>
+        new Promise<void>((resolve) => {
+          const request = tx.objectStore(store).openCursor();
+          request.onsuccess = () => {
+            const cursor = request.result;
+            if (!cursor) return resolve();
+            dump.push({ store, key: cursor.key, value: cursor.value });
+            cursor.continue();
+          };
+        }),
+    ),
+  );
+  db.close();
+  return dump;
+}
+
+/** Writes raw values into the records store, around the module. */
+async function rawPut(entries: [IDBValidKey, unknown][]): Promise<void> {
+  const db = await new Promise<IDBDatabase>((resolve) => {
+    const request = indexedDB.open(DB_NAME);
+    request.onsuccess = () => resolve(request.result);
+  });
+  const tx = db.transaction('records', 'readwrite');
+  for (const [key, value] of entries) tx.objectStore('records').put(value, key);
+  await new Promise((resolve) => (tx.oncomplete = resolve));
+  db.close();
+}
+
+async function rawRecord(key: IDBValidKey): Promise<Uint8Array<ArrayBuffer>> {
+  const entry = (await rawDump()).find(
+    (item) => item.store === 'records' && indexedDB.cmp(item.key, key) === 0,
+  );
+  return entry!.value as Uint8Array<ArrayBuffer>;
+}
+
+let copies: DeviceCopy[] = [];
+function track(result: Awaited<ReturnType<typeof open>>) {
+  copies.push(result.copy);
+  return result;
+}
+
+beforeEach(() => {
+  // A fresh in-memory IndexedDB for each test (idb reads these globals).
+  vi.stubGlobal('indexedDB', new IDBFactory());
+  for (const [name, value] of Object.entries({
+    IDBCursor,
+    IDBCursorWithValue,
+    IDBDatabase,
+    IDBFactory,
+    IDBIndex,
+    IDBKeyRange,
+    IDBObjectStore,
+    IDBOpenDBRequest,
+    IDBRequest,
+    IDBTransaction,
+    IDBVersionChangeEvent,
+  }))
+    vi.stubGlobal(name, value);
+});
+
+afterEach(() => {
+  for (const copy of copies) copy.close();
+  copies = [];
+  vi.unstubAllGlobals();
+});
+
+describe('device store', () => {
+  it('keeps the events, categories and registrations of an event for the same key and origin', async () => {
+    const { copy, discarded } = track(await open());
+    expect(discarded).toBeNull();
+    const rows = demoRows(DEMO_EVENT_IDS.trickySmall);
+    const { event, categories } = demoEvent(DEMO_EVENT_IDS.trickySmall);
+    expect(await copy.saveEvents([event])).toEqual({ saved: true, chunksWritten: 1 });
+    expect(await copy.saveCategories(DEMO_EVENT_IDS.trickySmall, categories)).toMatchObject({ saved: true });
+    expect(await copy.saveRegistrations(DEMO_EVENT_IDS.trickySmall, rows, T0 - 60_000)).toEqual({
+      saved: true,
+      chunksWritten: 1,
+    });
+    expect(await copy.savePageNumbering({ firstPage: 1, pageSize: 500 })).toMatchObject({ saved: true });
+    copy.close();
+
+    const again = track(await open({ now: T0 + DAY }));
+    expect(again.discarded).toBeNull();
+    expect(again.copy.pageNumbering).toEqual({ firstPage: 1, pageSize: 500 });
+    expect(await again.copy.readEvents()).toEqual({
+      status: 'ok',
+      value: JSON.parse(JSON.stringify([event])) as unknown,
+    });
+    expect(await again.copy.readCategories(DEMO_EVENT_IDS.trickySmall)).toEqual({
+      status: 'ok',
+      value: JSON.parse(JSON.stringify(categories)) as unknown,
+    });
+    const read = await again.copy.readRegistrations(DEMO_EVENT_IDS.trickySmall);
+    expect(read.status).toBe('ok');
+    expect(read.status === 'ok' && read.value).toStrictEqual(rows);
+
+    const [info] = await again.copy.listEvents();
+    expect(info).toMatchObject({
+      eventId: DEMO_EVENT_IDS.trickySmall,
+      rows: rows.length,
+      savedAt: T0,
+      lastReadAt: T0 + DAY,
+      dataAsOf: T0 - 60_000,
+    });
+    expect(info!.bytes).toBeGreaterThan(1_000);
+    expect(await again.copy.readRegistrations(DEMO_EVENT_IDS.printable)).toEqual({ status: 'missing' });
+  });
+
+  it('rewrites only the chunks a change touches', async () => {
+    const { copy } = track(await open());
+    const eventId = DEMO_EVENT_IDS.largeMarathon;
+    const rows = demoRows(eventId);
+    expect(await copy.saveRegistrations(eventId, rows, null)).toEqual({ saved: true, chunksWritten: 5 });
+    expect(await copy.saveRegistrations(eventId, rows, null)).toEqual({ saved: true, chunksWritten: 0 });
+
+    const changed = rows.slice();
+    changed[12_345] = { ...changed[12_345]!, payment_status: 'refunded' };
+    expect(await copy.saveRegistrations(eventId, changed, null)).toEqual({ saved: true, chunksWritten: 1 });
+
+    const grown = [...changed, { ...changed[0]!, registration_id: 99_999_999 }];
+    expect(await copy.saveRegistrations(eventId, grown, null)).toEqual({ saved: true, chunksWritten: 1 });
+    const read = await copy.readRegistrations(eventId);
+    expect(read.status === 'ok' && read.value).toStrictEqual(grown);
+
+    const shrunk = grown.slice(0, 7_000);
+    // Chunk 1 now ends at row 7,000: rewritten; chunks 2 to 5 deleted.
+    expect(await copy.saveRegistrations(eventId, shrunk, null)).toEqual({ saved: true, chunksWritten: 1 });
+    const readShrunk = await copy.readRegistrations(eventId);
+    expect(readShrunk.status === 'ok' && readShrunk.value).toStrictEqual(shrunk);
+    const chunkKeys = (await rawDump()).filter(({ key }) => Array.isArray(key) && key[1] === 'registrations');
+    expect(chunkKeys.map(({ key }) => key)).toEqual([
+      [eventId, 'registrations', 0],
+      [eventId, 'registrations', 1],
+    ]);
+  });
+
+  it('holds no e-mail, name or API key in plaintext', async () => {
+    const { copy } = track(await open());
+    const events = [DEMO_EVENT_IDS.trickySmall, DEMO_EVENT_IDS.printable];
+    await copy.saveEvents(events.map((id) => demoEvent(id).event));
+    const people: string[] = [];
+    for (const eventId of events) {
+      const rows = demoRows(eventId);
+      await copy.saveCategories(eventId, demoEvent(eventId).categories);
+      expect(await copy.saveRegistrations(eventId, rows, T0)).toMatchObject({ saved: true });
+      for (const row of rows) people.push(row.email!, row.last_name!, row.first_name!);
+    }
+    expect(people.length).toBeGreaterThan(500);
+
+    const strings: string[] = [];
+    const byteTexts: string[] = [];
+    const collect = (value: unknown): void => {
+      if (typeof value === 'string') strings.push(value);
+      else if (value instanceof Uint8Array) byteTexts.push(new TextDecoder('latin1').decode(value));
+      else if (Array.isArray(value)) value.forEach(collect);
+      else if (value && typeof value === 'object') Object.values(value).forEach(collect);
+    };
+    for (const { key, value } of await rawDump()) {
+      collect(key);
+      collect(value);
+    }
+    const plain = strings.join('\n');
+    const bytes = byteTexts.join('\n');
+    expect(bytes.length).toBeGreaterThan(30_000);
+    for (const secret of [...people, API_KEY]) expect(plain).not.toContain(secret);
+    // Ciphertext is random bytes: a 3-letter name can turn up by chance, 6 letters cannot.
+    for (const secret of [...people, API_KEY].filter((text) => text.length >= 6))
+      expect(bytes).not.toContain(secret);
+    // What stays in plaintext: the origin, dates, sizes, counts.
+    expect(plain).toContain(ORIGIN);
+  });
+
+  it('ignores and replaces a copy made with another API key or for another origin', async () => {
+    const first = track(await open());
+    await first.copy.saveRegistrations(1003, demoRows(1003), T0);
+    first.copy.close();
+
+    const otherKey = track(await open({ apiKey: 'pk_live_someone_else' }));
+    expect(otherKey.discarded).toBe('wrong-key');
+    expect(await otherKey.copy.listEvents()).toEqual([]);
+    expect(await otherKey.copy.readRegistrations(1003)).toEqual({ status: 'missing' });
+    await otherKey.copy.saveRegistrations(1003, demoRows(1003), T0);
+    otherKey.copy.close();
+
+    const otherOrigin = track(await open({ apiKey: 'pk_live_someone_else', origin: 'https://x.example' }));
+    expect(otherOrigin.discarded).toBe('other-origin');
+    expect(await otherOrigin.copy.listEvents()).toEqual([]);
+    expect((await rawDump()).filter(({ store }) => store === 'records')).toEqual([]);
+  });
+
+  it('discards an event whose chunk was altered, moved to another event or chunk, or replayed', async () => {
+    const { copy } = track(await open());
+    const big = DEMO_EVENT_IDS.largeMarathon;
+    const small = DEMO_EVENT_IDS.trickySmall;
+    const bigRows = demoRows(big).slice(0, 12_000); // 3 chunks
+    const save = async () => {
+      await copy.saveRegistrations(big, bigRows, T0);
+      await copy.saveRegistrations(small, demoRows(small), T0);
+    };
+
+    // Altered: one bit of a ciphertext.
+    await save();
+    const sealed = (await rawRecord([big, 'registrations', 1])).slice();
+    sealed[40]! ^= 0x80;
+    await rawPut([[[big, 'registrations', 1], sealed]]);
+    expect(await copy.readRegistrations(big)).toEqual({ status: 'corrupt' });
+    expect(await copy.readRegistrations(big)).toEqual({ status: 'missing' }); // discarded
+    expect((await copy.readRegistrations(small)).status).toBe('ok');
+
+    // Moved to another event (same chunk index).
+    await save();
+    await rawPut([[[small, 'registrations', 0], await rawRecord([big, 'registrations', 0])]]);
+    expect(await copy.readRegistrations(small)).toEqual({ status: 'corrupt' });
+    expect((await copy.readRegistrations(big)).status).toBe('ok');
+
+    // Two chunks of an event swapped.
+    await save();
+    const [zero, one] = [
+      await rawRecord([big, 'registrations', 0]),
+      await rawRecord([big, 'registrations', 1]),
+    ];
+    await rawPut([
+      [[big, 'registrations', 0], one],
+      [[big, 'registrations', 1], zero],
+    ]);
+    expect(await copy.readRegistrations(big)).toEqual({ status: 'corrupt' });
+
+    // An older version of a chunk put back after it was rewritten.
+    await save();
+    const older = await rawRecord([big, 'registrations', 2]);
+    const changed = bigRows.slice();
+    changed[11_000] = { ...changed[11_000]!, payment_status: 'cancelled' };
+    expect(await copy.saveRegistrations(big, changed, T0)).toMatchObject({ chunksWritten: 1 });
+    await rawPut([[[big, 'registrations', 2], older]]);
+    expect(await copy.readRegistrations(big)).toEqual({ status: 'corrupt' });
+
+    // Categories and the events list are checked the same way.
+    await copy.saveEvents([demoEvent(small).event]);
+    await copy.saveCategories(small, demoEvent(small).categories);
+    await rawPut([[['all', 'events', 0], await rawRecord([small, 'categories', 0])]]);
+    expect(await copy.readEvents()).toEqual({ status: 'corrupt' });
+    expect(await copy.readEvents()).toEqual({ status: 'missing' });
+  });
+
+  it('discards a copy of another schema version', async () => {
+    // A newer version of the app left its copy (database version 2), then the app rolled back.
+    await new Promise<void>((resolve) => {
+      const request = indexedDB.open(DB_NAME, 2);
+      request.onupgradeneeded = () => request.result.createObjectStore('whatever');
+      request.onsuccess = () => {
+        request.result.close();
+        resolve();
+      };
+    });
+    const { copy, discarded } = track(await open());
+    expect(discarded).toBe('schema');
+    expect(await copy.saveRegistrations(1003, demoRows(1003), T0)).toMatchObject({ saved: true });
+    copy.close();
+
+    // Meta written by another schema version in the same database.
+    const db = await new Promise<IDBDatabase>((resolve) => {
+      const request = indexedDB.open(DB_NAME);
+      request.onsuccess = () => resolve(request.result);
+    });
+    const tx = db.transaction('meta', 'readwrite');
+    const store = tx.objectStore('meta');
+    const get = store.get('copy');
+    get.onsuccess = () => store.put({ ...(get.result as object), schemaVersion: 0 }, 'copy');
+    await new Promise((resolve) => (tx.oncomplete = resolve));
+    db.close();
+    const again = track(await open());
+    expect(again.discarded).toBe('schema');
+    expect(await again.copy.listEvents()).toEqual([]);
+  });
+
+  it('wipes everything, and deletes one event', async () => {
+    const { copy } = track(await open());
+    await copy.saveEvents([demoEvent(1003).event]);
+    for (const eventId of [1003, DEMO_EVENT_IDS.printable]) {
+      await copy.saveCategories(eventId, demoEvent(eventId).categories);
+      await copy.saveRegistrations(eventId, demoRows(eventId), T0);
+    }
+    await copy.deleteEvent(1003);
+    expect((await copy.listEvents()).map((info) => info.eventId)).toEqual([DEMO_EVENT_IDS.printable]);
+    expect((await rawDump()).some(({ key }) => Array.isArray(key) && key[0] === 1003)).toBe(false);
+
+    await copy.wipe();
+    expect(await indexedDB.databases()).toEqual([]);
+    const fresh = track(await open());
+    expect(fresh.discarded).toBeNull();
+    expect(await fresh.copy.listEvents()).toEqual([]);
+    expect(await fresh.copy.readEvents()).toEqual({ status: 'missing' });
+    fresh.copy.close();
+
+    await wipeDeviceCopy(); // without the key (sign-out, 401)
+    expect(await indexedDB.databases()).toEqual([]);
+  });
+
+  it('answers a typed "not saved" result when the device is full, keeping the previous copy', async () => {
+    const { copy } = track(await open());
+    const rows = demoRows(DEMO_EVENT_IDS.largeMarathon).slice(0, 11_000);
+    await copy.saveRegistrations(1001, rows, T0);
+    const realPut = IDBObjectStore.prototype.put;
+    let calls = 0;
+    const put = vi.spyOn(IDBObjectStore.prototype, 'put').mockImplementation(function (
+      this: IDBObjectStore,
+      ...args: Parameters<IDBObjectStore['put']>
+    ) {
+      // The manifest goes in, the first chunk does not fit.
+      if (++calls > 1) throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
+      return realPut.apply(this, args);
+    });
+    const changed = rows.map((row) => ({ ...row, payment_status: 'paid' }));
+    try {
+      expect(await copy.saveRegistrations(1001, changed, T0)).toEqual({ saved: false, reason: 'quota' });
+      expect(await copy.saveEvents([])).toEqual({ saved: false, reason: 'quota' });
+      expect(await copy.saveCategories(1001, [])).toEqual({ saved: false, reason: 'quota' });
+    } finally {
+      put.mockRestore();
+    }
+    const read = await copy.readRegistrations(1001);
+    expect(read.status === 'ok' && read.value).toStrictEqual(rows);
+  });
+
+  it('deletes a copy unused for 30 days', async () => {
+    const { copy } = track(await open());
+    await copy.saveRegistrations(1003, demoRows(1003), T0);
+    await copy.readRegistrations(1003); // used at T0
+    copy.close();
+    expect(await deleteUnusedDeviceCopy(T0 + 29 * DAY)).toBe(false);
+    expect((await rawDump()).length).toBeGreaterThan(0);
+    expect(await deleteUnusedDeviceCopy(T0 + 31 * DAY)).toBe(true);
+    expect(await indexedDB.databases()).toEqual([]);
+
+    const used = track(await open());
+    await used.copy.saveRegistrations(1003, demoRows(1003), T0);
+    used.copy.close();
+    // Opened after 30 days without the start-up clean-up: the same rule applies.
+    const late = track(await open({ now: T0 + 31 * DAY }));
+    expect(late.discarded).toBe('expired');
+    expect(await late.copy.listEvents()).toEqual([]);
+  });
+
+  it('keeps a consistent event when two tabs write it at the same time', async () => {
+    const first = track(await open());
+    const second = track(await open());
+    expect(second.discarded).toBeNull();
+    const rows = demoRows(DEMO_EVENT_IDS.largeMarathon).slice(0, 12_000);
+    await first.copy.saveRegistrations(1001, rows, T0);
+    const cancel = (at: number) =>
+      rows.map((row, i) => (i === at ? { ...row, payment_status: 'cancelled' } : row));
+    // Both prepare against the saved state, changing different chunks; the later commit
+    // notices the event changed meanwhile and starts over, rewriting what differs from it.
+    const [a, b] = [cancel(10), cancel(11_000)];
+    const results = await Promise.all([
+      first.copy.saveRegistrations(1001, a, T0 + 1),
+      second.copy.saveRegistrations(1001, b, T0 + 2),
+    ]);
+    expect(results.map((result) => result.saved)).toEqual([true, true]);
+    const read = await first.copy.readRegistrations(1001);
+    expect(read.status).toBe('ok');
+    const [info] = await first.copy.listEvents();
+    expect(read.status === 'ok' && read.value).toStrictEqual(info!.dataAsOf === T0 + 1 ? a : b);
+  });
+
+  it('lets another tab wipe the copy while it is open', async () => {
+    const { copy } = track(await open());
+    await copy.saveRegistrations(1003, demoRows(1003), T0);
+    await wipeDeviceCopy(); // resolves: the open copy closes its connection when asked
+    expect(await indexedDB.databases()).toEqual([]);
+    expect(await copy.saveEvents([])).toEqual({ saved: false, reason: 'failed' });
+    expect(await copy.readRegistrations(1003)).toEqual({ status: 'missing' });
+  });
+
+  it('does not create a database to look for an unused copy', async () => {
+    expect(await deleteUnusedDeviceCopy(T0)).toBe(false);
+    expect(await indexedDB.databases()).toEqual([]);
+  });
+
+  it('answers "unavailable" without IndexedDB', async () => {
+    vi.stubGlobal('indexedDB', undefined);
+    expect(await openDeviceCopy({ apiKey: API_KEY, origin: ORIGIN })).toEqual({
+      ok: false,
+      reason: 'unavailable',
+    });
+    expect(await deleteUnusedDeviceCopy()).toBe(false);
+  });
+});

@@ -1,0 +1,208 @@
+import type { Bytes } from './record-crypto';
+
+/**
+ * Compact encoding of an event's registrations for the device copy. The API repeats the
+ * question texts in every row and the key of every field: here the texts are kept once per
+ * event (a table of que_id -> texts) and the rows are arrays of values.
+ *
+ * Exact round trip: every field comes back with its value, extra fields the API sends (on a
+ * registration or an answer) are kept, a field that was absent stays absent, a row whose
+ * answers do not follow the event's questions keeps its own. As in JSON, a field whose value
+ * is `undefined` counts as absent. Values must be JSON values (they come from JSON).
+ *
+ * Plain functions: usable in a Web Worker.
+ */
+
+/** An answer as the app keeps it (see the registrations feature's schema). */
+export interface DeviceAnswer {
+  que_id: number;
+  que_question_fr: string | null;
+  que_question_en: string | null;
+  reponse: string | null;
+  [extra: string]: unknown;
+}
+
+/** A registration as the app keeps it: the documented fields, and whatever else the API sent. */
+export interface DeviceRegistration {
+  registration_id: number;
+  event_id?: number | null;
+  first_name: string | null;
+  last_name: string | null;
+  email: string | null;
+  category_id?: number | null;
+  order_id: string | null;
+  payment_status: string | null;
+  custom_questions: DeviceAnswer[];
+  [extra: string]: unknown;
+}
+
+/** The question texts of an event, kept once: `order` is the usual sequence of answers. */
+export interface QuestionTable {
+  readonly order: readonly number[];
+  /** [que_id, French text, English text], for every question seen. */
+  readonly texts: readonly (readonly [number, unknown, unknown])[];
+}
+
+const ROW_KEYS = [
+  'registration_id',
+  'event_id',
+  'first_name',
+  'last_name',
+  'email',
+  'category_id',
+  'order_id',
+  'payment_status',
+  'custom_questions',
+] as const;
+const ANSWER_KEYS = ['que_id', 'reponse', 'que_question_fr', 'que_question_en'] as const;
+const ANSWERS_AT = ROW_KEYS.indexOf('custom_questions');
+
+type Json = unknown;
+type Packed = Json[];
+type Record_ = Record<string, unknown>;
+
+/**
+ * An object as [value of each fixed key…, extras, absent-mask], the last two left out when
+ * empty. An absent fixed key is written null and flagged in the mask.
+ */
+function pack(
+  object: Record_,
+  keys: readonly string[],
+  encodeValue?: (key: string, value: unknown) => Json,
+): Packed {
+  const packed: Packed = [];
+  let mask = 0;
+  keys.forEach((key, i) => {
+    const value = object[key];
+    if (value === undefined) {
+      mask |= 1 << i;
+      packed.push(null);
+    } else packed.push(encodeValue ? encodeValue(key, value) : value);
+  });
+  let extras: Record_ | null = null;
+  for (const key of Object.keys(object)) {
+    if (keys.includes(key) || object[key] === undefined) continue;
+    (extras ??= {})[key] = object[key];
+  }
+  if (mask !== 0) packed.push(extras ?? 0, mask);
+  else if (extras) packed.push(extras);
+  return packed;
+}
+
+function unpack(
+  packed: Packed,
+  keys: readonly string[],
+  decodeValue?: (key: string, value: unknown) => unknown,
+): Record_ {
+  const object: Record_ = {};
+  const extras = packed[keys.length];
+  const mask = typeof packed[keys.length + 1] === 'number' ? (packed[keys.length + 1] as number) : 0;
+  keys.forEach((key, i) => {
+    if (mask & (1 << i)) return;
+    const value = packed[i];
+    object[key] = decodeValue ? decodeValue(key, value) : value;
+  });
+  if (extras && typeof extras === 'object') Object.assign(object, extras);
+  return object;
+}
+
+/** The question table of an event: texts from the first answer to each question. */
+export function buildQuestionTable(rows: readonly DeviceRegistration[]): QuestionTable {
+  let order: number[] | null = null;
+  const texts = new Map<number, readonly [number, unknown, unknown]>();
+  for (const row of rows) {
+    const answers: unknown = row.custom_questions;
+    if (!Array.isArray(answers)) continue;
+    for (const answer of answers as Record_[]) {
+      const id = answer.que_id;
+      if (typeof id === 'number' && !texts.has(id))
+        texts.set(id, [id, answer.que_question_fr, answer.que_question_en]);
+    }
+    if (
+      order === null &&
+      answers.length > 0 &&
+      answers.every((answer: Record_) => typeof answer.que_id === 'number')
+    )
+      order = (answers as DeviceAnswer[]).map((answer) => answer.que_id);
+  }
+  return { order: order ?? [], texts: [...texts.values()] };
+}
+
+/**
+ * A row's answers: the bare responses when they follow the table (same questions, same order,
+ * same texts, the four fields only), else `{ a: [packed answer…] }`.
+ */
+function encodeAnswers(answers: unknown, table: QuestionTable, texts: Map<number, readonly unknown[]>): Json {
+  if (!Array.isArray(answers)) return { raw: answers };
+  const list = answers as Record_[];
+  const compact =
+    list.length === table.order.length &&
+    list.every((answer, i) => {
+      const known = texts.get(table.order[i] ?? NaN);
+      return (
+        answer.que_id === table.order[i] &&
+        known !== undefined &&
+        answer.que_question_fr === known[1] &&
+        answer.que_question_en === known[2] &&
+        ANSWER_KEYS.every((key) => answer[key] !== undefined) &&
+        Object.keys(answer).length === ANSWER_KEYS.length
+      );
+    });
+  if (compact) return list.map((answer) => answer.reponse);
+  return { a: list.map((answer) => pack(answer, ANSWER_KEYS)) };
+}
+
+function decodeAnswers(
+  encoded: unknown,
+  table: QuestionTable,
+  texts: Map<number, readonly unknown[]>,
+): unknown {
+  if (Array.isArray(encoded))
+    return encoded.map((reponse: unknown, i) => {
+      const id = table.order[i] ?? NaN;
+      const known = texts.get(id) ?? [];
+      return { que_id: id, que_question_fr: known[1], que_question_en: known[2], reponse };
+    });
+  const wrapped = encoded as { a?: Packed[]; raw?: unknown };
+  if (wrapped.a) return wrapped.a.map((packed) => reorderAnswer(unpack(packed, ANSWER_KEYS)));
+  return wrapped.raw;
+}
+
+/** Answers come back with the API's field order (que_id, texts, response), then extras. */
+function reorderAnswer(answer: Record_): Record_ {
+  const { que_id, que_question_fr, que_question_en, reponse, ...extras } = answer;
+  const ordered: Record_ = {};
+  if (que_id !== undefined) ordered.que_id = que_id;
+  if (que_question_fr !== undefined) ordered.que_question_fr = que_question_fr;
+  if (que_question_en !== undefined) ordered.que_question_en = que_question_en;
+  if (reponse !== undefined) ordered.reponse = reponse;
+  return Object.assign(ordered, extras);
+}
+
+function textsOf(table: QuestionTable): Map<number, readonly unknown[]> {
+  return new Map(table.texts.map((entry) => [entry[0], entry]));
+}
+
+/** Encodes rows (one chunk) against the event's question table, to UTF-8 JSON bytes. */
+export function encodeRegistrationChunk(rows: readonly DeviceRegistration[], table: QuestionTable): Bytes {
+  const texts = textsOf(table);
+  const packed = rows.map((row) =>
+    pack(row, ROW_KEYS, (key, value) =>
+      key === 'custom_questions' ? encodeAnswers(value, table, texts) : value,
+    ),
+  );
+  return new TextEncoder().encode(JSON.stringify(packed));
+}
+
+/** Decodes a chunk made by encodeRegistrationChunk with the same table. Throws on bytes that are not one. */
+export function decodeRegistrationChunk(bytes: Bytes, table: QuestionTable): DeviceRegistration[] {
+  const texts = textsOf(table);
+  const packed: unknown = JSON.parse(new TextDecoder().decode(bytes));
+  if (!Array.isArray(packed)) throw new Error('Not a registrations chunk');
+  return packed.map((entry: unknown) => {
+    if (!Array.isArray(entry) || entry.length < ANSWERS_AT + 1) throw new Error('Not a registrations chunk');
+    return unpack(entry, ROW_KEYS, (key, value) =>
+      key === 'custom_questions' ? decodeAnswers(value, table, texts) : value,
+    ) as DeviceRegistration;
+  });
+}
