@@ -6,7 +6,7 @@
  */
 import { z } from 'zod';
 import { categorySchema } from '../../src/features/events/api/schemas';
-import { registrationSchema } from '../../src/features/registrations/api/schemas';
+import { registrationSchema } from '../../src/features/registrations/loader/schemas';
 import { ALL_INSIGHTS, eventInsights } from '../../src/features/registrations/insights/event-insights';
 import { getDemoDataset } from '../../src/mocks/data';
 import { median } from './report';

@@ -36,7 +36,7 @@ import { sortRows } from '../../src/features/registrations/rows/sort-rows';
 import i18n from '../../src/i18n';
 import { getDemoDataset } from '../../src/mocks/data';
 import type { Category } from '../../src/features/events/api/schemas';
-import type { Registration } from '../../src/features/registrations/api/schemas';
+import type { Registration } from '../../src/features/registrations/loader/schemas';
 
 export interface RowModelFigures {
   rows: number;

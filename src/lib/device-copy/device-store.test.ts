@@ -11,7 +11,7 @@ import {
   IDBTransaction,
   IDBVersionChangeEvent,
 } from 'fake-indexeddb';
-import { registrationSchema } from '@/features/registrations/api/schemas';
+import { registrationSchema } from '@/features/registrations/loader/schemas';
 import { DEMO_EVENT_IDS, getDemoDataset } from '@/mocks/data';
 import { deleteUnusedDeviceCopy, openDeviceCopy, wipeDeviceCopy, type DeviceCopy } from './device-store';
 import type { DeviceRegistration } from './registrations-codec';

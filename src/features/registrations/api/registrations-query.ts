@@ -10,7 +10,7 @@ import type {
   RegistrationsLoadResult,
   StoppedLoad,
 } from '../loader/load-types';
-import type { Registration } from './schemas';
+import type { Registration } from '../loader/schemas';
 
 export type RegistrationsPhase = 'loading' | 'complete' | 'incomplete' | 'cancelled';
 

@@ -5,7 +5,7 @@ import type { Category, PartnerEvent } from '@/features/events/api/schemas';
 import { useLanguage } from '@/i18n/use-language';
 import { formatCalendarDate } from '@/lib/dates';
 import { formatCount } from '@/lib/numbers';
-import type { Registration } from '../api/schemas';
+import type { Registration } from '../loader/schemas';
 import type { Label } from '../rows/registration-labels';
 import { useRegistrationLabels } from '../rows/use-registrations-model';
 import type { RegistrationRow } from '../rows/registration-rows';

@@ -1,5 +1,5 @@
 import { DEMO_EVENT_IDS } from '@/mocks/data';
-import type { Registration } from '../api/schemas';
+import type { Registration } from '../loader/schemas';
 import { demoEvent, registration } from '../insights/testing/demo-event';
 import { initialOf } from './letter-ranges';
 import { printSections } from './print-sections';

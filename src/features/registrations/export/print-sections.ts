@@ -1,6 +1,6 @@
 import type { Language } from '@/i18n/languages';
 import type { Category } from '@/features/events/api/schemas';
-import type { Registration } from '../api/schemas';
+import type { Registration } from '../loader/schemas';
 import { DEFAULT_LETTER_RANGES, initialOf, rangeOf, type LetterRange } from './letter-ranges';
 
 /** The registrations one desk checks in: one category, one run of initials. */

@@ -1,5 +1,5 @@
 import type { Category } from '@/features/events/api/schemas';
-import type { Registration } from '../api/schemas';
+import type { Registration } from '../loader/schemas';
 import { increment, sortedStatusCounts, statusKey, type StatusCount } from './status-counts';
 
 /** The registrations of one category, or of no category (`categoryId: null`). */

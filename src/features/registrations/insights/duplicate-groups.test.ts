@@ -1,5 +1,5 @@
 import { DEMO_EVENT_IDS } from '@/mocks/data';
-import type { Registration } from '../api/schemas';
+import type { Registration } from '../loader/schemas';
 import { duplicateGroups } from './duplicate-groups';
 import { demoEvent, registration } from './testing/demo-event';
 

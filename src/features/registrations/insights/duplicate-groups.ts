@@ -1,4 +1,4 @@
-import type { Registration } from '../api/schemas';
+import type { Registration } from '../loader/schemas';
 import { fullName } from '../rows/registration-labels';
 import { answerKey } from '../rows/answer-key';
 

@@ -1,5 +1,5 @@
 import type { Category } from '@/features/events/api/schemas';
-import type { Registration } from '../api/schemas';
+import type { Registration } from '../loader/schemas';
 import { categoryBreakdown, type CategoryBreakdown } from './category-breakdown';
 import { duplicateGroups, type DuplicateGroup } from './duplicate-groups';
 import { orderGroups, type OrderSummary } from './order-groups';

@@ -1,7 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { Category } from '@/features/events/api/schemas';
 import { onRegistrationsRemoved } from '../api/registrations-query';
-import type { Registration } from '../api/schemas';
+import type { Registration } from '../loader/schemas';
 import type { EventInsights, InsightsOptions } from './event-insights';
 import { createInsightsHandler } from './insights-handler';
 import { fromWire, type InsightsRequest, type InsightsResponse } from './insights-protocol';

@@ -1,4 +1,4 @@
-import type { Registration } from '../api/schemas';
+import type { Registration } from '../loader/schemas';
 import { eventInsights } from './event-insights';
 import { toWire, type InsightsRequest, type InsightsResponse } from './insights-protocol';
 

@@ -1,5 +1,5 @@
 import type { Category } from '@/features/events/api/schemas';
-import type { Registration } from '../api/schemas';
+import type { Registration } from '../loader/schemas';
 import type { DuplicateGroup } from './duplicate-groups';
 import type { EventInsights, InsightsOptions } from './event-insights';
 import type { OrderGroup } from './order-groups';

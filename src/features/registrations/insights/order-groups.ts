@@ -1,4 +1,4 @@
-import type { Registration } from '../api/schemas';
+import type { Registration } from '../loader/schemas';
 import { increment, sortedStatusCounts, statusKey, type StatusCount } from './status-counts';
 
 /** The people of one order (a family, a club entering together). */

@@ -1,5 +1,5 @@
 import { DEMO_EVENT_IDS, TRICKY_ANSWERS } from '@/mocks/data';
-import type { Registration } from '../api/schemas';
+import type { Registration } from '../loader/schemas';
 import { questionInsights, type QuestionInsight } from './question-insights';
 import { demoEvent, registration } from './testing/demo-event';
 

@@ -1,4 +1,4 @@
-import type { Registration } from '../api/schemas';
+import type { Registration } from '../loader/schemas';
 import { cachedAnswerKey } from '../rows/answer-key';
 import { choiceAnswers, type QuestionKind } from './answer-kind';
 import { tallyQuestions, type AnswerTally, type QuestionTally } from './question-tally';

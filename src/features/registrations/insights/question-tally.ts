@@ -1,4 +1,4 @@
-import type { Registration } from '../api/schemas';
+import type { Registration } from '../loader/schemas';
 
 /** One distinct answer (after answerKey()) of one question. */
 export interface AnswerTally {

@@ -1,6 +1,6 @@
 import { ApiError, type ApiErrorKind } from '@/lib/api-error';
 import { decideFirstPage, decidePageSize, type Probe } from './discover-pagination';
-import { registrationPageResponseSchema } from '../api/schemas';
+import { registrationPageResponseSchema } from './schemas';
 
 function answered(idList: number[], extra: Record<string, unknown> = {}): Probe {
   const data = registrationPageResponseSchema.parse({

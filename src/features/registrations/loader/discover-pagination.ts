@@ -2,7 +2,7 @@ import type { ApiResponse } from '@/lib/api-client';
 import { isApiError, type ApiError } from '@/lib/api-error';
 import { isRetryable } from '@/lib/retry-policy';
 import { readPageMeta } from './page-meta';
-import type { RegistrationPageResponse } from '../api/schemas';
+import type { RegistrationPageResponse } from './schemas';
 
 /*
  * The API document gives no first page number, page size or metadata (section 4.4), so the

@@ -2,7 +2,7 @@ import { DEMO_EVENT_IDS, resetDemoData, touchRegistrations } from '@/mocks/data'
 import { server } from '../../../../test/msw-server';
 import { loadChanges, mergeChanges } from './load-changes';
 import { loadRegistrations } from './load-registrations';
-import { registrationSchema, type Registration } from '../api/schemas';
+import { registrationSchema, type Registration } from './schemas';
 import { ids, signInForTests } from './testing/loader-test-kit';
 import { pagedApi } from './testing/paged-api';
 

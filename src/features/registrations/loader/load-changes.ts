@@ -1,6 +1,6 @@
 import type { LoaderRunOptions, RegistrationsLoadResult } from './load-types';
 import { loadRegistrations } from './load-registrations';
-import type { Registration } from '../api/schemas';
+import type { Registration } from './schemas';
 
 export interface LoadChangesOptions extends LoaderRunOptions {
   eventId: number;

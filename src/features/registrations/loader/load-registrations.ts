@@ -13,7 +13,7 @@ import { PageTracker } from './page-tracker';
 import { fetchRegistrationPage } from './queries';
 import { RateThrottle } from './rate-throttle';
 import { finish, report, requestPage, runPages, type LoadRun } from './run-pages';
-import type { RegistrationPageResponse } from '../api/schemas';
+import type { RegistrationPageResponse } from './schemas';
 
 const DEFAULT_PER_PAGE = 500;
 /** Browsers open about 6 connections per origin; more would only queue in the browser. */

@@ -1,6 +1,6 @@
 import type { ApiResponse } from '@/lib/api-client';
 import type { RegistrationPageParams } from './queries';
-import type { Registration, RegistrationPageResponse } from '../api/schemas';
+import type { Registration, RegistrationPageResponse } from './schemas';
 
 /** One page request; the loader binds the event id and always passes the same per_page. */
 export type FetchPage = (

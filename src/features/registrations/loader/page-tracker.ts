@@ -7,7 +7,7 @@ import type {
   RegistrationsLoadProgress,
 } from './load-types';
 import type { PageMeta } from './page-meta';
-import type { Registration } from '../api/schemas';
+import type { Registration } from './schemas';
 
 /** A scan with no known end stops after this many failed pages past the last page with rows (server down). */
 const FAILED_FRONTIER_LIMIT = 3;

@@ -1,6 +1,6 @@
 import { apiRequest } from '@/lib/api-client';
 import { apiPaths } from '@/lib/api-paths';
-import { registrationPageResponseSchema } from '../api/schemas';
+import { registrationPageResponseSchema } from './schemas';
 
 /** Parameters of GET /v1/events/{id}/registrations (document 4.4). */
 export interface RegistrationPageParams {

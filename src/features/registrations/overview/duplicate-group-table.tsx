@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import type { Registration } from '../api/schemas';
+import type { Registration } from '../loader/schemas';
 import type { DuplicateGroup } from '../insights/duplicate-groups';
 import type { InsightLabels } from '../insights/use-insight-labels';
 import { ResponsiveTable, type TableColumn } from '@/components/tables/responsive-table';

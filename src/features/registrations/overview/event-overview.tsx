@@ -6,7 +6,7 @@ import { ApiErrorState } from '@/components/states/api-error-state';
 import { eventQueries } from '@/features/events/api/queries';
 import type { Category } from '@/features/events/api/schemas';
 import { useRegistrationsLoad } from '../api/use-registrations-load';
-import { LoadStatus } from '../loader/load-status';
+import { LoadStatus } from '../api/load-status';
 import { useEventInsights } from '../insights/use-event-insights';
 import { useInsightLabels } from '../insights/use-insight-labels';
 import { CategoryStatusTable } from './category-status-table';

@@ -1,4 +1,4 @@
-import type { Registration } from '../api/schemas';
+import type { Registration } from '../loader/schemas';
 import { filterRows } from './filter-rows';
 import { FIXED_COLUMN_IDS, fullName } from './registration-labels';
 import { RowBuilder } from './registration-rows';

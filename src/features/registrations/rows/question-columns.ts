@@ -1,4 +1,4 @@
-import type { Registration } from '../api/schemas';
+import type { Registration } from '../loader/schemas';
 
 /** One custom question of the event, discovered from the answers (there is no questions endpoint). */
 export interface QuestionColumn {

@@ -2,7 +2,7 @@ import type { i18n as I18n } from 'i18next';
 import type { Category } from '@/features/events/api/schemas';
 import type { Language } from '@/i18n/languages';
 import { pickLocalized } from '@/lib/localized-field';
-import type { Registration } from '../api/schemas';
+import type { Registration } from '../loader/schemas';
 import type { QuestionColumn } from './question-columns';
 
 /**

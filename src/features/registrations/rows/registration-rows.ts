@@ -1,5 +1,5 @@
 import { normalizeForSearch } from '@/lib/search-text';
-import type { Registration } from '../api/schemas';
+import type { Registration } from '../loader/schemas';
 import type { RegistrationLabels } from './registration-labels';
 
 /**

@@ -3,7 +3,7 @@ import type { i18n as I18n } from 'i18next';
 import type { Category } from '@/features/events/api/schemas';
 import type { Language } from '@/i18n/languages';
 import { onRegistrationsRemoved } from '../api/registrations-query';
-import type { Registration } from '../api/schemas';
+import type { Registration } from '../loader/schemas';
 import { presentFacetValues } from './facet-options';
 import { QuestionDiscovery, type QuestionColumn } from './question-columns';
 import {

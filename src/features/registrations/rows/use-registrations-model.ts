@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { eventQueries } from '@/features/events/api/queries';
 import type { Category } from '@/features/events/api/schemas';
 import { useLanguage } from '@/i18n/use-language';
-import type { Registration } from '../api/schemas';
+import type { Registration } from '../loader/schemas';
 import type { RegistrationLabels } from './registration-labels';
 import { eventModels, sharedLabels, type RegistrationsModel } from './registrations-model';
 

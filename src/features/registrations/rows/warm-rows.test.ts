@@ -1,4 +1,4 @@
-import type { Registration } from '../api/schemas';
+import type { Registration } from '../loader/schemas';
 import { fullName } from './registration-labels';
 import { RowBuilder } from './registration-rows';
 import { isSorted, sortRows } from './sort-rows';

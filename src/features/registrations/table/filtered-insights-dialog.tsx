@@ -6,7 +6,7 @@ import { SideSheet } from '@/components/dialog/side-sheet';
 import { LocalizedText } from '@/components/localized-text';
 import type { Category } from '@/features/events/api/schemas';
 import { formatCount } from '@/lib/numbers';
-import type { Registration } from '../api/schemas';
+import type { Registration } from '../loader/schemas';
 import type { EventInsights } from '../insights/event-insights';
 import { idsOf } from '../insights/insights-client';
 import { useEventInsights } from '../insights/use-event-insights';

@@ -13,7 +13,7 @@ import { clearRowFilters, parseAnswerFilter, type RegistrationsView } from '../r
 import { useRegistrationsScreen } from './use-registrations-screen';
 import { ColumnMenu } from './column-menu';
 import { ExportMenu } from '../export/export-menu';
-import { LoadStatus } from '../loader/load-status';
+import { LoadStatus } from '../api/load-status';
 import { RegistrationCards } from './registration-cards';
 import { RegistrationDetails } from './registration-details';
 import { RegistrationsTable } from './registrations-table';

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { categorySchema, type Category } from '@/features/events/api/schemas';
 import { getDemoDataset, type QuestionDef } from '@/mocks/data';
-import { registrationSchema, type Registration } from '../../api/schemas';
+import { registrationSchema, type Registration } from '../../loader/schemas';
 
 /** A fixed reference date: the demo data (names, answers, statuses) does not depend on it. */
 const TODAY = '2026-11-22';

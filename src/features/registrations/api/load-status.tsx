@@ -2,8 +2,8 @@ import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatInstant } from '@/lib/dates';
 import { formatCount } from '@/lib/numbers';
-import type { LoadWarning } from './load-types';
-import type { RegistrationsData } from '../api/registrations-query';
+import type { LoadWarning } from '../loader/load-types';
+import type { RegistrationsData } from './registrations-query';
 import './load-status.css';
 import { useLanguage } from '@/i18n/use-language';
 
