@@ -69,7 +69,10 @@ const PUBLISH_INTERVAL_MS = 300;
  */
 const GC_TIME_MS = 15 * 60 * 1000;
 
-export const registrationsKey = (eventId: number) => ['registrations', eventId] as const;
+/** The first part of every registrations query key. */
+const REGISTRATIONS = 'registrations';
+
+export const registrationsKey = (eventId: number) => [REGISTRATIONS, eventId] as const;
 
 /**
  * Calls `forget` with the event id whenever the cache drops an event's registrations (sign-out's
@@ -80,7 +83,7 @@ export function onRegistrationsRemoved(client: QueryClient, forget: (eventId: nu
     if (event.type !== 'removed') return;
     // The cache's events type their query loosely; the key itself is an array of anything.
     const [resource, eventId] = (event.query as Query).queryKey;
-    if (resource === registrationsKey(0)[0] && typeof eventId === 'number') forget(eventId);
+    if (resource === REGISTRATIONS && typeof eventId === 'number') forget(eventId);
   });
 }
 type RegistrationsKey = ReturnType<typeof registrationsKey>;
