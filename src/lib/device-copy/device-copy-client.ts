@@ -1,4 +1,4 @@
-import { getSession, type Session } from '@/lib/session';
+import { getSession, subscribeSession, type Session } from '@/lib/session';
 import { createDeviceCopyHandler } from './device-copy-handler';
 import {
   ROWS_PER_MESSAGE,
@@ -100,11 +100,14 @@ class DeviceCopyClient {
   /** The newest save of each event: an older one still sending its rows gives way. */
   private readonly latestSave = new Map<number, number>();
   private readonly inFlight = new Set<Promise<unknown>>();
-  /** The session whose copy was wiped (sign-out): none of its saves may write the copy again. */
-  private wipedFor: Session | null = null;
+  /** Moves on whenever a session starts or ends: what was asked under one never lands in another. */
+  private epoch = 0;
+  /** The epoch whose copy was wiped (sign-out): none of its saves may write the copy again. */
+  private wipedEpoch = -1;
   private nextId = 1;
 
   constructor() {
+    subscribeSession(() => (this.epoch += 1));
     this.port.onResponse((response) => {
       const listener = this.listeners.get(response.id);
       if (listener?.(response)) this.listeners.delete(response.id);
@@ -124,6 +127,7 @@ class DeviceCopyClient {
   read(eventId: number): Promise<ReopenedCopy | null> {
     const session = getSession();
     if (!session) return Promise.resolve(null);
+    const epoch = this.epoch;
     const id = this.nextId++;
     const rows: DeviceRegistration[] = [];
     const answer = new Promise<CopyReadResult>((resolve) => {
@@ -145,7 +149,7 @@ class DeviceCopyClient {
     return this.track(
       answer.then((result) => {
         this.setStatus(eventId, { read: result });
-        if (result.status !== 'ok' || getSession() !== session) return null;
+        if (result.status !== 'ok' || this.epoch !== epoch) return null;
         return { rows, dataAsOf: new Date(result.dataAsOf), savedAt: new Date(result.savedAt) };
       }),
     );
@@ -154,12 +158,13 @@ class DeviceCopyClient {
   /** Saves the event's rows as of `dataAsOf` (server time), in the background. Never throws. */
   save(eventId: number, rows: readonly DeviceRegistration[], dataAsOf: Date): void {
     const session = getSession();
-    if (!session || this.wipedFor === session) return;
+    const epoch = this.epoch;
+    if (!session || this.wipedEpoch === epoch) return;
     const id = this.nextId++;
     this.latestSave.set(eventId, id);
     // Still the same session, not wiped, and no newer save of the event started.
     const current = () =>
-      getSession() === session && this.wipedFor !== session && this.latestSave.get(eventId) === id;
+      this.epoch === epoch && this.wipedEpoch !== epoch && this.latestSave.get(eventId) === id;
     const send = async (): Promise<void> => {
       for (let start = 0; start < rows.length; start += ROWS_PER_MESSAGE) {
         if (start > 0) await nextTask();
@@ -177,7 +182,7 @@ class DeviceCopyClient {
       });
       const answered = await response;
       if (this.latestSave.get(eventId) === id) this.latestSave.delete(eventId);
-      if (getSession() === session)
+      if (this.epoch === epoch)
         this.setStatus(eventId, {
           save: answered.type === 'saved' ? answered.result : { status: 'not-saved', reason: 'failed' },
         });
@@ -190,7 +195,7 @@ class DeviceCopyClient {
    * again; a save already sent runs before the wipe (the worker keeps the order).
    */
   async wipe(): Promise<boolean> {
-    this.wipedFor = getSession();
+    this.wipedEpoch = this.epoch;
     this.status.clear();
     this.latestSave.clear();
     const response = this.track(this.request({ type: 'wipe', id: this.nextId++ }));
