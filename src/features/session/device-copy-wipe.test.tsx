@@ -7,7 +7,6 @@ import {
   storedOnDevice,
 } from '@/lib/device-copy/testing/fresh-indexeddb';
 import { announceSignOut } from '@/lib/session-channel';
-import { registrationsKey } from '@/features/registrations/api/registrations-query';
 import { server, TEST_API_BASE } from '../../../test/msw-server';
 import { renderApp } from '../../../test/render';
 
@@ -50,8 +49,8 @@ describe('the device copy goes with the session', () => {
     server.use(
       http.get(`${TEST_API_BASE}/v1/events/:id/registrations`, () => HttpResponse.json({}, { status: 401 })),
     );
-    // "Check for changes" meets the 401.
-    void queryClient.refetchQueries({ queryKey: registrationsKey(EVENT) });
+    // "Check for changes" (the event's registrations query) meets the 401.
+    void queryClient.refetchQueries({ queryKey: ['registrations', EVENT] });
     expect(await screen.findByText(/session ended because the API key was refused/)).toBeInTheDocument();
     await expectNothingOnDevice();
   });
