@@ -48,6 +48,8 @@ const DOM_TEST_FILES = [
   // Signed in through the session module, which keeps the key in sessionStorage.
   'src/features/registrations/loader/load-*.test.ts',
   'src/features/registrations/api/registrations-query.test.ts',
+  'src/features/registrations/api/registrations-device-copy.test.ts',
+  'src/lib/device-copy/device-copy-client.test.ts',
 ];
 
 // The Partner API may not send CORS headers. Setting API_PROXY_TARGET (for example

@@ -6,6 +6,7 @@ import '@/i18n';
 import '@/styles/tokens.css';
 import '@/styles/base.css';
 import { getSession } from '@/lib/session';
+import { deleteUnusedDeviceCopyAtStart } from '@/lib/device-copy/device-copy-client';
 import { resumeDemo } from '@/features/session/demo';
 import { adoptSessionFromOtherTab } from '@/features/session/session-handover';
 import { App } from '@/app/app';
@@ -16,6 +17,8 @@ async function boot() {
   // A tab opened from another signed-in tab (Ctrl+click) asks it for the session; the
   // guards wait for the answer (briefly) instead of showing sign-in.
   void adoptSessionFromOtherTab();
+  // An encrypted copy of the registrations nobody opened for 30 days is deleted.
+  void deleteUnusedDeviceCopyAtStart();
   const root = document.getElementById('root');
   if (!root) throw new Error('#root is missing from index.html');
   createRoot(root).render(

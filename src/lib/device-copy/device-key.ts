@@ -1,4 +1,4 @@
-import { openRecord, recordAad, sealRecord, type Bytes, type RecordPlace } from './record-crypto';
+import { isBytes, openRecord, recordAad, sealRecord, type Bytes, type RecordPlace } from './record-crypto';
 
 /**
  * The key of the device copy. Derived with HKDF-SHA-256 from the API key (the only secret,
@@ -54,8 +54,8 @@ export async function checkDeviceKey(
   copy: CopyPlace,
   keyCheck: unknown,
 ): Promise<'ok' | 'wrong-key' | 'corrupt'> {
-  if (!(keyCheck instanceof Uint8Array) || keyCheck.byteLength < 28) return 'corrupt';
-  const plain = await openRecord(key, keyCheckAad(copy), keyCheck as Bytes);
+  if (!isBytes(keyCheck) || keyCheck.byteLength < 28) return 'corrupt';
+  const plain = await openRecord(key, keyCheckAad(copy), keyCheck);
   if (plain === null) return 'wrong-key';
   return new TextDecoder().decode(plain) === KEY_CHECK_TEXT ? 'ok' : 'corrupt';
 }

@@ -1,3 +1,4 @@
+import { runInNewContext } from 'node:vm';
 import { checkDeviceKey, deriveDeviceKey, makeKeyCheck, newDeviceSalt } from './device-key';
 import { openRecord, recordAad, sealRecord, type Bytes, type RecordPlace } from './record-crypto';
 
@@ -33,6 +34,19 @@ describe('device key and sealed records', () => {
     expect(first.subarray(0, 12)).not.toEqual(second.subarray(0, 12));
     expect(first).not.toEqual(second);
     expect(read(first)).not.toContain('Dupont');
+  });
+
+  // Bug fix: a record read back from IndexedDB may be a Uint8Array of another realm (a test
+  // DOM's, a worker's); `instanceof` refused it and every copy was discarded as corrupt.
+  it('opens a record and a key check whose bytes come from another realm', async () => {
+    const foreign = (bytes: Bytes) =>
+      runInNewContext('new Uint8Array(source)', { source: Array.from(bytes) }) as Bytes;
+    expect(foreign(text('x')) instanceof Uint8Array).toBe(false);
+    const aad = recordAad(PLACE);
+    const sealed = await sealRecord(key, aad, text('Léa Dupont'));
+    expect(read(await openRecord(key, aad, foreign(sealed)))).toBe('Léa Dupont');
+    const check = await makeKeyCheck(key, COPY);
+    expect(await checkDeviceKey(key, COPY, foreign(check))).toBe('ok');
   });
 
   it('does not open with a key from another API key, salt or origin', async () => {

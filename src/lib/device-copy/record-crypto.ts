@@ -51,12 +51,20 @@ export async function sealRecord(key: CryptoKey, aad: Bytes, bytes: Bytes): Prom
 }
 
 /**
+ * Whether a stored value is a byte array. Not `instanceof`: a value read back from IndexedDB
+ * may have been made by another realm's Uint8Array (a worker's, a test DOM's).
+ */
+export function isBytes(value: unknown): value is Bytes {
+  return Object.prototype.toString.call(value) === '[object Uint8Array]';
+}
+
+/**
  * Decrypts a sealed record, or returns null when it cannot be authenticated: another key,
  * another place (AAD), or altered or truncated bytes. Such a record must be discarded, never
  * shown.
  */
 export async function openRecord(key: CryptoKey, aad: Bytes, sealed: Bytes): Promise<Bytes | null> {
-  if (!(sealed instanceof Uint8Array) || sealed.byteLength < IV_BYTES + TAG_BITS / 8) return null;
+  if (!isBytes(sealed) || sealed.byteLength < IV_BYTES + TAG_BITS / 8) return null;
   try {
     const plain = await crypto.subtle.decrypt(
       { name: 'AES-GCM', iv: sealed.subarray(0, IV_BYTES), additionalData: aad, tagLength: TAG_BITS },

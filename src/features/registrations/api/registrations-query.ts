@@ -1,4 +1,5 @@
 import { queryOptions, type Query, type QueryClient, type QueryFunctionContext } from '@tanstack/react-query';
+import { readDeviceCopy, saveDeviceCopy } from '@/lib/device-copy/device-copy-client';
 import { getSession, knownFirstPage, rememberFirstPage } from '@/lib/session';
 import { loadChanges, mergeChanges } from '../loader/load-changes';
 import { loadRegistrations, retryMissing } from '../loader/load-registrations';
@@ -95,6 +96,10 @@ type RegistrationsKey = ReturnType<typeof registrationsKey>;
  * - nothing yet: a full load;
  * - a stopped or incomplete load: only the missing pages ("Resume", "Retry missing pages");
  * - a complete load: only what changed since (`updated_since`), merged by id ("Check for changes").
+ * The first run of a query that starts from nothing first looks for the event's encrypted copy
+ * on the device: when there is one, its rows show at once (complete, as of when it was saved)
+ * and the run continues as a check for changes, never a full download. Every complete load and
+ * every successful check for changes saves the copy again, in the background.
  * So `refetch()` is every "continue" button, `resetQueries` is "reload everything", and
  * `cancelQueries` is "stop". Leaving the screen stops a running load (React Query aborts a
  * query whose last observer left) and coming back resumes it, however soon. Sign-out's
@@ -135,6 +140,12 @@ interface Run {
 /** The latest run of each query: the only one allowed to write, and what the next run continues from. */
 const latestRun = new WeakMap<Query<RegistrationsData>, Run>();
 
+/**
+ * The queries whose first run looked for a device copy already. Only the first run does: a
+ * reset ("reload everything") empties the data too, and must load from the server.
+ */
+const copyLooked = new WeakSet<Query<RegistrationsData>>();
+
 async function fillRegistrations(
   eventId: number,
   { client, queryKey, signal }: QueryFunctionContext<RegistrationsKey>,
@@ -150,11 +161,13 @@ async function fillRegistrations(
   // Only the latest run writes, and only over what it wrote itself: a newer run, a reset (which
   // empties the data) or sign-out's `clear()` (which drops the query) silences it for good. A run
   // stopped before it showed anything has nothing to say (and after a reset must not say it).
-  const write = (data: RegistrationsData) => {
-    if (!query || latestRun.get(query) !== run || cache.find({ queryKey, exact: true }) !== query) return;
-    if (query.state.data !== run.wrote || (run.wrote === undefined && signal.aborted)) return;
+  const write = (data: RegistrationsData): boolean => {
+    if (!query || latestRun.get(query) !== run || cache.find({ queryKey, exact: true }) !== query)
+      return false;
+    if (query.state.data !== run.wrote || (run.wrote === undefined && signal.aborted)) return false;
     client.setQueryData(queryKey, data);
     run.wrote = query.state.data;
+    return true;
   };
 
   try {
@@ -164,7 +177,12 @@ async function fillRegistrations(
     // page is fetched twice and the rows never shrink. Always yields once: a run that React's
     // StrictMode aborts right after starting it has sent no request yet.
     const inherited = await (before && found === before.wrote ? before.ended : undefined);
-    const previous = inherited ?? found;
+    let previous = inherited ?? found;
+    if (previous === undefined && query && !copyLooked.has(query)) {
+      copyLooked.add(query);
+      previous = await reopenFromCopy(eventId);
+      if (previous) write(previous);
+    }
     const data =
       previous?.phase === 'complete' && previous.report.serverDate
         ? await refreshRegistrations(eventId, previous, previous.report.serverDate, signal, write)
@@ -181,7 +199,7 @@ async function loadOrResume(
   eventId: number,
   previous: RegistrationsData | undefined,
   signal: AbortSignal,
-  write: (data: RegistrationsData) => void,
+  write: (data: RegistrationsData) => boolean,
 ): Promise<RegistrationsData> {
   const publish = progressPublisher(previous, write);
   const baseUrl = getSession()?.baseUrl;
@@ -206,7 +224,8 @@ async function loadOrResume(
       refresh: null,
       continueFrom: continuePoint(result),
     };
-    write(data);
+    if (write(data) && data.phase === 'complete' && data.report.serverDate)
+      saveDeviceCopy(eventId, data.rows, data.report.serverDate);
     return data;
   } finally {
     publish.stop();
@@ -218,7 +237,7 @@ async function refreshRegistrations(
   previous: RegistrationsData,
   since: Date,
   signal: AbortSignal,
-  write: (data: RegistrationsData) => void,
+  write: (data: RegistrationsData) => boolean,
 ): Promise<RegistrationsData> {
   if (!signal.aborted) write({ ...previous, refresh: { phase: 'loading' } });
   const baseUrl = getSession()?.baseUrl;
@@ -246,6 +265,8 @@ async function refreshRegistrations(
         loadedAt: new Date(),
         refresh: { phase: 'done', changed: merged.changed, added: merged.added },
       };
+      if (write(data) && changes.serverDate) saveDeviceCopy(eventId, data.rows, changes.serverDate);
+      return data;
     }
     write(data);
     return data;
@@ -255,6 +276,36 @@ async function refreshRegistrations(
     write(data);
     return data;
   }
+}
+
+/**
+ * The event's list from its copy on the device, as a complete load as of when it was saved
+ * (`serverDate`: the server time the rows are as of, where the check for changes continues).
+ * The check finds rows added or changed since, never rows deleted since (the API cannot
+ * report a deletion): those stay until a full reload. Reconciling deletions needs a periodic
+ * full check of the ids, not built yet.
+ */
+async function reopenFromCopy(eventId: number): Promise<RegistrationsData | undefined> {
+  const copy = await readDeviceCopy(eventId);
+  if (!copy) return undefined;
+  return {
+    phase: 'complete',
+    // The copy holds exactly the registrations saved from a parsed load (an exact round trip,
+    // sealed with authenticated encryption): they are not parsed again.
+    rows: copy.rows,
+    report: {
+      pagesLoaded: 0,
+      pagesFailed: [],
+      pagination: null,
+      serverDate: copy.dataAsOf,
+      // Whether it came from the server's Date header or this browser's clock is not kept.
+      watermarkSource: null,
+      warnings: [],
+    },
+    loadedAt: copy.savedAt,
+    refresh: null,
+    continueFrom: null,
+  };
 }
 
 /** The loader's report without its rows. */

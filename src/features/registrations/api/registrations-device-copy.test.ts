@@ -1,0 +1,168 @@
+import { QueryClient } from '@tanstack/react-query';
+import { onTestFinished } from 'vitest';
+import { server } from '../../../../test/msw-server';
+import { deviceCopySettled, deviceCopyStatus } from '@/lib/device-copy/device-copy-client';
+import { freshIndexedDbForEachTest } from '@/lib/device-copy/testing/fresh-indexeddb';
+import { endSession, startSession } from '@/lib/session';
+import { advanceDemoDays, getDemoDataset, resetDemoData } from '@/mocks/data';
+import { TEST_TODAY } from '../../../../test/msw-server';
+import { ids, oneTo, signInForTests } from '../loader/testing/loader-test-kit';
+import { pagedApi, TEST_ORIGIN } from '../loader/testing/paged-api';
+import { registrationsKey, registrationsQuery, type RegistrationsData } from './registrations-query';
+import { registrationSchema, type Registration } from './schemas';
+
+/** Alpine, upcoming, 420 registrations: every kind of day change happens there. */
+const EVENT = 1005;
+
+freshIndexedDbForEachTest();
+afterEach(() => resetDemoData());
+
+/** The registrations requests of an event from now on, as the API sees them. */
+function requestsFor(eventId: number): URL[] {
+  const urls: URL[] = [];
+  const listener = ({ request }: { request: Request }) => {
+    const url = new URL(request.url);
+    if (url.pathname === `/v1/events/${eventId}/registrations`) urls.push(url);
+  };
+  server.events.on('request:start', listener);
+  onTestFinished(() => server.events.removeListener('request:start', listener));
+  return urls;
+}
+
+/** Every snapshot the query cache shows for the event, in order. */
+function snapshots(client: QueryClient, eventId: number): RegistrationsData[] {
+  const shown: RegistrationsData[] = [];
+  client.getQueryCache().subscribe(() => {
+    const data = client.getQueryData<RegistrationsData>(registrationsKey(eventId));
+    if (data && shown.at(-1) !== data) shown.push(data);
+  });
+  return shown;
+}
+
+/** The first visit: the full list, loaded and saved on the device; then the tab is closed. */
+async function firstVisit(eventId: number): Promise<RegistrationsData> {
+  const client = new QueryClient();
+  const loaded = await client.fetchQuery(registrationsQuery(eventId));
+  expect(loaded.phase).toBe('complete');
+  await deviceCopySettled();
+  expect(deviceCopyStatus(eventId).save).toEqual({ status: 'saved' });
+  // Closing the tab: the memory and the session go; the device copy stays.
+  client.clear();
+  endSession();
+  return loaded;
+}
+
+describe('the encrypted copy on the device', () => {
+  it('reopening shows the copy at once, then asks the API only for what changed', async () => {
+    signInForTests();
+    const loaded = await firstVisit(EVENT);
+    expect(loaded.rows).toHaveLength(420);
+
+    signInForTests();
+    const client = new QueryClient();
+    const shown = snapshots(client, EVENT);
+    const requests = requestsFor(EVENT);
+    const reopened = await client.fetchQuery(registrationsQuery(EVENT));
+
+    // First from the copy, complete, as of the first load's server time…
+    expect(shown[0]!.phase).toBe('complete');
+    expect(shown[0]!.rows).toEqual(loaded.rows);
+    expect(shown[0]!.report.serverDate).toEqual(loaded.report.serverDate);
+    expect(shown[0]!.loadedAt).toBeInstanceOf(Date);
+    // …then the check for changes: no full list asked for.
+    expect(requests.length).toBeGreaterThan(0);
+    expect(requests.every((url) => url.searchParams.has('updated_since'))).toBe(true);
+    expect(reopened.refresh).toEqual({ phase: 'done', changed: 0, added: 0 });
+    expect(reopened.rows).toEqual(loaded.rows);
+    expect(deviceCopyStatus(EVENT).read).toMatchObject({ status: 'ok', rows: 420 });
+  });
+
+  it('a day later, the reopened list ends with the rows added and changed; deleted ones stay', async () => {
+    signInForTests();
+    const loaded = await firstVisit(EVENT);
+    const day = advanceDemoDays(1, { eventIds: [EVENT] });
+    const changes = day.events.find((event) => event.eventId === EVENT)!;
+    expect(changes.added.length).toBeGreaterThan(0);
+    expect(changes.deleted.length).toBeGreaterThan(0);
+
+    // What the list must be: the first load's rows, each replaced by its new version where it
+    // still exists (a deleted row cannot be seen through `updated_since`: it stays), then the
+    // new rows in the server's order.
+    const now = getDemoDataset(TEST_TODAY)
+      .registrationsOf(EVENT)
+      .map((row) => registrationSchema.parse(row));
+    const current = new Map<number, Registration>();
+    for (const row of now) current.set(row.registration_id, row);
+    const expected: Registration[] = [];
+    const before = new Set<number>();
+    for (const row of loaded.rows) {
+      before.add(row.registration_id);
+      expected.push(current.get(row.registration_id) ?? row);
+    }
+    for (const row of now) if (!before.has(row.registration_id)) expected.push(row);
+
+    signInForTests();
+    const client = new QueryClient();
+    const requests = requestsFor(EVENT);
+    const reopened = await client.fetchQuery(registrationsQuery(EVENT));
+    expect(requests.every((url) => url.searchParams.has('updated_since'))).toBe(true);
+    expect(reopened.refresh).toMatchObject({ phase: 'done', added: changes.added.length });
+    expect(reopened.rows).toEqual(expected);
+    for (const id of changes.deleted) expect(ids(reopened.rows)).toContain(id);
+
+    // The refreshed list was saved in turn: a third visit starts from it.
+    await deviceCopySettled();
+    client.clear();
+    endSession();
+    signInForTests();
+    const third = new QueryClient();
+    const shown = snapshots(third, EVENT);
+    await third.fetchQuery(registrationsQuery(EVENT));
+    expect(shown[0]!.rows).toEqual(expected);
+  });
+
+  it('"Reload everything" after reopening loads the full list from the server', async () => {
+    signInForTests();
+    await firstVisit(EVENT);
+    signInForTests();
+    const client = new QueryClient();
+    await client.fetchQuery(registrationsQuery(EVENT));
+    const requests = requestsFor(EVENT);
+    await client.resetQueries({ queryKey: registrationsKey(EVENT) });
+    const reloaded = await client.fetchQuery(registrationsQuery(EVENT));
+    expect(reloaded.phase).toBe('complete');
+    expect(reloaded.rows).toHaveLength(420);
+    expect(requests.some((url) => !url.searchParams.has('updated_since'))).toBe(true);
+  });
+
+  it('another API key gets nothing from the copy: the full list is loaded', async () => {
+    const api = pagedApi({ total: 250, maxPerPage: 100 });
+    server.use(api.handler);
+    startSession({ baseUrl: TEST_ORIGIN, apiKey: 'pk_first_0a1b2c3d4e5f', demo: false });
+    await firstVisit(7);
+
+    startSession({ baseUrl: TEST_ORIGIN, apiKey: 'pk_second_9f8e7d6c5b4a', demo: false });
+    const client = new QueryClient();
+    const shown = snapshots(client, 7);
+    const callsBefore = api.calls.length;
+    const loaded = await client.fetchQuery(registrationsQuery(7));
+    expect(shown[0]!.phase).toBe('loading');
+    expect(ids(loaded.rows)).toEqual(oneTo(250));
+    const calls = api.calls.slice(callsBefore);
+    expect(calls.length).toBeGreaterThan(0);
+    expect(calls.every((call) => call.updatedSince === null)).toBe(true);
+    expect(deviceCopyStatus(7).read).toEqual({ status: 'discarded', reason: 'wrong-key' });
+  });
+
+  it('another API address gets nothing from the copy either', async () => {
+    const api = pagedApi({ total: 120, maxPerPage: 100 });
+    server.use(api.handler);
+    startSession({ baseUrl: TEST_ORIGIN, apiKey: 'pk_first_0a1b2c3d4e5f', demo: false });
+    await firstVisit(7);
+
+    // Same origin, another API behind it (a proxy path serves any API): another copy.
+    startSession({ baseUrl: `${TEST_ORIGIN}/v2-proxy`, apiKey: 'pk_first_0a1b2c3d4e5f', demo: false });
+    expect(await new QueryClient().fetchQuery(registrationsQuery(7)).catch(() => null)).toBeNull();
+    expect(deviceCopyStatus(7).read).toEqual({ status: 'discarded', reason: 'other-origin' });
+  });
+});

@@ -1,0 +1,82 @@
+import { endSession, startSession } from '@/lib/session';
+import {
+  deleteUnusedDeviceCopyAtStart,
+  deviceCopySettled,
+  deviceCopyStatus,
+  readDeviceCopy,
+  saveDeviceCopy,
+  wipeDeviceCopyOfSession,
+} from './device-copy-client';
+import type { DeviceRegistration } from './registrations-codec';
+import { DEVICE_COPY_DB, freshIndexedDbForEachTest, storedOnDevice } from './testing/fresh-indexeddb';
+
+const SESSION = {
+  baseUrl: 'https://partners.example.org/v1',
+  apiKey: 'pk_live_4f0c2a9e7b1d4c3a',
+  demo: false,
+};
+const AS_OF = new Date('2026-11-20T09:30:00Z');
+const EVENT = 9;
+
+freshIndexedDbForEachTest();
+afterEach(() => vi.useRealTimers());
+
+function rows(count: number, name = 'Léa'): DeviceRegistration[] {
+  return Array.from({ length: count }, (_, i) => ({
+    registration_id: i + 1,
+    first_name: name,
+    last_name: 'Dupont',
+    email: null,
+    order_id: null,
+    payment_status: 'paid',
+    custom_questions: [],
+  }));
+}
+
+describe('the device copy, from the page', () => {
+  it('saves in the background and reads back the rows with the time they are as of', async () => {
+    startSession({ ...SESSION });
+    saveDeviceCopy(EVENT, rows(7), AS_OF);
+    await deviceCopySettled();
+    expect(deviceCopyStatus(EVENT).save).toEqual({ status: 'saved' });
+    const copy = await readDeviceCopy(EVENT);
+    expect(copy?.rows).toEqual(rows(7));
+    expect(copy?.dataAsOf).toEqual(AS_OF);
+    expect(copy?.savedAt).toBeInstanceOf(Date);
+  });
+
+  it('after a wipe, nothing the ending session saves is written; the next session saves again', async () => {
+    startSession({ ...SESSION });
+    saveDeviceCopy(EVENT, rows(7), AS_OF);
+    await wipeDeviceCopyOfSession();
+    // A load of the ending session that completes between the wipe and the end of the session.
+    saveDeviceCopy(EVENT, rows(8), AS_OF);
+    await deviceCopySettled();
+    expect(Object.keys(await storedOnDevice())).not.toContain(DEVICE_COPY_DB);
+
+    endSession();
+    startSession({ ...SESSION });
+    saveDeviceCopy(EVENT, rows(9), AS_OF);
+    await deviceCopySettled();
+    expect((await readDeviceCopy(EVENT))?.rows).toHaveLength(9);
+  });
+
+  it('of two saves of an event in a row, the newer one is kept, however long the older one', async () => {
+    startSession({ ...SESSION });
+    saveDeviceCopy(EVENT, rows(12_000, 'old'), AS_OF);
+    saveDeviceCopy(EVENT, rows(3, 'new'), AS_OF);
+    await deviceCopySettled();
+    expect((await readDeviceCopy(EVENT))?.rows).toEqual(rows(3, 'new'));
+  });
+
+  it('at start, deletes a copy nobody opened for 30 days, and only such a copy', async () => {
+    startSession({ ...SESSION });
+    saveDeviceCopy(EVENT, rows(3), AS_OF);
+    await deviceCopySettled();
+    expect(await deleteUnusedDeviceCopyAtStart()).toBe(false);
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(Date.now() + 31 * 24 * 3_600_000);
+    expect(await deleteUnusedDeviceCopyAtStart()).toBe(true);
+    expect(Object.keys(await storedOnDevice())).not.toContain(DEVICE_COPY_DB);
+  });
+});

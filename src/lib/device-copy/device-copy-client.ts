@@ -1,0 +1,267 @@
+import { getSession, subscribeSession, type Session } from '@/lib/session';
+import { createDeviceCopyHandler } from './device-copy-handler';
+import {
+  ROWS_PER_MESSAGE,
+  type CopyPlace,
+  type CopyReadResult,
+  type CopySaveResult,
+  type DeviceCopyRequest,
+  type DeviceCopyResponse,
+} from './device-copy-protocol';
+import type { DeviceRegistration } from './registrations-codec';
+
+/**
+ * The page's side of the device copy worker: the encrypted copy of the registrations on this
+ * device (device-store.ts), for the signed-in session's API key and API address. Reading
+ * answers the rows (5,000 per message, so no task of the page is long) or null; saving is
+ * fire and forget and sends the rows 5,000 per message, yielding between messages; wiping
+ * answers once the database is deleted. Failures never throw: they are kept per event as a
+ * typed status (deviceCopyStatus) for the screens to show.
+ */
+
+interface Port {
+  post: (message: DeviceCopyRequest) => void;
+  onResponse: (listener: (response: DeviceCopyResponse) => void) => void;
+  /** The worker could not start or crashed: every request waiting is answered as a failure. */
+  onFailure: (listener: () => void) => void;
+}
+
+/** The worker, or the same handler in the page where there is no Worker (tests in jsdom). */
+function openPort(): Port {
+  if (typeof Worker === 'undefined') {
+    let listener: (response: DeviceCopyResponse) => void = () => {};
+    // Answers arrive in later tasks, as a worker's messages would.
+    const handle = createDeviceCopyHandler((response) => setTimeout(() => listener(response)));
+    return {
+      post: (message) => handle(message),
+      onResponse: (next) => (listener = next),
+      onFailure: () => {},
+    };
+  }
+  // Vite bundles the worker because `new URL(..., import.meta.url)` sits inside `new Worker(...)`.
+  const worker = new Worker(new URL('./device-copy-worker.ts', import.meta.url), { type: 'module' });
+  return {
+    post: (message) => worker.postMessage(message),
+    onResponse: (listener) => {
+      worker.onmessage = (event: MessageEvent<DeviceCopyResponse>) => listener(event.data);
+    },
+    onFailure: (listener) => {
+      worker.onerror = listener;
+      worker.onmessageerror = listener;
+    },
+  };
+}
+
+/** Yields to the browser between messages, so input and paint get their turn. */
+const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve));
+
+/** A read that has not answered by then (a database blocked by another tab) gives up: full load. */
+const READ_TIMEOUT_MS = 20_000;
+
+/** How long sign-out waits for the wipe. */
+const WIPE_WAIT_MS = 5_000;
+
+/** The copy of an event, as found on the device. */
+export interface ReopenedCopy {
+  readonly rows: DeviceRegistration[];
+  /** The server time the rows are as of: the next `updated_since`. */
+  readonly dataAsOf: Date;
+  /** When they were saved, by this browser's clock. */
+  readonly savedAt: Date;
+}
+
+/** The last outcome of reading and of saving an event's copy (null: not tried yet). */
+export interface DeviceCopyStatus {
+  readonly read: CopyReadResult | null;
+  readonly save: CopySaveResult | null;
+}
+
+/** The API address that identifies a copy: the whole base URL, absolute (a proxy path serves any API). */
+function copyAddress(baseUrl: string): string {
+  try {
+    const base = typeof location === 'undefined' ? undefined : location.href;
+    return new URL(baseUrl, base).href.replace(/\/+$/, '');
+  } catch {
+    return baseUrl;
+  }
+}
+
+const placeOf = (session: Session): CopyPlace => ({
+  apiKey: session.apiKey,
+  address: copyAddress(session.baseUrl),
+});
+
+type Listener = (response: DeviceCopyResponse) => boolean;
+
+class DeviceCopyClient {
+  private readonly port = openPort();
+  private readonly listeners = new Map<number, Listener>();
+  private readonly status = new Map<number, DeviceCopyStatus>();
+  /** The newest save of each event: an older one still sending its rows gives way. */
+  private readonly latestSave = new Map<number, number>();
+  private readonly inFlight = new Set<Promise<unknown>>();
+  /** Moves on whenever a session starts or ends: what was asked under one never lands in another. */
+  private epoch = 0;
+  /** The epoch whose copy was wiped (sign-out): none of its saves may write the copy again. */
+  private wipedEpoch = -1;
+  private nextId = 1;
+
+  constructor() {
+    subscribeSession(() => (this.epoch += 1));
+    this.port.onResponse((response) => {
+      const listener = this.listeners.get(response.id);
+      if (listener?.(response)) this.listeners.delete(response.id);
+    });
+    this.port.onFailure(() => {
+      const waiting = [...this.listeners.entries()];
+      this.listeners.clear();
+      for (const [id, listener] of waiting) listener(failed(id));
+    });
+  }
+
+  statusOf(eventId: number): DeviceCopyStatus {
+    return this.status.get(eventId) ?? { read: null, save: null };
+  }
+
+  /** The event's copy for the signed-in session, or null (none, unusable, or the session changed). */
+  read(eventId: number): Promise<ReopenedCopy | null> {
+    const session = getSession();
+    if (!session) return Promise.resolve(null);
+    const epoch = this.epoch;
+    const id = this.nextId++;
+    const rows: DeviceRegistration[] = [];
+    const answer = new Promise<CopyReadResult>((resolve) => {
+      const timer = setTimeout(() => {
+        this.listeners.delete(id);
+        resolve({ status: 'unavailable' });
+      }, READ_TIMEOUT_MS);
+      this.listeners.set(id, (response) => {
+        if (response.type === 'rows') {
+          for (const row of response.rows) rows.push(row);
+          return false;
+        }
+        clearTimeout(timer);
+        resolve(response.type === 'read' ? response.result : { status: 'unavailable' });
+        return true;
+      });
+    });
+    this.port.post({ type: 'read', id, place: placeOf(session), eventId });
+    return this.track(
+      answer.then((result) => {
+        this.setStatus(eventId, { read: result });
+        if (result.status !== 'ok' || this.epoch !== epoch) return null;
+        return { rows, dataAsOf: new Date(result.dataAsOf), savedAt: new Date(result.savedAt) };
+      }),
+    );
+  }
+
+  /** Saves the event's rows as of `dataAsOf` (server time), in the background. Never throws. */
+  save(eventId: number, rows: readonly DeviceRegistration[], dataAsOf: Date): void {
+    const session = getSession();
+    const epoch = this.epoch;
+    if (!session || this.wipedEpoch === epoch) return;
+    const id = this.nextId++;
+    this.latestSave.set(eventId, id);
+    // Still the same session, not wiped, and no newer save of the event started.
+    const current = () =>
+      this.epoch === epoch && this.wipedEpoch !== epoch && this.latestSave.get(eventId) === id;
+    const send = async (): Promise<void> => {
+      for (let start = 0; start < rows.length; start += ROWS_PER_MESSAGE) {
+        if (start > 0) await nextTask();
+        if (!current()) return this.port.post({ type: 'save-drop', id });
+        this.port.post({ type: 'save-rows', id, rows: rows.slice(start, start + ROWS_PER_MESSAGE) });
+      }
+      if (rows.length > 0) await nextTask();
+      if (!current()) return this.port.post({ type: 'save-drop', id });
+      const response = this.request({
+        type: 'save',
+        id,
+        place: placeOf(session),
+        eventId,
+        dataAsOf: dataAsOf.getTime(),
+      });
+      const answered = await response;
+      if (this.latestSave.get(eventId) === id) this.latestSave.delete(eventId);
+      if (this.epoch === epoch)
+        this.setStatus(eventId, {
+          save: answered.type === 'saved' ? answered.result : { status: 'not-saved', reason: 'failed' },
+        });
+    };
+    void this.track(send());
+  }
+
+  /**
+   * Deletes the copy (sign-out, 401). From now on no save of the signed-in session writes it
+   * again; a save already sent runs before the wipe (the worker keeps the order).
+   */
+  async wipe(): Promise<boolean> {
+    this.wipedEpoch = this.epoch;
+    this.status.clear();
+    this.latestSave.clear();
+    const response = this.track(this.request({ type: 'wipe', id: this.nextId++ }));
+    // A deletion blocked for long (another tab holding the database) must not keep the user
+    // signed in: sign-out goes on, and the wipe still runs when the database is released.
+    const late = new Promise<null>((resolve) => setTimeout(() => resolve(null), WIPE_WAIT_MS));
+    const answered = await Promise.race([response, late]);
+    return answered?.type === 'wiped' && answered.ok;
+  }
+
+  /** Deletes a copy nobody opened for 30 days. */
+  async sweep(): Promise<boolean> {
+    const response = await this.track(this.request({ type: 'sweep', id: this.nextId++ }));
+    return response.type === 'swept' && response.deleted;
+  }
+
+  /** Resolves once every read, save and wipe under way has answered. */
+  async settled(): Promise<void> {
+    while (this.inFlight.size > 0) await Promise.allSettled([...this.inFlight]);
+  }
+
+  private request(message: Exclude<DeviceCopyRequest, { type: 'save-rows' | 'save-drop' }>) {
+    return new Promise<DeviceCopyResponse>((resolve) => {
+      this.listeners.set(message.id, (response) => {
+        resolve(response);
+        return true;
+      });
+      this.port.post(message);
+    });
+  }
+
+  private track<T>(promise: Promise<T>): Promise<T> {
+    this.inFlight.add(promise);
+    const done = () => this.inFlight.delete(promise);
+    promise.then(done, done);
+    return promise;
+  }
+
+  private setStatus(eventId: number, change: Partial<DeviceCopyStatus>): void {
+    this.status.set(eventId, { ...this.statusOf(eventId), ...change });
+  }
+}
+
+/** What a request answers when the worker failed. */
+function failed(id: number): DeviceCopyResponse {
+  return { type: 'saved', id, result: { status: 'not-saved', reason: 'unavailable' } };
+}
+
+let client: DeviceCopyClient | null = null;
+const theClient = () => (client ??= new DeviceCopyClient());
+
+/** The event's copy on this device for the signed-in session (its API key and address), or null. */
+export const readDeviceCopy = (eventId: number) => theClient().read(eventId);
+
+/** Saves the event's complete list, as of the server time `dataAsOf`, in the background. */
+export const saveDeviceCopy = (eventId: number, rows: readonly DeviceRegistration[], dataAsOf: Date) =>
+  theClient().save(eventId, rows, dataAsOf);
+
+/** Wipes the device copy (sign-out, 401); resolves false if the database could not be deleted. */
+export const wipeDeviceCopyOfSession = () => theClient().wipe();
+
+/** At start: deletes a copy unused for 30 days. */
+export const deleteUnusedDeviceCopyAtStart = () => theClient().sweep();
+
+/** The last outcome of reading and saving the event's copy: what the screens can show. */
+export const deviceCopyStatus = (eventId: number) => theClient().statusOf(eventId);
+
+/** Resolves once the device copy has finished everything asked of it so far. */
+export const deviceCopySettled = () => theClient().settled();

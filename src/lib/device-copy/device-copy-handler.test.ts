@@ -1,0 +1,105 @@
+import { IDBObjectStore } from 'fake-indexeddb';
+import { createDeviceCopyHandler } from './device-copy-handler';
+import type { DeviceCopyResponse } from './device-copy-protocol';
+import type { DeviceRegistration } from './registrations-codec';
+import { DEVICE_COPY_DB, storedOnDevice, freshIndexedDbForEachTest } from './testing/fresh-indexeddb';
+
+const PLACE = {
+  apiKey: 'pk_live_4f0c2a9e7b1d4c3a8e6f5b2d1c0a9e8f',
+  address: 'https://partners.example.org/v1',
+};
+const AS_OF = Date.parse('2026-11-20T09:30:00Z');
+
+freshIndexedDbForEachTest();
+
+function rows(count: number): DeviceRegistration[] {
+  return Array.from({ length: count }, (_, i) => ({
+    registration_id: i + 1,
+    event_id: 9,
+    first_name: `Léa ${i + 1}`,
+    last_name: 'Dupont',
+    email: `lea${i + 1}@example.org`,
+    category_id: 3,
+    order_id: `ORD-${Math.floor(i / 2)}`,
+    payment_status: i % 3 === 0 ? 'pending' : 'paid',
+    custom_questions: [{ que_id: 1, que_question_fr: 'Taille', que_question_en: 'Size', reponse: 'M' }],
+  }));
+}
+
+function worker() {
+  const responses: DeviceCopyResponse[] = [];
+  const handle = createDeviceCopyHandler((response) => responses.push(response));
+  const answer = <T extends DeviceCopyResponse['type']>(type: T, id: number) =>
+    vi.waitFor(
+      () => {
+        const found = responses.find((response) => response.type === type && response.id === id);
+        if (!found) throw new Error(`no ${type} answer to ${id} yet`);
+        return found as Extract<DeviceCopyResponse, { type: T }>;
+      },
+      { timeout: 10_000 },
+    );
+  const save = (id: number, list: DeviceRegistration[], place = PLACE) => {
+    for (let start = 0; start < list.length; start += 5_000)
+      handle({ type: 'save-rows', id, rows: list.slice(start, start + 5_000) });
+    handle({ type: 'save', id, place, eventId: 9, dataAsOf: AS_OF });
+    return answer('saved', id);
+  };
+  const read = (id: number, place = PLACE) => {
+    handle({ type: 'read', id, place, eventId: 9 });
+    return answer('read', id);
+  };
+  return { handle, responses, answer, save, read };
+}
+
+describe('the device copy worker', () => {
+  it('saves an event with its watermark and sends it back 5,000 rows per message', async () => {
+    const { responses, save, read } = worker();
+    const saved = rows(12_001);
+    expect((await save(1, saved)).result).toEqual({ status: 'saved' });
+    const answer = await read(2);
+    expect(answer.result).toMatchObject({ status: 'ok', rows: 12_001, dataAsOf: AS_OF });
+    const slices = responses.filter((response) => response.type === 'rows' && response.id === 2);
+    expect(slices.map((slice) => (slice.type === 'rows' ? slice.rows.length : 0))).toEqual([
+      5_000, 5_000, 2_001,
+    ]);
+    expect(slices.flatMap((slice) => (slice.type === 'rows' ? slice.rows : []))).toEqual(saved);
+    // The slices come before the answer that ends the read.
+    expect(responses.indexOf(answer)).toBeGreaterThan(responses.indexOf(slices.at(-1)!));
+  });
+
+  it('says "not saved" when the device is full, and keeps nothing of that write', async () => {
+    const { save, read } = worker();
+    const put = IDBObjectStore.prototype.put;
+    vi.spyOn(IDBObjectStore.prototype, 'put').mockImplementation(function (
+      this: IDBObjectStore,
+      ...args: Parameters<IDBObjectStore['put']>
+    ) {
+      if (this.name === 'records')
+        throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
+      return put.apply(this, args);
+    });
+    expect((await save(1, rows(10))).result).toEqual({ status: 'not-saved', reason: 'quota' });
+    vi.mocked(IDBObjectStore.prototype.put).mockRestore();
+    expect((await read(2)).result).toEqual({ status: 'missing' });
+  });
+
+  it('another API key finds the copy unreadable: it is discarded, no row is sent', async () => {
+    const { responses, save, read } = worker();
+    await save(1, rows(10));
+    const answer = await read(2, { ...PLACE, apiKey: 'pk_live_another_key_0000000000000000' });
+    expect(answer.result).toEqual({ status: 'discarded', reason: 'wrong-key' });
+    expect(responses.some((response) => response.type === 'rows')).toBe(false);
+    // One copy per device: the first key's rows went when the other key opened it.
+    expect((await read(3)).result).toMatchObject({ status: 'discarded' });
+    expect(responses.some((response) => response.type === 'rows')).toBe(false);
+  });
+
+  it('a wipe after a save runs after it, and leaves no database behind', async () => {
+    const { handle, answer, save } = worker();
+    const saving = save(1, rows(20));
+    handle({ type: 'wipe', id: 2 });
+    expect((await saving).result).toEqual({ status: 'saved' });
+    expect((await answer('wiped', 2)).ok).toBe(true);
+    expect(Object.keys(await storedOnDevice())).not.toContain(DEVICE_COPY_DB);
+  });
+});

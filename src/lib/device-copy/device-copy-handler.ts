@@ -1,0 +1,131 @@
+import { deleteUnusedDeviceCopy, openDeviceCopy, wipeDeviceCopy } from './device-store';
+import {
+  ROWS_PER_MESSAGE,
+  type CopyReadResult,
+  type CopySaveResult,
+  type DeviceCopyRequest,
+  type DeviceCopyResponse,
+} from './device-copy-protocol';
+import type { DeviceRegistration } from './registrations-codec';
+
+/**
+ * The device copy worker's work, apart from the worker itself so it can also run in the page
+ * where there is no Worker (tests in jsdom). Requests run one after another, in the order they
+ * came: a wipe sent after a save runs after it, and nothing can reopen the copy in between.
+ * The copy is opened for each request and closed after it, so a wipe by another tab (which
+ * deletes the database) never finds it held open here.
+ */
+export function createDeviceCopyHandler(post: (response: DeviceCopyResponse) => void) {
+  /** The slices of each save not yet committed. */
+  const pendingRows = new Map<number, DeviceRegistration[]>();
+  let queue: Promise<void> = Promise.resolve();
+
+  const run = async (request: DeviceCopyRequest): Promise<void> => {
+    switch (request.type) {
+      case 'read': {
+        const result = await read(request.place, request.eventId, (rows) =>
+          post({ type: 'rows', id: request.id, rows }),
+        );
+        post({ type: 'read', id: request.id, result });
+        return;
+      }
+      case 'save': {
+        const rows = pendingRows.get(request.id) ?? [];
+        pendingRows.delete(request.id);
+        const result = await save(request.place, request.eventId, rows, request.dataAsOf);
+        post({ type: 'saved', id: request.id, result });
+        return;
+      }
+      case 'wipe': {
+        let ok = true;
+        try {
+          await wipeDeviceCopy();
+        } catch {
+          ok = false;
+        }
+        post({ type: 'wiped', id: request.id, ok });
+        return;
+      }
+      case 'sweep':
+        post({ type: 'swept', id: request.id, deleted: await deleteUnusedDeviceCopy() });
+        return;
+      case 'save-rows':
+      case 'save-drop':
+        return;
+    }
+  };
+
+  return (request: DeviceCopyRequest): void => {
+    // Slices are kept as they arrive: the save they belong to comes after them.
+    if (request.type === 'save-rows') {
+      const rows = pendingRows.get(request.id) ?? [];
+      for (const row of request.rows) rows.push(row);
+      pendingRows.set(request.id, rows);
+      return;
+    }
+    if (request.type === 'save-drop') {
+      pendingRows.delete(request.id);
+      return;
+    }
+    // A wipe forgets the slices of saves still arriving too (their session is over).
+    if (request.type === 'wipe') pendingRows.clear();
+    queue = queue.then(() => run(request)).catch(() => post(failureFor(request)));
+  };
+}
+
+/** The answer to a request whose work threw (it should not: the store answers typed results). */
+function failureFor(request: DeviceCopyRequest): DeviceCopyResponse {
+  const { id } = request;
+  switch (request.type) {
+    case 'read':
+      return { type: 'read', id, result: { status: 'unavailable' } };
+    case 'wipe':
+      return { type: 'wiped', id, ok: false };
+    case 'sweep':
+      return { type: 'swept', id, deleted: false };
+    default:
+      return { type: 'saved', id, result: { status: 'not-saved', reason: 'failed' } };
+  }
+}
+
+async function read(
+  place: { apiKey: string; address: string },
+  eventId: number,
+  sendRows: (rows: DeviceRegistration[]) => void,
+): Promise<CopyReadResult> {
+  const opened = await openDeviceCopy({ apiKey: place.apiKey, origin: place.address });
+  if (!opened.ok) return { status: 'unavailable' };
+  const { copy } = opened;
+  try {
+    // Another key, another API, unused for 30 days, another schema: the copy found is gone.
+    if (opened.discarded) return { status: 'discarded', reason: opened.discarded };
+    const info = (await copy.listEvents()).find((event) => event.eventId === eventId);
+    // Without the time the rows are as of, they could not be brought up to date: not usable.
+    if (!info || info.rows === null || info.dataAsOf === null) return { status: 'missing' };
+    const found = await copy.readRegistrations(eventId);
+    if (found.status === 'corrupt') return { status: 'discarded', reason: 'corrupt' };
+    if (found.status === 'missing') return { status: 'missing' };
+    const rows = found.value;
+    for (let start = 0; start < rows.length; start += ROWS_PER_MESSAGE)
+      sendRows(rows.slice(start, start + ROWS_PER_MESSAGE));
+    return { status: 'ok', rows: rows.length, dataAsOf: info.dataAsOf, savedAt: info.savedAt };
+  } finally {
+    copy.close();
+  }
+}
+
+async function save(
+  place: { apiKey: string; address: string },
+  eventId: number,
+  rows: readonly DeviceRegistration[],
+  dataAsOf: number,
+): Promise<CopySaveResult> {
+  const opened = await openDeviceCopy({ apiKey: place.apiKey, origin: place.address });
+  if (!opened.ok) return { status: 'not-saved', reason: 'unavailable' };
+  try {
+    const result = await opened.copy.saveRegistrations(eventId, rows, dataAsOf);
+    return result.saved ? { status: 'saved' } : { status: 'not-saved', reason: result.reason };
+  } finally {
+    opened.copy.close();
+  }
+}
