@@ -9,7 +9,7 @@ import { TEST_TODAY } from '../../../../test/msw-server';
 import { ids, oneTo, signInForTests } from '../loader/testing/loader-test-kit';
 import { pagedApi, TEST_ORIGIN } from '../loader/testing/paged-api';
 import { registrationsKey, registrationsQuery, type RegistrationsData } from './registrations-query';
-import { registrationSchema, type Registration } from './schemas';
+import { registrationSchema, type Registration } from '../loader/schemas';
 
 /** Alpine, upcoming, 420 registrations: every kind of day change happens there. */
 const EVENT = 1005;
