@@ -1,5 +1,4 @@
 import { getSession, subscribeSession, type Session } from '@/lib/session';
-import { createDeviceCopyHandler } from './device-copy-handler';
 import {
   ROWS_PER_MESSAGE,
   type CopyPlace,
@@ -30,10 +29,13 @@ interface Port {
 function openPort(): Port {
   if (typeof Worker === 'undefined') {
     let listener: (response: DeviceCopyResponse) => void = () => {};
-    // Answers arrive in later tasks, as a worker's messages would.
-    const handle = createDeviceCopyHandler((response) => setTimeout(() => listener(response)));
+    // Loaded only here, so the store and idb stay in the worker's bundle, out of the page's.
+    // Answers arrive in later tasks, as a worker's messages would; requests keep their order.
+    const handler = import('./device-copy-handler').then(({ createDeviceCopyHandler }) =>
+      createDeviceCopyHandler((response) => setTimeout(() => listener(response))),
+    );
     return {
-      post: (message) => handle(message),
+      post: (message) => void handler.then((handle) => handle(message)),
       onResponse: (next) => (listener = next),
       onFailure: () => {},
     };
