@@ -44,7 +44,7 @@ const DOM_TEST_FILES = [
   'src/lib/api-client.test.ts',
   'src/lib/csv/export-csv.test.ts',
   'src/lib/xlsx/export-xlsx.test.ts',
-  'src/mocks/browser/start-demo-worker.test.ts',
+  'src/features/session/demo.test.ts',
   // Signed in through the session module, which keeps the key in sessionStorage.
   'src/features/registrations/loader/load-*.test.ts',
   'src/features/registrations/api/registrations-query.test.ts',

@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { announceSignOut } from '@/lib/session-channel';
-import { endSession, getSession, type SignOutReason } from '@/lib/session';
+import { endSession, type SignOutReason } from '@/lib/session';
 import { stopDemo } from './demo';
 
 export interface SignOutOptions {
@@ -10,19 +10,18 @@ export interface SignOutOptions {
 
 /**
  * End the session: forget the key, drop every cached response (registrations are personal
- * data) and, for the demo, stop and unregister its service worker so a real key used next
- * in this browser can never get a demo answer. Then the other tabs of the app do the same.
+ * data) and remove the demo's in-page transport, so no later request in this tab can get a
+ * demo answer. Then the other tabs of the app do the same.
  */
 export async function signOut(
   queryClient: QueryClient,
   reason: SignOutReason,
   { tellOtherTabs = true }: SignOutOptions = {},
 ): Promise<void> {
-  const wasDemo = getSession()?.demo ?? false;
   await queryClient.cancelQueries();
-  // The demo worker goes first: once the session ends the sign-in form is usable at once,
-  // and nothing typed there may ever reach a worker that is still answering.
-  if (wasDemo) await stopDemo();
+  // The demo goes first: once the session ends the sign-in form is usable at once, and
+  // nothing sent from it may ever get a demo answer.
+  stopDemo();
   endSession(reason);
   queryClient.clear();
   if (tellOtherTabs) announceSignOut(reason);
