@@ -2,6 +2,7 @@
 import { fileURLToPath, URL } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, loadEnv, type Plugin } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
 
 /**
  * Content Security Policy of the production build: scripts only from this origin, so
@@ -35,6 +36,69 @@ function contentSecurityPolicy(): Plugin {
   };
 }
 
+/** The lazily loaded demo API (msw and the demo data): see src/features/session/demo.ts. */
+const DEMO_MODULE = /src\/mocks\/browser\/demo-transport\.ts$/;
+
+/**
+ * Records the chunks only the demo loads, so the app shell's service worker does not
+ * precache them: users of a real API never download msw or the demo data, not even in the
+ * background. (Offline, a demo session therefore shows the shell and a network error.)
+ */
+function demoOnlyChunks(): { plugin: Plugin; files: Set<string> } {
+  const files = new Set<string>();
+  const plugin: Plugin = {
+    name: 'demo-only-chunks',
+    apply: 'build',
+    generateBundle(_options, bundle) {
+      const chunks = Object.values(bundle).filter((output) => output.type === 'chunk');
+      const byName = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
+      const reached = new Set<string>();
+      const queue = chunks.filter((chunk) => chunk.isEntry).map((chunk) => chunk.fileName);
+      while (queue.length > 0) {
+        const chunk = byName.get(queue.pop()!);
+        if (!chunk || reached.has(chunk.fileName)) continue;
+        if (chunk.facadeModuleId && DEMO_MODULE.test(chunk.facadeModuleId)) continue;
+        reached.add(chunk.fileName);
+        queue.push(...chunk.imports, ...chunk.dynamicImports);
+      }
+      files.clear();
+      for (const chunk of chunks) if (!reached.has(chunk.fileName)) files.add(chunk.fileName);
+    },
+  };
+  return { plugin, files };
+}
+
+/**
+ * The app shell's service worker (production build only: not in the dev server or tests).
+ * It precaches the built shell and answers app navigations with index.html, and nothing
+ * else: no runtime caching, so no API response (personal data) is ever stored by it, and
+ * config.json (the API address) always comes from the network.
+ */
+function appShellServiceWorker(): Plugin[] {
+  const demo = demoOnlyChunks();
+  return [
+    demo.plugin,
+    ...VitePWA({
+      registerType: 'autoUpdate',
+      // A registerSW.js file, not an inline script: the CSP allows scripts from 'self' only.
+      injectRegister: 'script',
+      manifest: false,
+      workbox: {
+        globPatterns: ['**/*.{js,css,html,svg,woff2}'],
+        globIgnores: ['config.json'],
+        navigateFallback: 'index.html',
+        navigateFallbackDenylist: [/^\/(partner-api|demo-api)(\/|$)/, /^\/config\.json$/],
+        skipWaiting: true,
+        clientsClaim: true,
+        cleanupOutdatedCaches: true,
+        manifestTransforms: [
+          (entries) => ({ manifest: entries.filter((entry) => !demo.files.has(entry.url)) }),
+        ],
+      },
+    }),
+  ];
+}
+
 /**
  * Test files without JSX that still need a DOM (sessionStorage, location, document). Every
  * other `*.test.ts` runs in plain Node; a file that needs a DOM fails there at once with
@@ -44,7 +108,7 @@ const DOM_TEST_FILES = [
   'src/lib/api-client.test.ts',
   'src/lib/csv/export-csv.test.ts',
   'src/lib/xlsx/export-xlsx.test.ts',
-  'src/mocks/browser/start-demo-worker.test.ts',
+  'src/features/session/demo.test.ts',
   // Signed in through the session module, which keeps the key in sessionStorage.
   'src/features/registrations/loader/load-*.test.ts',
   'src/features/registrations/api/registrations-query.test.ts',
@@ -56,7 +120,7 @@ const DOM_TEST_FILES = [
 // http://127.0.0.1:4010 for `npm run mock-api`, or the operator's base URL) makes the dev
 // server and `vite preview` forward /partner-api/* to it, so the browser only talks to
 // its own origin. The sign-in screen then uses "/partner-api" as the base URL.
-export default defineConfig(({ mode }) => {
+export default defineConfig(({ command, mode }) => {
   const env = { ...loadEnv(mode, process.cwd(), ''), ...process.env };
   const target = env.API_PROXY_TARGET;
   const proxy = target
@@ -70,7 +134,7 @@ export default defineConfig(({ mode }) => {
     : undefined;
 
   return {
-    plugins: [react(), contentSecurityPolicy()],
+    plugins: [react(), contentSecurityPolicy(), ...(command === 'build' ? appShellServiceWorker() : [])],
     resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
     server: { proxy },
     preview: { proxy },

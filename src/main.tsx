@@ -12,8 +12,10 @@ import { adoptSessionFromOtherTab } from '@/features/session/session-handover';
 import { App } from '@/app/app';
 
 async function boot() {
-  // A reloaded demo session needs its service worker answering before the first request.
-  if (getSession()?.demo) await resumeDemo();
+  // A reloaded demo session needs its handlers answering before the first request. If they
+  // cannot load (offline, without the demo in the cache), the app still starts: the demo's
+  // requests then fail with a network error that the screens show.
+  if (getSession()?.demo) await resumeDemo().catch(() => undefined);
   // A tab opened from another signed-in tab (Ctrl+click) asks it for the session; the
   // guards wait for the answer (briefly) instead of showing sign-in.
   void adoptSessionFromOtherTab();

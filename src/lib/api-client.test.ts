@@ -1,7 +1,7 @@
 import { http, HttpResponse } from 'msw';
 import { z } from 'zod';
 import { server, TEST_API_BASE } from '../../test/msw-server';
-import { apiGet, apiRequest, buildUrl } from './api-client';
+import { apiGet, apiRequest, buildUrl, setDemoTransport, type DemoTransport } from './api-client';
 import { ApiError } from './api-error';
 import type { Session } from './session';
 import { startSession } from './session';
@@ -143,6 +143,60 @@ describe('apiRequest', () => {
       expect(error.message).not.toContain(session.apiKey);
       expect(JSON.stringify(error)).not.toContain(session.apiKey);
     }
+  });
+});
+
+describe('apiRequest in a demo session', () => {
+  const demoSession: Session = { baseUrl: '/demo-api', apiKey: 'demo-key', demo: true };
+
+  afterEach(() => {
+    setDemoTransport(null);
+    vi.restoreAllMocks();
+  });
+
+  it('is answered by the demo transport only, never by the network', async () => {
+    const fetchSpy = vi.spyOn(globalThis, 'fetch');
+    const seen: Request[] = [];
+    setDemoTransport((request) => {
+      seen.push(request);
+      return Promise.resolve(
+        Response.json({ ok: true }, { headers: { Date: 'Sun, 22 Nov 2026 10:00:00 GMT' } }),
+      );
+    });
+    const result = await apiRequest('/v1/probe', probe, { session: demoSession, params: { page: 2 } });
+    expect(result.data).toEqual({ ok: true });
+    expect(result.serverDate?.toISOString()).toBe('2026-11-22T10:00:00.000Z');
+    expect(seen).toHaveLength(1);
+    expect(seen[0]!.url).toBe(`${globalThis.location.origin}/demo-api/v1/probe?page=2`);
+    expect(seen[0]!.headers.get('x-api-key')).toBe('demo-key');
+    expect(fetchSpy).not.toHaveBeenCalled();
+  });
+
+  it('fails as a network error once the transport is removed (signed out), without the network', async () => {
+    const fetchSpy = vi.spyOn(globalThis, 'fetch');
+    setDemoTransport(() => Promise.resolve(Response.json({ ok: true })));
+    setDemoTransport(null);
+    expect((await failure(apiGet('/v1/probe', probe, { session: demoSession }))).kind).toBe('network');
+    expect(fetchSpy).not.toHaveBeenCalled();
+  });
+
+  it('maps an unmatched request to not-found and a real session ignores the transport', async () => {
+    const transport = vi.fn<DemoTransport>(() => Promise.resolve(undefined));
+    setDemoTransport(transport);
+    expect((await failure(apiGet('/v1/probe', probe, { session: demoSession }))).kind).toBe('not-found');
+    answer(() => HttpResponse.json({ ok: true }));
+    await expect(apiGet('/v1/probe', probe, { session })).resolves.toEqual({ ok: true });
+    expect(transport).toHaveBeenCalledTimes(1);
+  });
+
+  it('stops waiting for the handlers on abort and on timeout', async () => {
+    setDemoTransport(() => new Promise<Response>(() => {}));
+    const controller = new AbortController();
+    const pending = apiGet('/v1/probe', probe, { session: demoSession, signal: controller.signal });
+    controller.abort();
+    await expect(pending).rejects.not.toBeInstanceOf(ApiError);
+    const error = await failure(apiGet('/v1/probe', probe, { session: demoSession, timeoutMs: 30 }));
+    expect(error.kind).toBe('timeout');
   });
 });
 

@@ -25,6 +25,48 @@ const DEFAULT_TIMEOUT_MS = 20_000;
 const unauthorizedListeners = new Set<() => void>();
 
 /**
+ * Answers a request in the page instead of the network: the built-in demo API (msw's
+ * handlers run through `getResponse`). `undefined` means no handler matched.
+ */
+export type DemoTransport = (request: Request) => Promise<Response | undefined>;
+
+let demoTransport: DemoTransport | null = null;
+
+/**
+ * Installed by the demo module when a demo session starts or resumes, removed at sign-out.
+ * Only a demo session's requests use it; every other session goes to the network.
+ */
+export function setDemoTransport(transport: DemoTransport | null): void {
+  demoTransport = transport;
+}
+
+/**
+ * Sends a request of a demo session through the demo transport. With none installed (signed
+ * out, or the demo could not load, e.g. offline) nothing answers: a network error, never the
+ * network, so a demo URL can never reach a server.
+ */
+export async function sendDemoRequest(request: Request): Promise<Response> {
+  const transport = demoTransport;
+  if (!transport) throw new TypeError('The demo API is not running');
+  const signal = request.signal;
+  signal.throwIfAborted();
+  // The handlers do not watch the signal: stop waiting for them when it fires.
+  let stopWaiting = () => {};
+  const aborted = new Promise<never>((_, reject) => {
+    const onAbort = () => reject(signal.reason as Error);
+    signal.addEventListener('abort', onAbort, { once: true });
+    stopWaiting = () => signal.removeEventListener('abort', onAbort);
+  });
+  let response: Response | undefined;
+  try {
+    response = await Promise.race([transport(request), aborted]);
+  } finally {
+    stopWaiting();
+  }
+  return response ?? new Response(null, { status: 404 });
+}
+
+/**
  * Be told when the signed-in key is refused (401), whichever request saw it: a query, a
  * page of registrations, a refresh. A key being checked at sign-in does not count.
  */
@@ -66,12 +108,13 @@ export async function apiRequest<S extends z.ZodType>(
 
   let response: Response;
   try {
-    response = await fetch(url, {
+    const init: RequestInit = {
       method: 'GET',
       headers: { 'X-API-Key': session.apiKey, Accept: 'application/json' },
       signal,
       credentials: 'omit',
-    });
+    };
+    response = session.demo ? await sendDemoRequest(new Request(url, init)) : await fetch(url, init);
   } catch (cause) {
     // The caller's own cancellation is not a failure: let React Query see the abort as is.
     if (options.signal?.aborted) throw options.signal.reason ?? cause;

@@ -15,7 +15,7 @@ export interface BundleFigures {
   /** Every file in dist/assets (lazy route chunks, the CSV worker, the demo). */
   allAssetsBytes: number;
   allAssetsGzipBytes: number;
-  /** Chunks holding the demo (msw) code, and dist/mockServiceWorker.js; loaded only by "Try the demo". */
+  /** Chunks holding the demo (msw) code; loaded only by "Try the demo". */
   demo: AssetSize[];
   /** True when an initial file contains msw code (it should not). */
   demoInInitial: boolean;
@@ -37,7 +37,7 @@ function staticImports(code: string): string[] {
   return [...found];
 }
 
-const isDemoCode = (code: string) => code.includes('mockServiceWorker') || code.includes('[MSW]');
+const isDemoCode = (code: string) => code.includes('[MSW]');
 
 export function measureBundle(distDir: string): BundleFigures {
   const html = readFileSync(join(distDir, 'index.html'), 'utf8');
@@ -57,9 +57,7 @@ export function measureBundle(distDir: string): BundleFigures {
   }
   const initialSizes = [...initial].map((file) => size(distDir, file));
   const assets = readdirSync(join(distDir, 'assets')).map((name) => size(distDir, `assets/${name}`));
-  const demo = [...assets, size(distDir, 'mockServiceWorker.js')].filter((asset) =>
-    isDemoCode(readFileSync(join(distDir, asset.file), 'utf8')),
-  );
+  const demo = assets.filter((asset) => isDemoCode(readFileSync(join(distDir, asset.file), 'utf8')));
   return {
     initial: initialSizes,
     initialGzipBytes: initialSizes.reduce((sum, asset) => sum + asset.gzipBytes, 0),

@@ -81,15 +81,40 @@ export function storageSnapshot(page: Page) {
 
 /**
  * Waits for the end of a sign-out: the final /sign-in URL (no `next`), which the sign-out
- * button navigates to only after the session is ended and, for the demo, its worker stopped.
+ * button navigates to only after the session is ended and, for the demo, its handlers removed.
  */
 export async function waitForSignedOut(page: Page, lang: Lang = 'en'): Promise<void> {
   await page.waitForURL((url) => url.pathname === '/sign-in' && url.search === '');
   await page.getByRole('heading', { level: 1, name: TEXT[lang].signInTitle }).waitFor();
 }
 
-export function serviceWorkerCount(page: Page): Promise<number> {
-  return page.evaluate(async () => (await navigator.serviceWorker.getRegistrations()).length);
+/** The app shell's service worker (vite-plugin-pwa); the demo runs in the page, not in one. */
+export const APP_SHELL_WORKER = '/sw.js';
+
+/** Paths of the scripts of every service worker registered on the app's origin. */
+export function serviceWorkerScripts(page: Page): Promise<string[]> {
+  return page.evaluate(async () =>
+    (await navigator.serviceWorker.getRegistrations()).map((registration) => {
+      const worker = registration.active ?? registration.waiting ?? registration.installing;
+      return worker ? new URL(worker.scriptURL).pathname : '(none)';
+    }),
+  );
+}
+
+/** Service workers other than the app shell's: there should never be any. */
+export async function otherServiceWorkers(page: Page): Promise<string[]> {
+  return (await serviceWorkerScripts(page)).filter((script) => script !== APP_SHELL_WORKER);
+}
+
+/**
+ * Asks for the demo's events from the page, as a leftover demo tab or script would: not
+ * answered once the demo is stopped (vite preview's SPA fallback sends index.html, not JSON).
+ */
+export function demoRequestContentType(page: Page, key: string): Promise<string> {
+  return page.evaluate(async (apiKey) => {
+    const response = await fetch('/demo-api/v1/events', { headers: { 'X-API-Key': apiKey } });
+    return response.headers.get('content-type') ?? '';
+  }, key);
 }
 
 const controlUrl = inject('apiControlUrl');

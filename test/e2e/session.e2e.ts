@@ -12,7 +12,8 @@ import {
   at,
   eventNames,
   resetApiStats,
-  serviceWorkerCount,
+  otherServiceWorkers,
+  demoRequestContentType,
   signIn,
   storageSnapshot,
   switchLanguage,
@@ -132,27 +133,24 @@ describe('session', () => {
     problems.expectNone([/status of 401/]);
   });
 
-  it('runs the demo in a service worker, and a real sign-in afterwards never gets a demo answer', async () => {
+  it('runs the demo in the page, and a real sign-in afterwards never gets a demo answer', async () => {
     await openApp('/sign-in');
     await page.getByRole('button', { name: TEXT.en.tryDemo, exact: true }).click();
     await page.waitForURL((url) => url.pathname === '/events');
     await waitForEvents(page);
     await page.getByText(TEXT.en.demoBadge, { exact: true }).waitFor();
     expect(await eventNames(page)).toContain(ALPINE_EVENT);
-    expect(await serviceWorkerCount(page)).toBe(1);
+    // The demo needs no service worker: at most the app shell's is registered.
+    expect(await otherServiceWorkers(page)).toEqual([]);
 
     await page.getByRole('button', { name: TEXT.en.signOut, exact: true }).click();
     await waitForSignedOut(page);
-    expect(await serviceWorkerCount(page)).toBe(0);
+    expect(await otherServiceWorkers(page)).toEqual([]);
     expect(await page.getByText(TEXT.en.demoBadge, { exact: true }).count()).toBe(0);
     await expectNothingStored(DEMO_KEYS.alpine);
 
     // Nothing answers the demo path any more: vite preview's SPA fallback sends index.html.
-    const demoContentType = await page.evaluate(async (key) => {
-      const response = await fetch('/demo-api/v1/events', { headers: { 'X-API-Key': key } });
-      return response.headers.get('content-type') ?? '';
-    }, DEMO_KEYS.alpine);
-    expect(demoContentType).not.toMatch(/json/);
+    expect(await demoRequestContentType(page, DEMO_KEYS.alpine)).not.toMatch(/json/);
 
     // A real key in the same tab: every API response comes from the HTTP server, none from a worker.
     const apiResponses: { url: string; fromServiceWorker: boolean }[] = [];

@@ -7,7 +7,8 @@ import {
   TEXT,
   at,
   eventNames,
-  serviceWorkerCount,
+  otherServiceWorkers,
+  demoRequestContentType,
   signInAlpine,
   storageSnapshot,
   waitForEvents,
@@ -130,7 +131,8 @@ describe('tabs', () => {
     await second.waitForURL((url) => url.pathname === '/sign-in');
     await second.getByRole('heading', { level: 1, name: TEXT.en.signInTitle }).waitFor();
     expect((await storageSnapshot(second)).session).toEqual({});
-    expect(await serviceWorkerCount(second)).toBe(0);
+    expect(await otherServiceWorkers(second)).toEqual([]);
+    expect(await demoRequestContentType(second, DEMO_KEYS.alpine)).not.toMatch(/json/);
     firstProblems.expectNone();
     secondProblems.expectNone();
   });

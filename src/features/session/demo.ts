@@ -1,9 +1,10 @@
-import type { Session } from '@/lib/session';
+import { buildUrl, sendDemoRequest, setDemoTransport } from '@/lib/api-client';
+import { getSession, type Session } from '@/lib/session';
 
 /**
- * The built-in demo API runs in a service worker on this same origin. Everything under
- * this path is answered by the worker while a demo session is open, and by nothing once
- * the session ends (the worker is stopped and unregistered).
+ * The built-in demo API runs in the page: a demo session's requests under this path are
+ * answered by the demo's handlers through the API client's demo transport, never sent to
+ * the network, and answered by nothing once the session ends.
  */
 export const DEMO_BASE_PATH = '/demo-api';
 
@@ -11,20 +12,39 @@ function demoBaseUrl(): string {
   return new URL(DEMO_BASE_PATH, globalThis.location.href).href;
 }
 
-/** Start the demo worker (lazily loaded: users of a real API never download the demo data). */
+/** Load the demo (lazily: users of a real API never download msw or the demo data) and install it. */
+async function installDemo(): Promise<string> {
+  const demo = await import('@/mocks/browser/demo-transport');
+  setDemoTransport(demo.createDemoTransport(demoBaseUrl()));
+  return demo.DEMO_KEYS.alpine;
+}
+
 export async function startDemo(): Promise<Session> {
-  const demo = await import('@/mocks/browser/start-demo-worker');
-  await demo.startDemoWorker(demoBaseUrl());
-  return { baseUrl: DEMO_BASE_PATH, apiKey: demo.DEMO_KEYS.alpine, demo: true };
+  const apiKey = await installDemo();
+  return { baseUrl: DEMO_BASE_PATH, apiKey, demo: true };
 }
 
-/** Resume the worker after a reload of a demo session. */
+/** Answer again after a reload of a demo session (the data starts again from day 0). */
 export async function resumeDemo(): Promise<void> {
-  const demo = await import('@/mocks/browser/start-demo-worker');
-  await demo.startDemoWorker(demoBaseUrl());
+  await installDemo();
 }
 
-export async function stopDemo(): Promise<void> {
-  const demo = await import('@/mocks/browser/start-demo-worker');
-  await demo.stopDemoWorker();
+/** After sign-out no demo request is answered, even by a tab that still sends one. */
+export function stopDemo(): void {
+  setDemoTransport(null);
+}
+
+/**
+ * The demo's own requests to move in time (see src/mocks/handlers/demo-controls.ts), sent
+ * with the signed-in demo key through the same transport as the API. Resolves to the answer
+ * (200 with a JSON summary, or the handlers' error status).
+ */
+export function sendDemoControl(
+  action: 'advance' | 'reset',
+  params: { days?: number; eventId?: number } = {},
+): Promise<Response> {
+  const session = getSession();
+  if (!session?.demo) return Promise.reject(new Error('Not in a demo session'));
+  const url = buildUrl(session.baseUrl, `/__demo/${action}`, { days: params.days, event_id: params.eventId });
+  return sendDemoRequest(new Request(url, { method: 'POST', headers: { 'X-API-Key': session.apiKey } }));
 }

@@ -21,7 +21,7 @@ function setAwaiting(value: boolean) {
 /**
  * A tab that starts signed out asks the other tabs for their session (see
  * src/lib/session-channel.ts) and signs in with it. A demo session starts this tab's demo
- * worker first, so the first request already has an answer. Call once at startup, before
+ * handlers first, so the first request already has an answer. Call once at startup, before
  * the first render, so the guards wait instead of showing sign-in.
  */
 export function adoptSessionFromOtherTab(waitMs: number = HANDOVER_WAIT_MS): Promise<void> {
@@ -36,7 +36,7 @@ export function adoptSessionFromOtherTab(waitMs: number = HANDOVER_WAIT_MS): Pro
         startSession(session);
       }
     } catch {
-      // The demo worker could not start here: this tab stays signed out and shows sign-in.
+      // The demo could not load here: this tab stays signed out and shows sign-in.
     } finally {
       inFlight = null;
       setAwaiting(false);

@@ -1,7 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { wipeDeviceCopyOfSession } from '@/lib/device-copy/device-copy-client';
 import { announceSignOut } from '@/lib/session-channel';
-import { endSession, getSession, type SignOutReason } from '@/lib/session';
+import { endSession, type SignOutReason } from '@/lib/session';
 import { stopDemo } from './demo';
 
 export interface SignOutOptions {
@@ -11,8 +11,8 @@ export interface SignOutOptions {
 
 /**
  * End the session: wipe the encrypted copy of the registrations on this device, forget the
- * key, drop every cached response (registrations are personal data) and, for the demo, stop
- * and unregister its service worker so a real key used next in this browser can never get a
+ * key, drop every cached response (registrations are personal data) and remove the demo's
+ * in-page transport, so no later request in this tab can get a
  * demo answer. Then the other tabs of the app do the same.
  */
 export async function signOut(
@@ -20,15 +20,14 @@ export async function signOut(
   reason: SignOutReason,
   { tellOtherTabs = true }: SignOutOptions = {},
 ): Promise<void> {
-  const wasDemo = getSession()?.demo ?? false;
   await queryClient.cancelQueries();
   // Before the session ends: no save of this session can write the copy again once it is
   // wiped. A 401 comes here too, and so does every other tab of the app when told. A wipe
   // that fails (the database is still there) does not keep the user signed in.
   await wipeDeviceCopyOfSession();
-  // The demo worker goes first: once the session ends the sign-in form is usable at once,
-  // and nothing typed there may ever reach a worker that is still answering.
-  if (wasDemo) await stopDemo();
+  // The demo goes next: once the session ends the sign-in form is usable at once, and
+  // nothing sent from it may ever get a demo answer.
+  stopDemo();
   endSession(reason);
   queryClient.clear();
   if (tellOtherTabs) announceSignOut(reason);

@@ -1,0 +1,116 @@
+/*
+ * The app shell's service worker (vite-plugin-pwa): it precaches the built app so a reload
+ * without a network still shows the app, and it never stores an API response (personal data).
+ */
+import type { Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, watchPage, type BrowserHandle, type PageProblems } from './browser';
+import {
+  APP_SHELL_WORKER,
+  DEMO_KEYS,
+  PROXY_BASE,
+  TEXT,
+  at,
+  serviceWorkerScripts,
+  signIn,
+  waitForEvents,
+} from './app';
+
+/** alpine, 45 registrations (src/mocks/data/catalog.ts: trickySmall). */
+const SMALL_EVENT = 1003;
+const NETWORK_ERROR_TITLE = 'Cannot reach the Partner API';
+
+let browser: BrowserHandle;
+let page: Page;
+let problems: PageProblems;
+
+beforeAll(async () => {
+  browser = await launchBrowser({ locale: 'en-US' });
+});
+afterAll(async () => {
+  await browser?.close();
+});
+afterEach(async () => {
+  await browser?.context.setOffline(false);
+  await page?.close();
+});
+
+/** Waits until the app shell's worker is active and controls the page (it claims open pages). */
+async function waitForShellWorker(target: Page): Promise<void> {
+  await target.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+    if (navigator.serviceWorker.controller) return;
+    await new Promise((resolve) => {
+      navigator.serviceWorker.addEventListener('controllerchange', resolve, { once: true });
+    });
+  });
+}
+
+/** Every URL held in Cache Storage, whatever the cache. */
+function cachedUrls(target: Page): Promise<string[]> {
+  return target.evaluate(async () => {
+    const urls: string[] = [];
+    for (const name of await caches.keys()) {
+      const cache = await caches.open(name);
+      for (const request of await cache.keys()) urls.push(request.url);
+    }
+    return urls;
+  });
+}
+
+function apiUrlsIn(urls: string[]): string[] {
+  return urls.filter((url) => /^\/(partner-api|demo-api)\//.test(new URL(url).pathname));
+}
+
+async function openRegistrations(target: Page): Promise<void> {
+  await target.goto(at(`/events/${SMALL_EVENT}/registrations`));
+  await target.locator('.registrations-count').filter({ hasText: '45 registrations' }).waitFor();
+}
+
+describe('app shell service worker', () => {
+  it('precaches the shell and stores no API response after using a real API', async () => {
+    page = await browser.newPage();
+    problems = watchPage(page);
+    await page.goto(at('/sign-in'));
+    await signIn(page, PROXY_BASE, DEMO_KEYS.alpine);
+    await waitForEvents(page);
+    await waitForShellWorker(page);
+    await openRegistrations(page);
+
+    expect(await serviceWorkerScripts(page)).toEqual([APP_SHELL_WORKER]);
+    const urls = await cachedUrls(page);
+    const paths = urls.map((url) => new URL(url).pathname);
+    expect(paths).toContain('/index.html');
+    expect(paths.some((path) => /^\/assets\/index-.*\.js$/.test(path))).toBe(true);
+    // The API address comes from the network every time; the demo is not precached.
+    expect(paths).not.toContain('/config.json');
+    expect(paths.some((path) => path.includes('demo-transport'))).toBe(false);
+    expect(apiUrlsIn(urls)).toEqual([]);
+    problems.expectNone();
+  });
+
+  it('reloads a demo session offline: the shell shows with a clear error, no data, nothing cached', async () => {
+    page = await browser.newPage();
+    await page.goto(at('/sign-in'));
+    await page.getByRole('button', { name: TEXT.en.tryDemo, exact: true }).click();
+    await waitForEvents(page);
+    await waitForShellWorker(page);
+    await openRegistrations(page);
+
+    await browser.context.setOffline(true);
+    await page.reload();
+    // The app, not Chromium's offline page: its header (demo session kept) and its error state.
+    await page.getByRole('button', { name: TEXT.en.signOut, exact: true }).waitFor();
+    await page.getByText(TEXT.en.demoBadge, { exact: true }).waitFor();
+    await page.getByRole('alert').filter({ hasText: NETWORK_ERROR_TITLE }).first().waitFor();
+    expect(await page.locator('.registrations-table tbody tr').count()).toBe(0);
+
+    // A new navigation to another app route is answered with the shell too.
+    await page.goto(at('/events'));
+    await page.getByRole('heading', { level: 1, name: TEXT.en.eventsTitle }).waitFor();
+    await page.getByRole('alert').filter({ hasText: NETWORK_ERROR_TITLE }).first().waitFor();
+
+    expect(apiUrlsIn(await cachedUrls(page))).toEqual([]);
+    expect(await serviceWorkerScripts(page)).toEqual([APP_SHELL_WORKER]);
+  });
+});
