@@ -99,6 +99,7 @@ class DeviceCopyClient {
   private readonly port = openPort();
   private readonly listeners = new Map<number, Listener>();
   private readonly status = new Map<number, DeviceCopyStatus>();
+  private readonly statusListeners = new Set<() => void>();
   /** The newest save of each event: an older one still sending its rows gives way. */
   private readonly latestSave = new Map<number, number>();
   private readonly inFlight = new Set<Promise<unknown>>();
@@ -122,7 +123,7 @@ class DeviceCopyClient {
   }
 
   statusOf(eventId: number): DeviceCopyStatus {
-    return this.status.get(eventId) ?? { read: null, save: null };
+    return this.status.get(eventId) ?? NO_STATUS;
   }
 
   /** The event's copy for the signed-in session, or null (none, unusable, or the session changed). */
@@ -238,8 +239,18 @@ class DeviceCopyClient {
 
   private setStatus(eventId: number, change: Partial<DeviceCopyStatus>): void {
     this.status.set(eventId, { ...this.statusOf(eventId), ...change });
+    for (const listener of this.statusListeners) listener();
+  }
+
+  /** Be told when an event's status changes (for useSyncExternalStore). */
+  subscribe(listener: () => void): () => void {
+    this.statusListeners.add(listener);
+    return () => this.statusListeners.delete(listener);
   }
 }
+
+/** Nothing tried yet: one object, so a screen reading it sees no change until there is one. */
+const NO_STATUS: DeviceCopyStatus = { read: null, save: null };
 
 /** What a request answers when the worker failed. */
 function failed(id: number): DeviceCopyResponse {
@@ -264,6 +275,9 @@ export const deleteUnusedDeviceCopyAtStart = () => theClient().sweep();
 
 /** The last outcome of reading and saving the event's copy: what the screens can show. */
 export const deviceCopyStatus = (eventId: number) => theClient().statusOf(eventId);
+
+/** Subscribes to every change of a status (for useSyncExternalStore). */
+export const subscribeDeviceCopyStatus = (listener: () => void) => theClient().subscribe(listener);
 
 /** Resolves once the device copy has finished everything asked of it so far. */
 export const deviceCopySettled = () => theClient().settled();

@@ -6,8 +6,10 @@ import type { LoadWarning } from '../loader/load-types';
 import type { RegistrationsData } from './registrations-query';
 import './load-status.css';
 import { useLanguage } from '@/i18n/use-language';
+import { DeviceCopyNote } from './device-copy-note';
 
 interface LoadStatusProps {
+  eventId: number;
   data: RegistrationsData;
   /** A query run is under way (a load, a resume or a refresh). */
   fetching: boolean;
@@ -23,6 +25,7 @@ interface LoadStatusProps {
  */
 // Memoized: a keystroke in the search changes none of its props.
 export const LoadStatus = memo(function LoadStatus({
+  eventId,
   data,
   fetching,
   onCancel,
@@ -101,6 +104,7 @@ export const LoadStatus = memo(function LoadStatus({
           </p>
         ) : null}
         {refresh?.phase === 'error' ? <p className="load-status__error">{t('load.refreshFailed')}</p> : null}
+        <DeviceCopyNote eventId={eventId} />
         <LoadWarnings warnings={report.warnings} />
       </div>
       <button type="button" className="button" onClick={onContinue} disabled={refresh?.phase === 'loading'}>

@@ -72,7 +72,13 @@ export function EventOverview({ eventId }: { eventId: number }) {
         <OverviewState data={data} computedFrom={insights ? computed.from : null} final={final} />
       )}
       {data ? (
-        <LoadStatus data={data} fetching={fetching} onCancel={actions.cancel} onContinue={actions.continue} />
+        <LoadStatus
+          eventId={eventId}
+          data={data}
+          fetching={fetching}
+          onCancel={actions.cancel}
+          onContinue={actions.continue}
+        />
       ) : null}
       {computed.error ? <ApiErrorState error={computed.error} /> : null}
       {shown ? (

@@ -106,7 +106,13 @@ export function RegistrationsScreen({ eventId, eventName, event }: Registrations
   return (
     <>
       {data ? (
-        <LoadStatus data={data} fetching={fetching} onCancel={actions.cancel} onContinue={actions.continue} />
+        <LoadStatus
+          eventId={eventId}
+          data={data}
+          fetching={fetching}
+          onCancel={actions.cancel}
+          onContinue={actions.continue}
+        />
       ) : (
         // Holds the banner's place until the first answer, so the toolbar does not jump.
         <div className="load-status load-status--pending" aria-hidden="true" />
