@@ -9,6 +9,12 @@ export interface LaunchOptions {
   locale?: string;
   colorScheme?: 'light' | 'dark';
   viewport?: { width: number; height: number };
+  /**
+   * A profile directory to use and keep (the caller removes it): a relaunch with the same
+   * directory finds what the last run stored (IndexedDB, Cache Storage, localStorage).
+   * Default: a fresh throw-away directory, removed on close.
+   */
+  userDataDir?: string;
 }
 
 export interface BrowserHandle {
@@ -32,7 +38,8 @@ export async function launchBrowser(options: LaunchOptions = {}): Promise<Browse
         'do not run `playwright install`.',
     );
   }
-  const profileDir = await mkdtemp(join(tmpdir(), 'e2e-profile-'));
+  const keepProfile = options.userDataDir !== undefined;
+  const profileDir = options.userDataDir ?? (await mkdtemp(join(tmpdir(), 'e2e-profile-')));
   let context: BrowserContext;
   try {
     context = await chromium.launchPersistentContext(profileDir, {
@@ -53,7 +60,7 @@ export async function launchBrowser(options: LaunchOptions = {}): Promise<Browse
       acceptDownloads: true,
     });
   } catch (error) {
-    await rm(profileDir, { recursive: true, force: true });
+    if (!keepProfile) await rm(profileDir, { recursive: true, force: true });
     throw error;
   }
   // Fail a missing element in 15 s, well inside the 60 s test timeout, with Playwright's own message.
@@ -63,7 +70,7 @@ export async function launchBrowser(options: LaunchOptions = {}): Promise<Browse
     newPage: () => context.newPage(),
     async close() {
       await context.close();
-      await rm(profileDir, { recursive: true, force: true });
+      if (!keepProfile) await rm(profileDir, { recursive: true, force: true });
     },
   };
 }
