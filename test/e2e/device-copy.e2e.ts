@@ -363,6 +363,7 @@ describe('the copy on this device', () => {
     // Then the check for changes (updated_since) ends: the banner says all are loaded, and
     // no API request is left unanswered.
     await page.getByText(REGISTRATIONS_TEXT.en.loaded('25,000'), { exact: true }).waitFor();
+    await page.getByText(/^Opened from the encrypted copy on this device/).waitFor();
     await expect.poll(() => requests.pending, { timeout: 15_000 }).toBe(0);
     const rowRequests = requests.urls.filter((url) => url.pathname === REGISTRATIONS_PATH);
     expect(rowRequests.filter((url) => url.searchParams.has('updated_since'))).not.toEqual([]);
