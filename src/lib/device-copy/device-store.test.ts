@@ -1,22 +1,10 @@
-import {
-  IDBCursor,
-  IDBCursorWithValue,
-  IDBDatabase,
-  IDBFactory,
-  IDBIndex,
-  IDBKeyRange,
-  IDBObjectStore,
-  IDBOpenDBRequest,
-  IDBRequest,
-  IDBTransaction,
-  IDBVersionChangeEvent,
-} from 'fake-indexeddb';
 import { registrationSchema } from '@/features/registrations/loader/schemas';
 import { DEMO_EVENT_IDS, getDemoDataset } from '@/mocks/data';
 import { deleteUnusedDeviceCopy, openDeviceCopy, wipeDeviceCopy, type DeviceCopy } from './device-store';
 import type { DeviceRegistration } from './registrations-codec';
+import { DEVICE_COPY_DB, stubFreshIndexedDb } from './testing/fresh-indexeddb';
 
-const DB_NAME = 'promoter-dashboard-device-copy';
+const DB_NAME = DEVICE_COPY_DB;
 const ORIGIN = 'https://partners.example.org';
 const API_KEY = 'pk_live_4f0c2a9e7b1d4c3a8e6f5b2d1c0a9e8f';
 const TODAY = '2025-06-01';
@@ -97,24 +85,7 @@ function track(result: Awaited<ReturnType<typeof open>>) {
   return result;
 }
 
-beforeEach(() => {
-  // A fresh in-memory IndexedDB for each test (idb reads these globals).
-  vi.stubGlobal('indexedDB', new IDBFactory());
-  for (const [name, value] of Object.entries({
-    IDBCursor,
-    IDBCursorWithValue,
-    IDBDatabase,
-    IDBFactory,
-    IDBIndex,
-    IDBKeyRange,
-    IDBObjectStore,
-    IDBOpenDBRequest,
-    IDBRequest,
-    IDBTransaction,
-    IDBVersionChangeEvent,
-  }))
-    vi.stubGlobal(name, value);
-});
+beforeEach(stubFreshIndexedDb);
 
 afterEach(() => {
   for (const copy of copies) copy.close();

@@ -1,5 +1,5 @@
 import type { EventRecord } from './event-records';
-import { emailFor, randomPerson, type Person } from './people';
+import { nextSignUp, type Buyer, type Person } from './people';
 import { mulberry32, pickWeighted, type Rng, type Weighted } from './prng';
 import { QUESTION_TEMPLATES } from './questions';
 import type { PaymentStatus, RawCustomAnswer, RawRegistration } from './types';
@@ -216,16 +216,11 @@ function addRegistrations(
   const added: number[] = [];
   let id = last.registration_id;
   let orderNumber = Number(/(\d+)$/.exec(last.order_id)?.[1] ?? 0);
-  let buyer: { person: Person; email: string } | null = null;
+  let buyer: Buyer | null = null;
   for (let n = 0; n < count; n++) {
     id += rng() < 0.04 ? 2 + Math.floor(rng() * 3) : 1;
-    const sameOrder = buyer !== null && rng() < 0.12;
-    let person = randomPerson(rng);
-    let email = emailFor(rng, person, id);
-    if (sameOrder && buyer) {
-      if (rng() < 0.7) person = { first: person.first, last: buyer.person.last };
-      if (rng() < 0.5) email = buyer.email;
-    } else {
+    const { person, email, newOrder } = nextSignUp(rng, id, buyer);
+    if (newOrder) {
       orderNumber += 1;
       buyer = { person, email };
     }

@@ -161,3 +161,28 @@ export function emailFor(rng: Rng, person: Person, fallbackId: number): string {
   const suffix = rng() < 0.3 ? String(Math.floor(rng() * 100)) : '';
   return `${first}.${last}${suffix}@${domain}`;
 }
+
+/** Who started an order: later sign-ups of the same order may share their last name and e-mail. */
+export interface Buyer {
+  readonly person: Person;
+  readonly email: string;
+}
+
+/**
+ * The person and e-mail of the next sign-up. About one in eight joins the previous order (a
+ * family, a club group), often with its buyer's last name and sometimes their e-mail; the
+ * others start a new order (`newOrder`) and become its buyer.
+ */
+export function nextSignUp(
+  rng: Rng,
+  registrationId: number,
+  buyer: Buyer | null,
+): { person: Person; email: string; newOrder: boolean } {
+  const sameOrder = buyer !== null && rng() < 0.12;
+  let person = randomPerson(rng);
+  let email = emailFor(rng, person, registrationId);
+  if (!sameOrder || !buyer) return { person, email, newOrder: true };
+  if (rng() < 0.7) person = { first: person.first, last: buyer.person.last };
+  if (rng() < 0.5) email = buyer.email;
+  return { person, email, newOrder: false };
+}

@@ -1,6 +1,6 @@
 import { DAY_MS, parseIsoDate } from './dates';
 import type { EventRecord } from './event-records';
-import { emailFor, randomPerson, type Person } from './people';
+import { nextSignUp, type Buyer } from './people';
 import { mulberry32, pickWeighted, type Weighted } from './prng';
 import { QUESTION_TEMPLATES } from './questions';
 import { TRICKY_ANSWERS } from './tricky-answers';
@@ -44,21 +44,15 @@ export function generateRegistrations(record: EventRecord, today: string): RawRe
   const result: RawRegistration[] = new Array<RawRegistration>(count);
   let sequence = 0;
   let orderNumber = record.index * 30_000;
-  let buyer: { person: Person; email: string } | null = null;
+  let buyer: Buyer | null = null;
 
   for (let i = 0; i < count; i++) {
     // Occasional gaps: deleted sign-ups leave holes, clients must not assume contiguous ids.
     sequence += rng() < 0.04 ? 2 + Math.floor(rng() * 3) : 1;
     const registrationId = spec.id * 100_000 + sequence;
 
-    // About one in eight sign-ups is part of the previous order (family, club group).
-    const sameOrder = buyer !== null && rng() < 0.12;
-    let person = randomPerson(rng);
-    let email = emailFor(rng, person, registrationId);
-    if (sameOrder && buyer) {
-      if (rng() < 0.7) person = { first: person.first, last: buyer.person.last };
-      if (rng() < 0.5) email = buyer.email;
-    } else {
+    const { person, email, newOrder } = nextSignUp(rng, registrationId, buyer);
+    if (newOrder) {
       orderNumber += 1;
       buyer = { person, email };
     }

@@ -17,28 +17,31 @@ import { deviceCopySettled } from '../device-copy-client';
 /** The device copy's database (device-store.ts). */
 export const DEVICE_COPY_DB = 'promoter-dashboard-device-copy';
 
+/** A fresh, empty in-memory IndexedDB in place of the browser's (idb reads these globals). */
+export function stubFreshIndexedDb(): void {
+  vi.stubGlobal('indexedDB', new IDBFactory());
+  for (const [name, value] of Object.entries({
+    IDBCursor,
+    IDBCursorWithValue,
+    IDBDatabase,
+    IDBFactory,
+    IDBIndex,
+    IDBKeyRange,
+    IDBObjectStore,
+    IDBOpenDBRequest,
+    IDBRequest,
+    IDBTransaction,
+    IDBVersionChangeEvent,
+  }))
+    vi.stubGlobal(name, value);
+}
+
 /**
  * Gives each test of the file a fresh in-memory IndexedDB (idb reads these globals), and lets
  * the device copy finish its background work before the next test.
  */
 export function freshIndexedDbForEachTest(): void {
-  beforeEach(() => {
-    vi.stubGlobal('indexedDB', new IDBFactory());
-    for (const [name, value] of Object.entries({
-      IDBCursor,
-      IDBCursorWithValue,
-      IDBDatabase,
-      IDBFactory,
-      IDBIndex,
-      IDBKeyRange,
-      IDBObjectStore,
-      IDBOpenDBRequest,
-      IDBRequest,
-      IDBTransaction,
-      IDBVersionChangeEvent,
-    }))
-      vi.stubGlobal(name, value);
-  });
+  beforeEach(stubFreshIndexedDb);
   afterEach(async () => {
     await deviceCopySettled();
     vi.unstubAllGlobals();
