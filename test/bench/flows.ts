@@ -16,7 +16,8 @@ export type FlowId =
   | 'checkbox'
   | 'sort'
   | 'export'
-  | 'workbook';
+  | 'workbook'
+  | 'reopen';
 
 /** In the order the bench runs them (the cold event page comes last). */
 export const FLOW_LABELS: Record<FlowId, string> = {
@@ -30,6 +31,7 @@ export const FLOW_LABELS: Record<FlowId, string> = {
   numbers: '"Numbers" dialog (open → figures shown)',
   eventPage: 'event page, rows cached (click → overview shown)',
   eventPageCold: 'event page from a fresh load (navigation → overview shown)',
+  reopen: 'reopen from the copy on this device (navigation → all rows shown)',
 };
 
 export interface FlowTasks {

@@ -3,6 +3,9 @@
  * signed in with the event's promoter key), the interactions after the proxy load, and the
  * servers' floor for the same pages.
  */
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { launchBrowser, watchPage } from '../e2e/browser';
 import {
@@ -36,6 +39,7 @@ import {
   type EventPlan,
   type Setup,
 } from './plan';
+import { measureReopen, waitForSavedCopy, type ReopenFigures } from './reopen';
 import { log, warmUp, type Servers } from './serve';
 import { TEXT } from './texts';
 import { measureTyping, type TypingFigures } from './typing';
@@ -68,6 +72,8 @@ export interface SetupResult {
   floor: FloorFigures;
   /** Proxy set-up only. */
   interactions: InteractionFigures | null;
+  /** Proxy set-up only: a relaunch on the same profile, reopened from the copy on the device. */
+  reopen: ReopenFigures | null;
   /** Console errors, uncaught errors and failed requests seen in the page. */
   problems: string[];
 }
@@ -147,13 +153,18 @@ async function runInteractions(
   };
 }
 
-/** The browser part of a set-up: sign in, full load, and the interactions on the proxy. */
+/**
+ * The browser part of a set-up: sign in, full load, and the interactions on the proxy. With a
+ * `profileDir` the profile is kept and, before the browser closes, the copy of the event on
+ * the device is waited for (the reopen then relaunches on it).
+ */
 async function runBrowser(
   servers: Servers,
   plan: EventPlan,
   setup: Setup,
-): Promise<Omit<SetupResult, 'floor'>> {
-  const browser = await launchBrowser();
+  profileDir?: string,
+): Promise<Omit<SetupResult, 'floor' | 'reopen'>> {
+  const browser = await launchBrowser(profileDir === undefined ? {} : { userDataDir: profileDir });
   try {
     browser.context.setDefaultTimeout(60_000);
     const total = formatCount(plan.registrations);
@@ -183,6 +194,10 @@ async function runBrowser(
       };
       interactions = await runInteractions(plan, page, servers.appUrl, memory, afterLoad);
     }
+    if (profileDir !== undefined) {
+      await waitForSavedCopy(page, plan);
+      log(`event ${plan.eventId}, ${setup.label}: copy saved on the device`);
+    }
     return { version, load, interactions, problems: [...problems.problems] };
   } finally {
     await browser.close();
@@ -191,8 +206,21 @@ async function runBrowser(
 
 /** With the browser closed, so the bare client has the machine to itself. */
 async function runSetup(servers: Servers, plan: EventPlan, setup: Setup): Promise<SetupResult> {
-  const result = await runBrowser(servers, plan, setup);
   const baseUrl = setup.baseUrl(servers);
+  let result: Omit<SetupResult, 'floor' | 'reopen'>;
+  let reopen: ReopenFigures | null = null;
+  if (setup.id === 'proxy') {
+    // A kept profile: closed after the full load and its copy, then reopened on the same one.
+    const profileDir = await mkdtemp(join(tmpdir(), 'bench-profile-'));
+    try {
+      result = await runBrowser(servers, plan, setup, profileDir);
+      reopen = await measureReopen(servers.appUrl, baseUrl, plan, profileDir);
+    } finally {
+      await rm(profileDir, { recursive: true, force: true });
+    }
+  } else {
+    result = await runBrowser(servers, plan, setup);
+  }
   const floor = await measureFloor({
     baseUrl: baseUrl.startsWith('/') ? servers.appUrl + baseUrl : baseUrl,
     eventId: plan.eventId,
@@ -202,7 +230,7 @@ async function runSetup(servers: Servers, plan: EventPlan, setup: Setup): Promis
     pool: POOL_SIZE,
     preflight: setup.roundTripsPerPage === 2,
   });
-  return { ...result, floor };
+  return { ...result, reopen, floor };
 }
 
 export async function measureEvent(servers: Servers, plan: EventPlan): Promise<EventResult> {

@@ -16,6 +16,7 @@ import {
   MAX_PER_PAGE,
   pagesOf,
   POOL_SIZE,
+  REOPEN_FULL_LIST_REQUESTS,
   setupById,
   type Budget,
   type EventPlan,
@@ -34,6 +35,7 @@ import {
   type Machine,
   type Row,
 } from './report';
+import type { ReopenFigures } from './reopen';
 import type { RowModelFigures } from './row-models';
 
 interface ReportInput {
@@ -224,6 +226,30 @@ function flowRow(flow: FlowTasks, target: number): Row {
   };
 }
 
+/** The relaunch on the same profile: the rows from the copy on the device, then only changes. */
+function reopenRows(plan: EventPlan, reopen: ReopenFigures): Row[] {
+  const target = plan.targets.reopenMs;
+  return [
+    {
+      measure: `navigation → all ${formatCount(plan.registrations)} rows shown (count line)`,
+      result:
+        `${ms(reopen.frameMs)} (DOM ${ms(reopen.domMs)})` +
+        (reopen.openedFromCopy ? '' : '; the banner did not say "opened from the copy"'),
+      target: `≤ ${target} ms`,
+      status: check(reopen.frameMs <= target),
+    },
+    flowRow(reopen.tasks, plan.targets.longestTaskMs),
+    {
+      measure: 'registrations requests without updated_since (full list)',
+      result:
+        `${reopen.fullListRequests}; with updated_since ${reopen.updatedSinceRequests}` +
+        (reopen.allLoadedMs === null ? '; never "all loaded"' : `; all loaded at ${ms(reopen.allLoadedMs)}`),
+      target: `${REOPEN_FULL_LIST_REQUESTS}`,
+      status: check(reopen.fullListRequests <= REOPEN_FULL_LIST_REQUESTS),
+    },
+  ];
+}
+
 function rowModelRows(figures: readonly RowModelFigures[]): Row[] {
   const line = (tanstack: number, model: number) =>
     `TanStack ${ms(tanstack)} · model ${ms(model)} (${(tanstack / model).toFixed(1)}×)`;
@@ -323,7 +349,25 @@ function eventTables({ plan, results }: EventResult): { tables: Table[]; json: R
       rows: interactions.flows.map((flow) => flowRow(flow, plan.targets.longestTaskMs)),
     });
   }
-  return { tables, json: { targets: plan.targets, load: loadJson, interactions } };
+  const reopen = results.get('proxy')?.reopen ?? null;
+  if (reopen) {
+    tables.push({
+      scope,
+      title:
+        `Reopen from the copy on this device: ${name}, same-origin proxy; browser closed after the ` +
+        'full load once the copy was saved, relaunched on the same profile, signed in with the same key',
+      rows: reopenRows(plan, reopen),
+    });
+  }
+  return {
+    tables,
+    json: {
+      targets: { ...plan.targets, reopenFullListRequests: REOPEN_FULL_LIST_REQUESTS },
+      load: loadJson,
+      interactions,
+      reopen,
+    },
+  };
 }
 
 export function buildReport({ events, rowModels, insights, bundle, machine }: ReportInput) {
@@ -357,9 +401,10 @@ export function buildReport({ events, rowModels, insights, bundle, machine }: Re
     ),
   ];
   const problems = events.flatMap(({ plan, results }) =>
-    [...results.entries()].flatMap(([id, result]) =>
-      result.problems.map((problem) => `[${plan.eventId} ${id}] ${problem}`),
-    ),
+    [...results.entries()].flatMap(([id, result]) => [
+      ...result.problems.map((problem) => `[${plan.eventId} ${id}] ${problem}`),
+      ...(result.reopen?.problems ?? []).map((problem) => `[${plan.eventId} ${id} reopen] ${problem}`),
+    ]),
   );
 
   return {

@@ -29,6 +29,8 @@ export const TEXT = {
   numbersTitle: registrations.insights.title,
   /** The event page's key figure that shows the number of registrations. */
   registrationsFigure: insights.overview.figures.registrations,
+  /** The banner's note when the rows came from the encrypted copy on the device. */
+  openedFromCopy: registrations.deviceCopy.opened,
   /** "All 25,000 registrations loaded". */
   allLoaded: (formatted: string) => fill(registrations.load.complete_other, { formatted }),
   /** The count line with no search or filter: "25,000 registrations". */
