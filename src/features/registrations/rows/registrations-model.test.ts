@@ -66,6 +66,25 @@ describe('the registrations model', () => {
     expect(sliced.columnIds).toEqual(atOnce.columnIds);
   });
 
+  it('keeps what an interrupted build made: the next snapshot of a load builds at once', async () => {
+    const { registrations: big, categories: bigCategories } = demoEvent(DEMO_EVENT_IDS.largeMarathon);
+    const labels = sharedLabels(i18n, 'en', bigCategories);
+    const models = eventModels(new QueryClient(), DEMO_EVENT_IDS.largeMarathon);
+    const first = big.slice(0, 8_000);
+    expect(models.isLarge(first, labels)).toBe(true);
+    // A newer snapshot arrives while this one is built in slices: the build stops midway.
+    const stop = new AbortController();
+    const building = models.buildInSlices(first, labels, stop.signal);
+    await new Promise((resolve) => setTimeout(resolve));
+    await new Promise((resolve) => setTimeout(resolve));
+    stop.abort();
+    await expect(building).rejects.toThrow();
+    // Its slices count: what is left of the next snapshot is built at once, not from row 0.
+    const next = big.slice(0, 9_000);
+    expect(models.isLarge(next, labels)).toBe(false);
+    expect(models.build(next, labels).rows.map((row) => row.id)).toEqual(next.map((r) => r.registration_id));
+  });
+
   it('is dropped with the registrations when the cache forgets them (sign-out)', () => {
     const client = new QueryClient();
     client.setQueryData(registrationsKey(EVENT), { rows: registrations });

@@ -105,10 +105,15 @@ class EventModels {
     signal: AbortSignal,
   ): Promise<RegistrationsModel> {
     const builder = this.builder(labels);
-    for (let start = 0; start < registrations.length; start += ROWS_PER_SLICE) {
+    // Rows in front of this were built by an earlier run, finished or interrupted by a newer
+    // snapshot of a load: each run goes on from there, so a load that brings pages faster than
+    // a whole list can be built still moves forward (and the next snapshot builds at once).
+    const from = Math.min(this.builtCounts.get(builder) ?? 0, registrations.length);
+    for (let start = from; start < registrations.length; start += ROWS_PER_SLICE) {
       const slice = registrations.slice(start, start + ROWS_PER_SLICE);
       builder.build(slice);
       this.discovery.update(slice);
+      this.builtCounts.set(builder, start + slice.length);
       await yieldToBrowser();
       signal.throwIfAborted();
     }
