@@ -9,6 +9,7 @@
  */
 import type { Page, Request } from 'playwright-core';
 import { launchBrowser, watchPage } from '../e2e/browser';
+import { copyState } from '../e2e/device-copy-state';
 import { flowTasks, type FlowTasks } from './flows';
 import { signIn } from './load';
 import { installProbes, readLoadMarks } from './page-probes';
@@ -17,7 +18,6 @@ import { log } from './serve';
 import { TEXT } from './texts';
 
 /** src/lib/device-copy/device-store.ts: the database and its chunk size. */
-const COPY_DB = 'promoter-dashboard-device-copy';
 const CHUNK_ROWS = 5_000;
 
 export interface ReopenFigures {
@@ -44,44 +44,12 @@ interface CopyMeta {
 }
 
 /** The event's entry in the copy and how many of its chunks are stored, read in the page. */
-function copyMeta(page: Page, eventId: number): Promise<CopyMeta | null> {
-  return page.evaluate(
-    async ({ name, eventId }) => {
-      // Never open a database that does not exist: indexedDB.open would create an empty one.
-      if (!(await indexedDB.databases()).some((info) => info.name === name)) return null;
-      const db = await new Promise<IDBDatabase | null>((resolve) => {
-        const request = indexedDB.open(name);
-        request.onupgradeneeded = () => request.transaction?.abort();
-        request.onsuccess = () => resolve(request.result);
-        request.onerror = () => resolve(null);
-      });
-      if (!db) return null;
-      db.onversionchange = () => db.close();
-      try {
-        const tx = db.transaction(['events', 'records'], 'readonly');
-        const all = <T>(request: IDBRequest<T>) =>
-          new Promise<T>((resolve, reject) => {
-            request.onsuccess = () => resolve(request.result);
-            request.onerror = () => reject(request.error ?? new Error('IndexedDB request failed'));
-          });
-        const [events, keys] = await Promise.all([
-          all(tx.objectStore('events').getAll()),
-          all(tx.objectStore('records').getAllKeys()),
-        ]);
-        const meta = (
-          events as { eventId: number; rows: number | null; chunks: number; dataAsOf: number | null }[]
-        ).find((event) => event.eventId === eventId);
-        if (!meta) return null;
-        const stored = (keys as unknown[][]).filter(
-          (key) => key[0] === eventId && key[1] === 'registrations',
-        );
-        return { rows: meta.rows, chunks: meta.chunks, dataAsOf: meta.dataAsOf, stored: stored.length };
-      } finally {
-        db.close();
-      }
-    },
-    { name: COPY_DB, eventId },
-  );
+async function copyMeta(page: Page, eventId: number): Promise<CopyMeta | null> {
+  const state = await copyState(page);
+  const meta = state.events.find((event) => event.eventId === eventId);
+  if (!meta) return null;
+  const stored = state.recordKeys.filter((key) => key[0] === eventId && key[1] === 'registrations');
+  return { rows: meta.rows, chunks: meta.chunks, dataAsOf: meta.dataAsOf, stored: stored.length };
 }
 
 /** Until the worker has committed every chunk of the event's copy (it saves in the background). */

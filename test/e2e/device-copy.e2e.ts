@@ -5,6 +5,7 @@ import type { BrowserContext, Page, Request } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { RawRegistration } from '@/mocks/data/types';
 import { launchBrowser, watchPage, type BrowserHandle, type PageProblems } from './browser';
+import { COPY_DB, copyState } from './device-copy-state';
 import {
   ALPINE_EVENT,
   COASTAL_EVENT,
@@ -35,7 +36,7 @@ const LARGE = { id: 1001, total: 25_000 } as const;
 /** coastal's event (src/mocks/data/catalog.ts), small: it gives coastal a copy of its own. */
 const COASTAL_EVENT_ID = 1004;
 /** src/lib/device-copy/device-store.ts */
-const COPY_DB = 'promoter-dashboard-device-copy';
+
 /** The copy is stored in chunks of 5,000 rows (device-store.ts CHUNK_ROWS). */
 const LARGE_CHUNKS = LARGE.total / 5_000;
 const REGISTRATIONS_PATH = `${PROXY_BASE}/v1/events/${LARGE.id}/registrations`;
@@ -80,54 +81,6 @@ function countLine(total: string) {
 }
 
 /** The copy as the app stored it, read from the page (same origin as the worker that wrote it). */
-interface CopyState {
-  exists: boolean;
-  events: { eventId: number; rows: number | null; chunks: number; dataAsOf: number | null }[];
-  /** Keys of the `records` store: [event id or 'all', kind, chunk index]. */
-  recordKeys: unknown[][];
-}
-
-function copyState(target: Page): Promise<CopyState> {
-  return target.evaluate(async (name) => {
-    // Never open a database that does not exist: indexedDB.open would create an empty one
-    // (version 1, no stores) and the app's own open would then find no stores.
-    if (!(await indexedDB.databases()).some((info) => info.name === name))
-      return { exists: false, events: [], recordKeys: [] };
-    const db = await new Promise<IDBDatabase | null>((resolve) => {
-      const request = indexedDB.open(name);
-      request.onupgradeneeded = () => request.transaction?.abort();
-      request.onsuccess = () => resolve(request.result);
-      request.onerror = () => resolve(null);
-    });
-    if (!db) return { exists: false, events: [], recordKeys: [] };
-    // Let the app delete or upgrade it at once (sign-out, another schema).
-    db.onversionchange = () => db.close();
-    try {
-      const tx = db.transaction(['events', 'records'], 'readonly');
-      const all = <T>(request: IDBRequest<T>) =>
-        new Promise<T>((resolve, reject) => {
-          request.onsuccess = () => resolve(request.result);
-          request.onerror = () => reject(request.error ?? new Error('IndexedDB request failed'));
-        });
-      const [events, recordKeys] = await Promise.all([
-        all(tx.objectStore('events').getAll()),
-        all(tx.objectStore('records').getAllKeys()),
-      ]);
-      return {
-        exists: true,
-        events: (events as CopyState['events']).map(({ eventId, rows, chunks, dataAsOf }) => ({
-          eventId,
-          rows,
-          chunks,
-          dataAsOf,
-        })),
-        recordKeys: recordKeys as unknown[][],
-      };
-    } finally {
-      db.close();
-    }
-  }, COPY_DB);
-}
 
 /** Until the worker has committed every chunk of the event (it saves in the background). */
 async function waitForSavedCopy(eventId: number, rows: number, chunks: number): Promise<void> {
