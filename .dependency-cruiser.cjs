@@ -6,7 +6,8 @@
  * - the demo API (mocks) is a fake server: it imports no app code, and the app loads it
  *   only lazily from the demo module of the session feature;
  * - inside the registrations feature, sub-features stand in layers: loader (the resource's
- *   schemas and the page loader) under api (the query, its hook and its banner), under rows
+ *   schemas and the page loader) under history (what changed, sync after sync) under api
+ *   (the query, its hook and its banner), under rows
  *   (the model and its labels), under insights (the counting), under export (files and
  *   print), under table and overview (the two screens); nothing imports a layer above it;
  * - no import cycles.
@@ -15,7 +16,8 @@ const shared = '^src/(lib|components|config|i18n)/';
 const registrations = '^src/features/registrations/';
 /** Each sub-feature of registrations, with the sub-features above it that it must not import. */
 const registrationLayers = [
-  ['loader', 'api|rows|insights|export|table|overview'],
+  ['loader', 'history|api|rows|insights|export|table|overview'],
+  ['history', 'api|rows|insights|export|table|overview'],
   ['api', 'rows|insights|export|table|overview'],
   ['rows', 'insights|export|table|overview'],
   ['insights', 'export|table|overview'],

@@ -70,6 +70,8 @@ export interface ReopenedCopy {
   readonly dataAsOf: Date;
   /** When they were saved, by this browser's clock. */
   readonly savedAt: Date;
+  /** The history saved with them (any JSON value: the caller parses it), null when none. */
+  readonly history: unknown;
 }
 
 /** The last outcome of reading and of saving an event's copy (null: not tried yet). */
@@ -153,13 +155,21 @@ class DeviceCopyClient {
       answer.then((result) => {
         this.setStatus(eventId, { read: result });
         if (result.status !== 'ok' || this.epoch !== epoch) return null;
-        return { rows, dataAsOf: new Date(result.dataAsOf), savedAt: new Date(result.savedAt) };
+        return {
+          rows,
+          dataAsOf: new Date(result.dataAsOf),
+          savedAt: new Date(result.savedAt),
+          history: result.history,
+        };
       }),
     );
   }
 
-  /** Saves the event's rows as of `dataAsOf` (server time), in the background. Never throws. */
-  save(eventId: number, rows: readonly DeviceRegistration[], dataAsOf: Date): void {
+  /**
+   * Saves the event's rows as of `dataAsOf` (server time), with the app's history of the list
+   * (a JSON value), in the background. Never throws.
+   */
+  save(eventId: number, rows: readonly DeviceRegistration[], dataAsOf: Date, history?: unknown): void {
     const session = getSession();
     const epoch = this.epoch;
     if (!session || this.wipedEpoch === epoch) return;
@@ -182,6 +192,7 @@ class DeviceCopyClient {
         place: placeOf(session),
         eventId,
         dataAsOf: dataAsOf.getTime(),
+        ...(history !== undefined && { history }),
       });
       const answered = await response;
       if (this.latestSave.get(eventId) === id) this.latestSave.delete(eventId);
@@ -263,9 +274,13 @@ const theClient = () => (client ??= new DeviceCopyClient());
 /** The event's copy on this device for the signed-in session (its API key and address), or null. */
 export const readDeviceCopy = (eventId: number) => theClient().read(eventId);
 
-/** Saves the event's complete list, as of the server time `dataAsOf`, in the background. */
-export const saveDeviceCopy = (eventId: number, rows: readonly DeviceRegistration[], dataAsOf: Date) =>
-  theClient().save(eventId, rows, dataAsOf);
+/** Saves the event's complete list, as of the server time `dataAsOf`, and its history, in the background. */
+export const saveDeviceCopy = (
+  eventId: number,
+  rows: readonly DeviceRegistration[],
+  dataAsOf: Date,
+  history?: unknown,
+) => theClient().save(eventId, rows, dataAsOf, history);
 
 /** Wipes the device copy (sign-out, 401); resolves false if the database could not be deleted. */
 export const wipeDeviceCopyOfSession = () => theClient().wipe();

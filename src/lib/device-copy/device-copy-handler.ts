@@ -32,7 +32,7 @@ export function createDeviceCopyHandler(post: (response: DeviceCopyResponse) => 
       case 'save': {
         const rows = pendingRows.get(request.id) ?? [];
         pendingRows.delete(request.id);
-        const result = await save(request.place, request.eventId, rows, request.dataAsOf);
+        const result = await save(request.place, request.eventId, rows, request.dataAsOf, request.history);
         post({ type: 'saved', id: request.id, result });
         return;
       }
@@ -106,9 +106,16 @@ async function read(
     if (found.status === 'corrupt') return { status: 'discarded', reason: 'corrupt' };
     if (found.status === 'missing') return { status: 'missing' };
     const rows = found.value;
+    const history = await copy.readHistory(eventId);
     for (let start = 0; start < rows.length; start += ROWS_PER_MESSAGE)
       sendRows(rows.slice(start, start + ROWS_PER_MESSAGE));
-    return { status: 'ok', rows: rows.length, dataAsOf: info.dataAsOf, savedAt: info.savedAt };
+    return {
+      status: 'ok',
+      rows: rows.length,
+      dataAsOf: info.dataAsOf,
+      savedAt: info.savedAt,
+      history: history.status === 'ok' ? history.value : null,
+    };
   } finally {
     copy.close();
   }
@@ -119,11 +126,12 @@ async function save(
   eventId: number,
   rows: readonly DeviceRegistration[],
   dataAsOf: number,
+  history: unknown,
 ): Promise<CopySaveResult> {
   const opened = await openDeviceCopy({ apiKey: place.apiKey, origin: place.address });
   if (!opened.ok) return { status: 'not-saved', reason: 'unavailable' };
   try {
-    const result = await opened.copy.saveRegistrations(eventId, rows, dataAsOf);
+    const result = await opened.copy.saveRegistrations(eventId, rows, dataAsOf, history);
     return result.saved ? { status: 'saved' } : { status: 'not-saved', reason: result.reason };
   } finally {
     opened.copy.close();

@@ -25,6 +25,8 @@ export type DeviceCopyRequest =
       readonly eventId: number;
       /** The server time the rows are as of (the next `updated_since`), ms since the epoch. */
       readonly dataAsOf: number;
+      /** The app's history of the list (any JSON value), saved with the rows. */
+      readonly history?: unknown;
     }
   /** Forget the slices of a save that will not be sent (the session ended meanwhile). */
   | { readonly type: 'save-drop'; readonly id: number }
@@ -33,7 +35,14 @@ export type DeviceCopyRequest =
 
 /** What reading an event's copy found. */
 export type CopyReadResult =
-  | { readonly status: 'ok'; readonly rows: number; readonly dataAsOf: number; readonly savedAt: number }
+  | {
+      readonly status: 'ok';
+      readonly rows: number;
+      readonly dataAsOf: number;
+      readonly savedAt: number;
+      /** The history saved with the rows; null when none was (or it did not open). */
+      readonly history: unknown;
+    }
   | { readonly status: 'missing' }
   /** A copy was found but not usable, and was deleted: another key, expired, damaged… */
   | { readonly status: 'discarded'; readonly reason: DiscardReason }

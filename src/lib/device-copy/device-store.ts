@@ -17,8 +17,9 @@ import {
  *   id, dates, the page numbering learned for the API;
  * - `events` (plaintext, no personal data): per event, row count, sizes and dates;
  * - `records` (sealed with AES-GCM, see record-crypto): the events list, an event's categories,
- *   an event's manifest (question texts, and per chunk its content hash and generation) and its
- *   registration chunks of 5,000 rows. Keys are [event id or 'all', kind, chunk index].
+ *   an event's manifest (question texts, and per chunk its content hash and generation), its
+ *   registration chunks of 5,000 rows and the app's history of the list (what changed when,
+ *   opaque JSON here). Keys are [event id or 'all', kind, chunk index].
  *
  * A new schema version (the database version) discards the old copy, as do a copy unused for
  * 30 days, a copy of another origin, and a copy the API key does not open. A record that fails
@@ -118,13 +119,19 @@ export interface DeviceCopy {
   readEvents(): Promise<ReadResult<unknown>>;
   saveCategories(eventId: number, categories: unknown): Promise<SaveResult>;
   readCategories(eventId: number): Promise<ReadResult<unknown>>;
-  /** Rewrites only the chunks whose content changed; `dataAsOf`: when the rows were fetched. */
+  /**
+   * Rewrites only the chunks whose content changed; `dataAsOf`: when the rows were fetched.
+   * `history` (any JSON value) is written with them, in the same transaction.
+   */
   saveRegistrations(
     eventId: number,
     rows: readonly DeviceRegistration[],
     dataAsOf: number | null,
+    history?: unknown,
   ): Promise<SaveResult>;
   readRegistrations(eventId: number): Promise<ReadResult<DeviceRegistration[]>>;
+  /** The history saved with the event's rows ('missing' when none was). */
+  readHistory(eventId: number): Promise<ReadResult<unknown>>;
   listEvents(): Promise<StoredEventInfo[]>;
   deleteEvent(eventId: number): Promise<void>;
   /** Deletes the whole copy (sign-out, 401, "forget this device"). */
@@ -352,9 +359,11 @@ class Copy implements DeviceCopy {
     eventId: number,
     rows: readonly DeviceRegistration[],
     dataAsOf: number | null,
+    history?: unknown,
   ): Promise<SaveResult> {
     try {
       const questions = buildQuestionTable(rows);
+      const sealedHistory = history === undefined ? null : await this.sealJson(eventId, 'history', history);
       const chunks: Bytes[] = [];
       for (let start = 0; start < rows.length; start += CHUNK_ROWS)
         chunks.push(encodeRegistrationChunk(rows.slice(start, start + CHUNK_ROWS), questions));
@@ -398,13 +407,18 @@ class Copy implements DeviceCopy {
             rows: rows.length,
             chunks: chunks.length,
             registrationBytes:
-              sealedManifest.byteLength + entries.reduce((sum, entry) => sum + entry.bytes, 0),
+              sealedManifest.byteLength +
+              (sealedHistory?.byteLength ?? 0) +
+              entries.reduce((sum, entry) => sum + entry.bytes, 0),
             savedAt: this.now(),
             dataAsOf,
             revision: base.revision + 1,
           };
           const requests: (() => Promise<unknown>)[] = [
             () => records.put(sealedManifest, [eventId, 'manifest', 0]),
+            sealedHistory
+              ? () => records.put(sealedHistory, [eventId, 'history', 0])
+              : () => records.delete([eventId, 'history', 0]),
             ...writes.map(
               ([index, sealed]) =>
                 () =>
@@ -450,6 +464,10 @@ class Copy implements DeviceCopy {
     } catch {
       return { status: 'missing' };
     }
+  }
+
+  readHistory(eventId: number): Promise<ReadResult<unknown>> {
+    return this.readJson(eventId, 'history');
   }
 
   async listEvents(): Promise<StoredEventInfo[]> {

@@ -21,7 +21,7 @@ export interface RecordPlace {
   readonly copyId: string;
   /** null for records that belong to no event (the events list, the key check). */
   readonly eventId: number | null;
-  readonly kind: 'key-check' | 'events' | 'categories' | 'manifest' | 'registrations';
+  readonly kind: 'key-check' | 'events' | 'categories' | 'manifest' | 'registrations' | 'history';
   /** Chunk index (0 for a record that is not chunked). */
   readonly index: number;
   /** Write generation of a chunk, kept in the event's sealed manifest (0 when not used). */

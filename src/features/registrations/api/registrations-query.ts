@@ -12,13 +12,25 @@ import type {
   StoppedLoad,
 } from '../loader/load-types';
 import type { Registration } from '../loader/schemas';
+import { readStoredHistory, storeHistory } from '../history/history-codec';
+import {
+  openVisit,
+  pruneHistory,
+  reconcileFull,
+  recordChanges,
+  startHistory,
+  type RegistrationHistory,
+} from '../history/registration-history';
 
 export type RegistrationsPhase = 'loading' | 'complete' | 'incomplete' | 'cancelled';
 
-/** The last "Check for changes". */
-type RefreshOutcome =
+/** The last "Check for changes" or "Verify the whole list". */
+export type RefreshOutcome =
   | { phase: 'loading' }
   | { phase: 'done'; changed: number; added: number }
+  /** The whole list is being downloaded again, in the background: the rows shown stay. */
+  | { phase: 'verifying'; loaded: number; total: number | null }
+  | { phase: 'verified'; changed: number; added: number; removed: number }
   | { phase: 'error'; error: unknown };
 
 /**
@@ -36,6 +48,11 @@ export interface RegistrationsData {
   /** When the rows were last fully loaded or refreshed, by this browser's clock: what "as of" shows. */
   loadedAt: Date | null;
   refresh: RefreshOutcome | null;
+  /**
+   * What this device saw change in the list, sync after sync (registration-history.ts):
+   * null until the list was first complete.
+   */
+  history: RegistrationHistory | null;
   /** Private to this module (see ContinuePoint); null unless the phase is cancelled or incomplete. */
   readonly continueFrom: ContinuePoint | null;
 }
@@ -146,6 +163,30 @@ const latestRun = new WeakMap<Query<RegistrationsData>, Run>();
  */
 const copyLooked = new WeakSet<Query<RegistrationsData>>();
 
+/**
+ * The last complete list of each query and its history: "Reload everything" empties the data,
+ * and its full load is then compared with this list, so what it finds changed or removed is
+ * recorded rather than forgotten.
+ */
+const lastComplete = new WeakMap<
+  Query<RegistrationsData>,
+  { rows: readonly Registration[]; history: RegistrationHistory }
+>();
+
+/** The events whose next run must download the whole list again ("Verify the whole list"). */
+const fullCheckAsked = new Set<number>();
+
+/**
+ * Asks the event's next run to download the whole list again and compare it with the rows
+ * shown, which stay meanwhile: the only way to find registrations deleted on the server.
+ */
+export function askFullCheck(eventId: number): void {
+  fullCheckAsked.add(eventId);
+}
+
+/** A list whose last full download is older than this is checked again after a check for changes. */
+const FULL_CHECK_EVERY_MS = 24 * 3_600_000;
+
 async function fillRegistrations(
   eventId: number,
   { client, queryKey, signal }: QueryFunctionContext<RegistrationsKey>,
@@ -167,6 +208,8 @@ async function fillRegistrations(
     if (query.state.data !== run.wrote || (run.wrote === undefined && signal.aborted)) return false;
     client.setQueryData(queryKey, data);
     run.wrote = query.state.data;
+    if (data.phase === 'complete' && data.history)
+      lastComplete.set(query, { rows: data.rows, history: data.history });
     return true;
   };
 
@@ -183,10 +226,18 @@ async function fillRegistrations(
       previous = await reopenFromCopy(eventId);
       if (previous) write(previous);
     }
-    const data =
-      previous?.phase === 'complete' && previous.report.serverDate
-        ? await refreshRegistrations(eventId, previous, previous.report.serverDate, signal, write)
-        : await loadOrResume(eventId, previous, signal, write);
+    const fullCheck = fullCheckAsked.delete(eventId);
+    let data: RegistrationsData;
+    if (previous?.phase === 'complete' && previous.report.serverDate) {
+      // A full check brings every change too: no check for changes before it.
+      data = fullCheck
+        ? previous
+        : await refreshRegistrations(eventId, previous, previous.report.serverDate, signal, write);
+      if (fullCheck || fullCheckDue(data)) data = await verifyRegistrations(eventId, data, signal, write);
+    } else {
+      const known = query && lastComplete.get(query);
+      data = await loadOrResume(eventId, previous, known, signal, write);
+    }
     end(data);
     return data;
   } catch (error) {
@@ -195,9 +246,29 @@ async function fillRegistrations(
   }
 }
 
+/** After a successful check for changes: is the last full download over a day old? */
+function fullCheckDue(data: RegistrationsData): boolean {
+  const asOf = data.report.serverDate;
+  return (
+    data.phase === 'complete' &&
+    data.refresh?.phase === 'done' &&
+    data.history !== null &&
+    asOf !== null &&
+    asOf.getTime() - data.history.fullCheckAt > FULL_CHECK_EVERY_MS
+  );
+}
+
+/** Saves the list and its history (trimmed of what is too old to keep) on the device. */
+function saveCopy(eventId: number, data: RegistrationsData): void {
+  const asOf = data.report.serverDate;
+  if (!asOf || !data.history) return;
+  saveDeviceCopy(eventId, data.rows, asOf, storeHistory(data.history));
+}
+
 async function loadOrResume(
   eventId: number,
   previous: RegistrationsData | undefined,
+  known: { rows: readonly Registration[]; history: RegistrationHistory } | undefined,
   signal: AbortSignal,
   write: (data: RegistrationsData) => boolean,
 ): Promise<RegistrationsData> {
@@ -216,16 +287,23 @@ async function loadOrResume(
     const guessed = result.warnings.some((warning) => warning.code === 'first-page-guessed');
     if (baseUrl !== undefined && result.pagination && !guessed)
       rememberFirstPage(baseUrl, result.pagination.firstPage);
+    const at = (result.serverDate ?? new Date()).getTime();
+    const history =
+      result.status !== 'complete'
+        ? null
+        : known
+          ? pruneHistory(reconcileFull(known.history, known.rows, result.rows, at), at)
+          : startHistory(at);
     const data: RegistrationsData = {
       phase: result.status,
       rows: result.rows,
       report: reportOf(result),
       loadedAt: result.status === 'complete' ? new Date() : (previous?.loadedAt ?? null),
       refresh: null,
+      history,
       continueFrom: continuePoint(result),
     };
-    if (write(data) && data.phase === 'complete' && data.report.serverDate)
-      saveDeviceCopy(eventId, data.rows, data.report.serverDate);
+    if (write(data)) saveCopy(eventId, data);
     return data;
   } finally {
     publish.stop();
@@ -254,9 +332,17 @@ async function refreshRegistrations(
       data = { ...previous, refresh: { phase: 'error', error: null } };
     } else {
       const merged = mergeChanges(previous.rows, changes.rows);
+      const at = (changes.serverDate ?? new Date()).getTime();
+      const history = recordChanges(
+        previous.history ?? startHistory(since.getTime()),
+        previous.rows,
+        changes.rows,
+        at,
+      );
       data = {
         ...previous,
         rows: merged.rows,
+        history: pruneHistory(history, at),
         report: {
           ...previous.report,
           serverDate: changes.serverDate,
@@ -265,7 +351,7 @@ async function refreshRegistrations(
         loadedAt: new Date(),
         refresh: { phase: 'done', changed: merged.changed, added: merged.added },
       };
-      if (write(data) && changes.serverDate) saveDeviceCopy(eventId, data.rows, changes.serverDate);
+      if (write(data)) saveCopy(eventId, data);
       return data;
     }
     write(data);
@@ -279,15 +365,82 @@ async function refreshRegistrations(
 }
 
 /**
+ * "Verify the whole list": downloads every registration again in the background, the rows
+ * shown staying on screen (and usable: exports do not wait for it), then shows the server's
+ * list and records what it changed, added and removed. The only way to find registrations
+ * deleted on the server: `updated_since` cannot report them. Runs when asked, and after a
+ * check for changes when the last full download is over a day old.
+ */
+async function verifyRegistrations(
+  eventId: number,
+  previous: RegistrationsData,
+  signal: AbortSignal,
+  write: (data: RegistrationsData) => boolean,
+): Promise<RegistrationsData> {
+  const verifying = (loaded: number, total: number | null): RegistrationsData => ({
+    ...previous,
+    refresh: { phase: 'verifying', loaded, total },
+  });
+  if (!signal.aborted) write(verifying(0, null));
+  let last = performance.now();
+  const baseUrl = getSession()?.baseUrl;
+  const end = (data: RegistrationsData) => {
+    write(data);
+    return data;
+  };
+  try {
+    const result = await loadRegistrations({
+      eventId,
+      signal,
+      onProgress: (progress) => {
+        if (progress.status !== 'loading' || performance.now() - last < PUBLISH_INTERVAL_MS) return;
+        last = performance.now();
+        write(verifying(progress.rows.length, progress.pagination?.meta?.total ?? null));
+      },
+      ...(baseUrl !== undefined && { firstPage: knownFirstPage(baseUrl) }),
+    });
+    if (result.status === 'cancelled') return end({ ...previous, refresh: null });
+    if (result.status !== 'complete') return end({ ...previous, refresh: { phase: 'error', error: null } });
+    const at = (result.serverDate ?? new Date()).getTime();
+    const before = previous.history ?? startHistory(previous.report.serverDate?.getTime() ?? at);
+    const history = pruneHistory(reconcileFull(before, previous.rows, result.rows, at), at);
+    const present = new Set(result.rows.map((row) => row.registration_id));
+    const shown = new Set(previous.rows.map((row) => row.registration_id));
+    const data: RegistrationsData = {
+      ...previous,
+      rows: result.rows,
+      report: { ...reportOf(result), serverDate: result.serverDate ?? previous.report.serverDate },
+      loadedAt: new Date(),
+      refresh: {
+        phase: 'verified',
+        added: result.rows.filter((row) => !shown.has(row.registration_id)).length,
+        removed: previous.rows.filter((row) => !present.has(row.registration_id)).length,
+        changed: history.changes.length - before.changes.length,
+      },
+      history,
+    };
+    if (write(data)) saveCopy(eventId, data);
+    return data;
+  } catch (error) {
+    return end({ ...previous, refresh: { phase: 'error', error } });
+  }
+}
+
+/**
  * The event's list from its copy on the device, as a complete load as of when it was saved
- * (`serverDate`: the server time the rows are as of, where the check for changes continues).
- * The check finds rows added or changed since, never rows deleted since (the API cannot
- * report a deletion): those stay until a full reload. Reconciling deletions needs a periodic
- * full check of the ids, not built yet.
+ * (`serverDate`: the server time the rows are as of, where the check for changes continues),
+ * with the history kept beside it: opening it after a pause starts a new visit, whose
+ * checkpoint is what "since your last visit" counts from.
  */
 async function reopenFromCopy(eventId: number): Promise<RegistrationsData | undefined> {
   const copy = await readDeviceCopy(eventId);
   if (!copy) return undefined;
+  const asOf = copy.dataAsOf.getTime();
+  const history = openVisit(
+    readStoredHistory(copy.history) ?? startHistory(asOf),
+    { dataAsOf: asOf, savedAt: copy.savedAt.getTime() },
+    Date.now(),
+  );
   return {
     phase: 'complete',
     // The copy holds exactly the registrations saved from a parsed load (an exact round trip,
@@ -304,6 +457,7 @@ async function reopenFromCopy(eventId: number): Promise<RegistrationsData | unde
     },
     loadedAt: copy.savedAt,
     refresh: null,
+    history,
     continueFrom: null,
   };
 }
@@ -361,6 +515,7 @@ function progressPublisher(
       report: reportOf(progress),
       loadedAt: previous?.loadedAt ?? null,
       refresh: null,
+      history: null,
       // A run in progress is continued from what it ends with, never from a snapshot.
       continueFrom: null,
     });
@@ -397,7 +552,11 @@ export function settledRegistrations(
       if (signal.aborted) {
         unsubscribe();
         reject(signal.reason instanceof Error ? signal.reason : new DOMException('Aborted', 'AbortError'));
-      } else if (query?.state.fetchStatus !== 'fetching') {
+      } else if (
+        query?.state.fetchStatus !== 'fetching' ||
+        // The whole list is on screen while it is verified again: it can be exported as it is.
+        query.state.data?.refresh?.phase === 'verifying'
+      ) {
         unsubscribe();
         resolve(query?.state.data?.phase ?? null);
       }

@@ -1,6 +1,11 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import { registrationsKey, registrationsQuery, type RegistrationsData } from './registrations-query';
+import {
+  askFullCheck,
+  registrationsKey,
+  registrationsQuery,
+  type RegistrationsData,
+} from './registrations-query';
 
 /** What the load banner's buttons do. Stable for a given event, so memoized children skip re-rendering. */
 export interface RegistrationsLoadActions {
@@ -10,6 +15,8 @@ export interface RegistrationsLoadActions {
   continue: () => void;
   /** Drops the list and loads it again from the first page. */
   reload: () => void;
+  /** Downloads the whole list again in the background, the rows shown staying, to find deletions. */
+  verify: () => void;
 }
 
 export interface RegistrationsLoad {
@@ -36,6 +43,10 @@ export function useRegistrationsLoad(eventId: number): RegistrationsLoad {
       cancel: () => void client.cancelQueries(filters),
       continue: () => void client.refetchQueries(filters),
       reload: () => void client.resetQueries(filters),
+      verify: () => {
+        askFullCheck(eventId);
+        void client.refetchQueries(filters);
+      },
     };
   }, [client, eventId]);
   return {

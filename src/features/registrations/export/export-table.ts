@@ -1,3 +1,4 @@
+import type { RegistrationHistory } from '../history/registration-history';
 import type { RegistrationRow } from '../rows/registration-rows';
 import type { RegistrationsModel } from '../rows/registrations-model';
 import type { RegistrationsView } from '../rows/registrations-view';
@@ -43,7 +44,11 @@ export async function tableExport(
  * function of the data and the view: an export started while a load runs waits for the load,
  * then calls this on the final data, never on what a render last showed.
  */
-export function viewExport(model: RegistrationsModel, view: RegistrationsView): Promise<TableExport> {
-  const { rows, visibleColumnIds } = viewRows(model, view);
+export function viewExport(
+  model: RegistrationsModel,
+  view: RegistrationsView,
+  history: RegistrationHistory | null,
+): Promise<TableExport> {
+  const { rows, visibleColumnIds } = viewRows(model, view, history);
   return tableExport(rows, visibleColumnIds, (id) => model.titles.get(id)?.text ?? id);
 }

@@ -4,6 +4,7 @@ import { CSV_PRESET_IDS, csvFileName, downloadBlob, exportCsv } from '@/lib/csv'
 import { exportXlsx, xlsxFileName, type XlsxFigure } from '@/lib/xlsx';
 import { registrationsKey, settledRegistrations, type RegistrationsData } from '../api/registrations-query';
 import { registrationsWorkbook } from './registrations-workbook';
+import type { RegistrationHistory } from '../history/registration-history';
 import type { EventInsights } from '../insights/event-insights';
 import { idsOf, insightsClient } from '../insights/insights-client';
 import { viewExport } from './export-table';
@@ -72,16 +73,17 @@ export function useTableExport({ eventId, eventName, fileLabel, figuresSheet, on
     preset: ExportFormat | 'print',
     labels: RegistrationLabels,
     signal: AbortSignal,
-  ): Promise<RegistrationsModel | null> => {
+  ): Promise<{ model: RegistrationsModel; history: RegistrationHistory | null } | null> => {
     const queryKey = registrationsKey(eventId);
     if (client.isFetching({ queryKey }) > 0) setState({ step: 'waiting', preset });
     const phase = await settledRegistrations(client, eventId, signal);
     const data = client.getQueryData<RegistrationsData>(queryKey);
     if (phase !== 'complete' || !data) return null;
     const models = eventModels(client, eventId);
-    return models.isLarge(data.rows, labels)
-      ? models.buildInSlices(data.rows, labels, signal)
+    const model = models.isLarge(data.rows, labels)
+      ? await models.buildInSlices(data.rows, labels, signal)
       : models.build(data.rows, labels);
+    return { model, history: data.history };
   };
 
   const run = async (preset: ExportFormat | 'print', request: ExportRequest) => {
@@ -89,18 +91,19 @@ export function useTableExport({ eventId, eventName, fileLabel, figuresSheet, on
     const abort = new AbortController();
     controller.current = abort;
     try {
-      const model = await settledModel(preset, request.labels, abort.signal);
-      if (!model) {
+      const settled = await settledModel(preset, request.labels, abort.signal);
+      if (!settled) {
         setState({ step: 'refused' });
         return;
       }
+      const { model, history } = settled;
       if (preset === 'print') {
         setState({ step: 'idle' });
-        onPrintReady(viewRows(model, request.view).rows);
+        onPrintReady(viewRows(model, request.view, history).rows);
         return;
       }
       setState({ step: 'building', preset });
-      const table = await viewExport(model, request.view);
+      const table = await viewExport(model, request.view, history);
       let blob: Blob;
       let fileName: string;
       if (preset === 'xlsx') {
@@ -110,7 +113,7 @@ export function useTableExport({ eventId, eventName, fileLabel, figuresSheet, on
                 eventId,
                 rows: model.registrations,
                 categories: request.labels.categories,
-                scope: idsOf(viewRows(model, request.view).rows),
+                scope: idsOf(viewRows(model, request.view, history).rows),
                 options: FIGURES_SHEET_OPTIONS,
               }),
             )

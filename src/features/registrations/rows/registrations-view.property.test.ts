@@ -1,7 +1,9 @@
 import fc from 'fast-check';
 import { anyText, brokenListItem, junkQuery, urlJunk } from '../../../../test/url-arbitraries';
+import { CHANGE_KINDS } from '../history/changes-since';
 import {
   answerFilter,
+  changeScope,
   DEFAULT_REGISTRATIONS_VIEW,
   readRegistrationsView,
   writeRegistrationsView,
@@ -15,7 +17,10 @@ const PARAMS = {
   answers: 'ans',
   sort: 'sort',
   hidden: 'hide',
+  changes: 'since',
 } as const satisfies Record<keyof RegistrationsView, string>;
+/** The parameters that refine `since`. */
+const CHANGE_REFINERS = ['change', 'from'];
 const FIELDS = Object.keys(PARAMS) as (keyof RegistrationsView)[];
 const LIST_FIELDS = ['categories', 'statuses', 'answers', 'hidden'] as const;
 
@@ -33,6 +38,16 @@ const validView: fc.Arbitrary<RegistrationsView> = fc.record({
   ),
   sort: fc.option(fc.record({ id: columnId, desc: fc.boolean() }), { nil: null }),
   hidden: fc.array(columnId, { maxLength: 4 }),
+  changes: fc.option(
+    fc
+      .tuple(
+        fc.integer({ min: Date.UTC(2000, 0, 1), max: Date.UTC(2100, 0, 1) - 1 }),
+        fc.constantFrom(...CHANGE_KINDS),
+        fc.option(anyText(), { nil: undefined }),
+      )
+      .map(([since, kind, from]) => changeScope(since, kind, from)),
+    { nil: null },
+  ),
 });
 
 /** The list's items, each valid for it (an answer filter must name a question). */
@@ -51,6 +66,11 @@ function expectWellFormed(view: RegistrationsView) {
     for (const item of view[field]) expect(item.isWellFormed()).toBe(true);
   }
   for (const answer of view.answers) expect(answer).toMatch(/^\d{1,15}:/);
+  if (view.changes !== null) {
+    expect(Number.isFinite(view.changes.since)).toBe(true);
+    expect(CHANGE_KINDS).toContain(view.changes.kind);
+    if (view.changes.kind !== 'status') expect(view.changes).not.toHaveProperty('from');
+  }
   for (const id of view.hidden) expect(id).not.toBe('');
   if (view.sort !== null) {
     expect(Object.keys(view.sort).sort()).toEqual(['desc', 'id']);
@@ -63,7 +83,7 @@ function expectWellFormed(view: RegistrationsView) {
 describe('registrations view in the URL, for any link', () => {
   it('reads any query string without throwing, as a well-formed view it can write back', () => {
     fc.assert(
-      fc.property(junkQuery(Object.values(PARAMS)), (query) => {
+      fc.property(junkQuery([...Object.values(PARAMS), ...CHANGE_REFINERS]), (query) => {
         const view = readRegistrationsView(new URLSearchParams(query));
         expectWellFormed(view);
         expect(readRegistrationsView(writeRegistrationsView(view))).toEqual(view);
@@ -131,6 +151,11 @@ describe('registrations view in the URL, for any link', () => {
       'sort=-',
       'sort=--x',
       'ans=abc,:x,-1:x,1e3:x',
+      'since=yesterday',
+      'since=2026-11-21',
+      'since=1999-12-31T23:00:00Z',
+      'since=2026-13-45T99:99Z',
+      'change=new&from=paid',
     ]) {
       expect(readRegistrationsView(new URLSearchParams(query))).toEqual(DEFAULT_REGISTRATIONS_VIEW);
     }

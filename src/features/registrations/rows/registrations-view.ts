@@ -1,3 +1,5 @@
+import { CHANGE_KINDS, type ChangeKind, type ChangeScope } from '../history/changes-since';
+
 /**
  * The registrations screen's view state: search, filters, sort and hidden columns. The inputs
  * own it; the URL mirrors it a moment later (see use-registrations-view), so a link or the
@@ -19,6 +21,12 @@ export interface RegistrationsView {
   sort: { id: string; desc: boolean } | null;
   /** Column ids, never empty. */
   hidden: string[];
+  /**
+   * Only what changed since a checkpoint ("what changed since your last visit"): new
+   * registrations, status moves (optionally from one status), category or answer changes, or
+   * the registrations removed. Null: every registration.
+   */
+  changes: ChangeScope | null;
 }
 
 export const DEFAULT_REGISTRATIONS_VIEW: RegistrationsView = {
@@ -28,6 +36,7 @@ export const DEFAULT_REGISTRATIONS_VIEW: RegistrationsView = {
   answers: [],
   sort: null,
   hidden: [],
+  changes: null,
 };
 
 /** The URL parameter of each part of the view. */
@@ -38,7 +47,13 @@ const VIEW_PARAMS = {
   answers: 'ans',
   sort: 'sort',
   hidden: 'hide',
+  /** The checkpoint, an ISO instant; `change` and `from` refine it (see readChanges). */
+  changes: 'since',
 } as const;
+
+/** The kind of change (default `changed`) and the status moved from, beside `since`. */
+const CHANGE_PARAM = 'change';
+const FROM_PARAM = 'from';
 
 /*
  * Links are typed by hand or cut short, so reading never throws: a value (or one item of a
@@ -81,6 +96,37 @@ function parseSort(value: string | null): RegistrationsView['sort'] {
   return id === '' || id.startsWith('-') ? null : { id, desc };
 }
 
+/** Checkpoints outside these years are typing mistakes, not dates this device could have seen. */
+const EARLIEST = Date.UTC(2000, 0, 1);
+const LATEST = Date.UTC(2100, 0, 1);
+const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})$/;
+
+/** `since=<ISO instant>[&change=<kind>][&from=<status>]`; a checkpoint that does not read is no filter. */
+function readChanges(params: URLSearchParams): ChangeScope | null {
+  const since = params.get(VIEW_PARAMS.changes);
+  if (since === null || !ISO_INSTANT.test(since)) return null;
+  const at = Date.parse(since);
+  if (!Number.isFinite(at) || at < EARLIEST || at >= LATEST) return null;
+  const change = params.get(CHANGE_PARAM);
+  const kind = CHANGE_KINDS.find((known) => known === change) ?? 'changed';
+  const from = params.get(FROM_PARAM);
+  return kind === 'status' && from !== null
+    ? { since: at, kind, from: from.replace(LONE_SURROGATE, '\uFFFD') }
+    : { since: at, kind };
+}
+
+function writeChanges(params: URLSearchParams, changes: ChangeScope): void {
+  params.set(VIEW_PARAMS.changes, new Date(changes.since).toISOString());
+  if (changes.kind !== 'changed') params.set(CHANGE_PARAM, changes.kind);
+  if (changes.kind === 'status' && changes.from !== undefined && changes.from !== null)
+    params.set(FROM_PARAM, changes.from);
+}
+
+/** A change filter for links and inputs: `from` only with status moves. */
+export function changeScope(since: number, kind: ChangeKind = 'changed', from?: string): ChangeScope {
+  return kind === 'status' && from !== undefined ? { since, kind, from } : { since, kind };
+}
+
 export function readRegistrationsView(params: URLSearchParams): RegistrationsView {
   return {
     q: params.get(VIEW_PARAMS.q) ?? '',
@@ -89,6 +135,7 @@ export function readRegistrationsView(params: URLSearchParams): RegistrationsVie
     answers: parseList(params.get(VIEW_PARAMS.answers)).filter((value) => ANSWER_FILTER.test(value)),
     sort: parseSort(params.get(VIEW_PARAMS.sort)),
     hidden: parseList(params.get(VIEW_PARAMS.hidden)).filter(Boolean),
+    changes: readChanges(params),
   };
 }
 
@@ -101,18 +148,23 @@ export function writeRegistrationsView(view: RegistrationsView): URLSearchParams
   if (view.answers.length) params.set(VIEW_PARAMS.answers, joinList(view.answers));
   if (view.sort) params.set(VIEW_PARAMS.sort, `${view.sort.desc ? '-' : ''}${view.sort.id}`);
   if (view.hidden.length) params.set(VIEW_PARAMS.hidden, joinList(view.hidden));
+  if (view.changes) writeChanges(params, view.changes);
   return params;
 }
 
 export function hasRowFilters(view: RegistrationsView): boolean {
   return (
-    view.q.trim() !== '' || view.categories.length > 0 || view.statuses.length > 0 || view.answers.length > 0
+    view.q.trim() !== '' ||
+    view.categories.length > 0 ||
+    view.statuses.length > 0 ||
+    view.answers.length > 0 ||
+    view.changes !== null
   );
 }
 
 /** The view with search and filters cleared (sort and columns stay). */
 export function clearRowFilters(view: RegistrationsView): RegistrationsView {
-  return { ...view, q: '', categories: [], statuses: [], answers: [] };
+  return { ...view, q: '', categories: [], statuses: [], answers: [], changes: null };
 }
 
 /** The `answers` entry for one answer to one question (`answerKey` folds case, accents, spaces). */

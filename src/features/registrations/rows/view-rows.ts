@@ -1,4 +1,7 @@
+import { changedIds } from '../history/changes-since';
+import type { RegistrationHistory } from '../history/registration-history';
 import { filterRows, type FilteredRows } from './filter-rows';
+import type { RegistrationRow } from './registration-rows';
 import type { RegistrationsModel } from './registrations-model';
 import type { RegistrationsView } from './registrations-view';
 import { sortRows } from './sort-rows';
@@ -20,15 +23,41 @@ export function visibleColumns(columnIds: readonly string[], hidden: readonly st
   return visible;
 }
 
+/** One filtered array per sorted rows and id set, so the search's narrowing cache keeps hitting. */
+const changedCache = new WeakMap<
+  readonly RegistrationRow[],
+  WeakMap<ReadonlySet<number>, RegistrationRow[]>
+>();
+
+function onlyChanged(rows: readonly RegistrationRow[], ids: ReadonlySet<number>): readonly RegistrationRow[] {
+  let byIds = changedCache.get(rows);
+  if (!byIds) changedCache.set(rows, (byIds = new WeakMap<ReadonlySet<number>, RegistrationRow[]>()));
+  let kept = byIds.get(ids);
+  if (!kept) byIds.set(ids, (kept = rows.filter((row) => ids.has(row.id))));
+  return kept;
+}
+
 /**
- * The rows a view shows, in its order, with the facet counts: a pure function of the model
- * and the view. The screen, its exports and its print all call it, so what is exported or
- * printed is by construction what the table shows. Each column's order is sorted once per
- * row set and kept (sort-rows); the filter runs over one cached search string per row.
+ * The rows a view shows, in its order, with the facet counts: a pure function of the model,
+ * the list's history (for "what changed since") and the view. The screen, its exports and
+ * its print all call it, so what is exported or printed is by construction what the table
+ * shows. Each column's order is sorted once per row set and kept (sort-rows); the filter runs
+ * over one cached search string per row. A change filter without a history (the list is not
+ * complete yet) keeps no row; removed registrations are not rows of the list (see
+ * removedSince).
  */
-export function viewRows(model: RegistrationsModel, view: RegistrationsView): ViewRows {
+export function viewRows(
+  model: RegistrationsModel,
+  view: RegistrationsView,
+  history: RegistrationHistory | null,
+): ViewRows {
   const visibleColumnIds = visibleColumns(model.columnIds, view.hidden);
-  const sorted = sortRows(model.rows, view.sort);
+  const all = sortRows(model.rows, view.sort);
+  const sorted = view.changes
+    ? history
+      ? onlyChanged(all, changedIds(history, model.registrations, view.changes))
+      : []
+    : all;
   const filtered = filterRows(
     sorted,
     { q: view.q, categories: view.categories, statuses: view.statuses, answers: view.answers },

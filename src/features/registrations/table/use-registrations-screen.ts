@@ -34,7 +34,8 @@ export function useRegistrationsScreen(eventId: number) {
   const rows = model?.rows ?? NO_ROWS;
   const allColumnIds = model?.columnIds ?? NO_COLUMNS;
   const visibleColumnIds = visibleColumns(allColumnIds, view.hidden);
-  const filtered = useMemo(() => (model ? viewRows(model, view) : null), [model, view]);
+  const history = data?.history ?? null;
+  const filtered = useMemo(() => (model ? viewRows(model, view, history) : null), [model, view, history]);
   const filteredRows = filtered?.rows ?? NO_ROWS;
 
   const present = model?.present ?? NO_VALUES;

@@ -1,0 +1,178 @@
+import { QueryClient } from '@tanstack/react-query';
+import { onTestFinished } from 'vitest';
+import { server, TEST_TODAY } from '../../../../test/msw-server';
+import { deviceCopySettled, deviceCopyStatus } from '@/lib/device-copy/device-copy-client';
+import { freshIndexedDbForEachTest } from '@/lib/device-copy/testing/fresh-indexeddb';
+import { endSession } from '@/lib/session';
+import { advanceDemoDays, getDemoDataset, resetDemoData } from '@/mocks/data';
+import { removedSince, summarizeChanges } from '../history/changes-since';
+import { ids, signInForTests } from '../loader/testing/loader-test-kit';
+import { registrationSchema, type Registration } from '../loader/schemas';
+import {
+  askFullCheck,
+  registrationsKey,
+  registrationsQuery,
+  settledRegistrations,
+  type RegistrationsData,
+} from './registrations-query';
+
+/** Alpine, upcoming, 420 registrations: every kind of day change happens there. */
+const EVENT = 1005;
+
+freshIndexedDbForEachTest();
+afterEach(() => resetDemoData());
+
+function registrationRequests(eventId: number): URL[] {
+  const urls: URL[] = [];
+  const listener = ({ request }: { request: Request }) => {
+    const url = new URL(request.url);
+    if (url.pathname === `/v1/events/${eventId}/registrations`) urls.push(url);
+  };
+  server.events.on('request:start', listener);
+  onTestFinished(() => server.events.removeListener('request:start', listener));
+  return urls;
+}
+
+/** A visit: the list, from the copy if there is one, brought up to date and saved; then the tab closes. */
+async function visit(eventId: number, during?: (client: QueryClient) => Promise<void>) {
+  signInForTests();
+  const client = new QueryClient();
+  let data = await client.fetchQuery(registrationsQuery(eventId));
+  if (during) {
+    await during(client);
+    data = client.getQueryData<RegistrationsData>(registrationsKey(eventId))!;
+  }
+  await deviceCopySettled();
+  client.clear();
+  endSession();
+  return data;
+}
+
+/** The demo API's list now, as the app parses it. */
+const serverRows = (eventId: number) =>
+  getDemoDataset(TEST_TODAY)
+    .registrationsOf(eventId)
+    .map((row) => registrationSchema.parse(row));
+
+/**
+ * What changed between two lists, counted by a plain loop over the two snapshots: nothing of
+ * the history's bookkeeping is used.
+ */
+function diff(before: readonly Registration[], after: readonly Registration[]) {
+  const old = new Map(before.map((row) => [row.registration_id, row]));
+  const moves = new Map<string, number>();
+  let added = 0;
+  let category = 0;
+  let answers = 0;
+  for (const row of after) {
+    const was = old.get(row.registration_id);
+    if (!was) {
+      added += 1;
+      continue;
+    }
+    if ((was.payment_status ?? '') !== (row.payment_status ?? '')) {
+      const key = `${was.payment_status ?? ''}->${row.payment_status ?? ''}`;
+      moves.set(key, (moves.get(key) ?? 0) + 1);
+    }
+    if ((was.category_id ?? null) !== (row.category_id ?? null)) category += 1;
+    const a = JSON.stringify(was.custom_questions.map((answer) => [answer.que_id, answer.reponse]));
+    const b = JSON.stringify(row.custom_questions.map((answer) => [answer.que_id, answer.reponse]));
+    if (a !== b) answers += 1;
+  }
+  const present = new Set(after.map((row) => row.registration_id));
+  const removed = before.filter((row) => !present.has(row.registration_id)).length;
+  return { added, moves, category, answers, removed };
+}
+
+const movesOf = (summary: ReturnType<typeof summarizeChanges>) =>
+  new Map(summary.statusMoves.map((move) => [`${move.from}->${move.to}`, move.count]));
+
+describe('what changed since the last visit', () => {
+  it('counts, a day later, exactly the registrations added and changed on the server', async () => {
+    const first = await visit(EVENT);
+    const day = advanceDemoDays(1, { eventIds: [EVENT] }).events[0]!;
+    expect(day.added.length + day.paid.length + day.moved.length + day.edited.length).toBeGreaterThan(0);
+
+    const second = await visit(EVENT);
+    const history = second.history!;
+    expect(history.lastVisit).toBe(first.report.serverDate!.getTime());
+    const summary = summarizeChanges(history, second.rows, history.lastVisit!);
+    // A check for changes cannot see deletions: compare with the server's list plus the deleted rows.
+    const deleted = new Set(day.deleted);
+    const expected = diff(first.rows, [
+      ...serverRows(EVENT),
+      ...first.rows.filter((row) => deleted.has(row.registration_id)),
+    ]);
+    expect(summary.added).toBe(expected.added);
+    expect(movesOf(summary)).toEqual(expected.moves);
+    expect(summary.category).toBe(expected.category);
+    expect(summary.answers).toBe(expected.answers);
+    expect(summary.removed).toBe(0);
+
+    // The third visit, hours later, still counts from the same checkpoint if nothing new happened…
+    const third = await visit(EVENT);
+    expect(third.history!.lastVisit).toBe(history.lastVisit);
+    expect(summarizeChanges(third.history!, third.rows, history.lastVisit!).added).toBe(expected.added);
+  });
+
+  it('"Verify the whole list" finds the deleted registrations, shows them as removed, and keeps the rows on screen meanwhile', async () => {
+    const first = await visit(EVENT);
+    const day = advanceDemoDays(1, { eventIds: [EVENT] }).events[0]!;
+    const deleted = day.deleted.filter((id) => ids(first.rows).includes(id));
+    expect(deleted.length).toBeGreaterThan(0);
+
+    const seen: RegistrationsData[] = [];
+    const verified = await visit(EVENT, async (client) => {
+      client.getQueryCache().subscribe(() => {
+        const data = client.getQueryData<RegistrationsData>(registrationsKey(EVENT));
+        if (data && seen.at(-1) !== data) seen.push(data);
+      });
+      const requests = registrationRequests(EVENT);
+      askFullCheck(EVENT);
+      const run = client.refetchQueries({ queryKey: registrationsKey(EVENT) });
+      // While it runs, the list is complete and exportable.
+      await expect(settledRegistrations(client, EVENT, new AbortController().signal)).resolves.toBe(
+        'complete',
+      );
+      await run;
+      expect(requests.length).toBeGreaterThan(0);
+      expect(requests.every((url) => !url.searchParams.has('updated_since'))).toBe(true);
+    });
+    const verifying = seen.filter((data) => data.refresh?.phase === 'verifying');
+    expect(verifying.length).toBeGreaterThan(0);
+    for (const data of verifying) expect(data.rows.length).toBeGreaterThanOrEqual(first.rows.length);
+
+    expect(verified.refresh).toMatchObject({ phase: 'verified', removed: deleted.length });
+    expect(verified.rows).toEqual(serverRows(EVENT));
+    const history = verified.history!;
+    expect(
+      removedSince(history, first.report.serverDate!.getTime()).map((entry) => entry.row.registration_id),
+    ).toEqual(deleted);
+    const expected = diff(first.rows, serverRows(EVENT));
+    const summary = summarizeChanges(history, verified.rows, first.report.serverDate!.getTime());
+    expect(summary.removed).toBe(expected.removed);
+    expect(summary.added).toBe(expected.added);
+    expect(movesOf(summary)).toEqual(expected.moves);
+
+    // The removed registrations are kept in the copy's history: the next visit still lists them.
+    const next = await visit(EVENT);
+    expect(removedSince(next.history!, first.report.serverDate!.getTime())).toHaveLength(deleted.length);
+    expect(deviceCopyStatus(EVENT).read).toMatchObject({ status: 'ok' });
+  });
+
+  it('checks the whole list by itself when the last full download is over a day old', async () => {
+    const first = await visit(EVENT);
+    advanceDemoDays(2, { eventIds: [EVENT] });
+    signInForTests();
+    const requests = registrationRequests(EVENT);
+    const client = new QueryClient();
+    const data = await client.fetchQuery(registrationsQuery(EVENT));
+    // First the check for changes, then the full download.
+    expect(requests[0]!.searchParams.has('updated_since')).toBe(true);
+    expect(requests.some((url) => !url.searchParams.has('updated_since'))).toBe(true);
+    expect(data.refresh?.phase).toBe('verified');
+    expect(data.rows).toEqual(serverRows(EVENT));
+    expect(data.history!.fullCheckAt).toBeGreaterThan(first.report.serverDate!.getTime());
+    await deviceCopySettled();
+  });
+});

@@ -1,0 +1,185 @@
+import type { Registration } from '../loader/schemas';
+
+/**
+ * What this device has seen happen to an event's registrations, sync after sync: when each
+ * registration was first seen, the payment status, category and answers it had before a
+ * sync changed them, and the registrations a full check no longer found. It answers "what
+ * changed since your last visit" (changes-since.ts) and is kept, encrypted, with the event's
+ * copy on the device (history-codec.ts).
+ *
+ * Times are the server's (the `Date` of the sync that saw the change, the `updated_since`
+ * watermark), never this browser's clock: a change is dated by the sync that first saw it.
+ * Plain functions of immutable values: a sync returns a new history.
+ */
+export interface RegistrationHistory {
+  /** When this device first had the whole list: nothing earlier is known. */
+  readonly startedAt: number;
+  /** The last full download (a full load or "Verify the whole list"): deletions are known up to it. */
+  readonly fullCheckAt: number;
+  /** Registration id → when first seen, for registrations that arrived after `startedAt`. */
+  readonly firstSeen: ReadonlyMap<number, number>;
+  /** Every change a sync saw, oldest first. */
+  readonly changes: readonly RegistrationChange[];
+  /** Registrations a full check no longer found, with their last known version, oldest first. */
+  readonly removed: readonly RemovedRegistration[];
+  /**
+   * "Your last visit": the time the list was as of when the previous visit ended, the
+   * checkpoint "what changed" starts from (see visitCheckpoint). Null on the first visit.
+   */
+  readonly lastVisit: number | null;
+}
+
+/** What a registration had before one sync changed it: only the fields that changed are present. */
+export interface RegistrationBefore {
+  readonly status?: string | null;
+  readonly category?: number | null;
+  readonly answers?: readonly (readonly [queId: number, answer: string | null])[];
+}
+
+export interface RegistrationChange {
+  readonly id: number;
+  readonly at: number;
+  readonly before: RegistrationBefore;
+}
+
+export interface RemovedRegistration {
+  readonly at: number;
+  readonly row: Registration;
+}
+
+/** How long the history keeps what it saw: older entries go, and what is known starts then. */
+export const HISTORY_KEPT_MS = 90 * 24 * 3_600_000;
+
+/** The history of a list first seen whole at `at`: nothing changed yet. */
+export function startHistory(at: number): RegistrationHistory {
+  return { startedAt: at, fullCheckAt: at, firstSeen: new Map(), changes: [], removed: [], lastVisit: null };
+}
+
+/** A pause longer than this between two openings of the list starts a new visit. */
+export const VISIT_GAP_MS = 30 * 60_000;
+
+/**
+ * The history as the list is opened from the device copy: when the copy was last saved over
+ * VISIT_GAP_MS ago (by this browser's clock), this is a new visit, and the previous one ended
+ * with the copy's data (`dataAsOf`). A reload in the middle of a visit keeps its checkpoint.
+ */
+export function openVisit(
+  history: RegistrationHistory,
+  copy: { dataAsOf: number; savedAt: number },
+  now: number,
+): RegistrationHistory {
+  if (history.lastVisit !== null && now - copy.savedAt <= VISIT_GAP_MS) return history;
+  return { ...history, lastVisit: copy.dataAsOf };
+}
+
+const answersOf = (row: Registration): [number, string | null][] =>
+  row.custom_questions.map((answer) => [answer.que_id, answer.reponse ?? null]);
+
+function sameAnswers(a: Registration, b: Registration): boolean {
+  const left = a.custom_questions;
+  const right = b.custom_questions;
+  if (left.length !== right.length) return false;
+  const byQuestion = new Map<number, string | null>();
+  for (const answer of left) byQuestion.set(answer.que_id, answer.reponse ?? null);
+  return right.every(
+    (answer) => byQuestion.has(answer.que_id) && byQuestion.get(answer.que_id) === (answer.reponse ?? null),
+  );
+}
+
+/** What `before` had that `after` changed, or null when nothing the history follows changed. */
+export function changeBetween(before: Registration, after: Registration): RegistrationBefore | null {
+  const change: { -readonly [K in keyof RegistrationBefore]: RegistrationBefore[K] } = {};
+  const status = before.payment_status ?? null;
+  const category = before.category_id ?? null;
+  if (status !== (after.payment_status ?? null)) change.status = status;
+  if (category !== (after.category_id ?? null)) change.category = category;
+  if (!sameAnswers(before, after)) change.answers = answersOf(before);
+  return Object.keys(change).length > 0 ? change : null;
+}
+
+/**
+ * The history after a sync at `at` that brought `arrived` (new or changed registrations,
+ * from a check for changes) on top of `previous` (the list before it).
+ */
+export function recordChanges(
+  history: RegistrationHistory,
+  previous: readonly Registration[],
+  arrived: readonly Registration[],
+  at: number,
+): RegistrationHistory {
+  if (arrived.length === 0) return history;
+  const known = new Map<number, Registration>();
+  for (const row of previous) known.set(row.registration_id, row);
+  return withChanges(history, known, arrived, at);
+}
+
+/**
+ * The history after a full download at `at`: `full` is the whole list now, `previous` the
+ * list before it. Registrations of `previous` missing from `full` were removed; the others
+ * are compared as a check for changes would.
+ */
+export function reconcileFull(
+  history: RegistrationHistory,
+  previous: readonly Registration[],
+  full: readonly Registration[],
+  at: number,
+): RegistrationHistory {
+  const known = new Map<number, Registration>();
+  for (const row of previous) known.set(row.registration_id, row);
+  const changed = withChanges(history, known, full, at);
+  const present = new Set(full.map((row) => row.registration_id));
+  const removed = previous.filter((row) => !present.has(row.registration_id)).map((row) => ({ at, row }));
+  return {
+    ...changed,
+    fullCheckAt: at,
+    removed: removed.length > 0 ? [...changed.removed, ...removed] : changed.removed,
+  };
+}
+
+function withChanges(
+  history: RegistrationHistory,
+  known: ReadonlyMap<number, Registration>,
+  arrived: readonly Registration[],
+  at: number,
+): RegistrationHistory {
+  let firstSeen: Map<number, number> | null = null;
+  const changes: RegistrationChange[] = [];
+  let back: Set<number> | null = null;
+  for (const row of arrived) {
+    const id = row.registration_id;
+    const before = known.get(id);
+    if (!before) {
+      firstSeen ??= new Map(history.firstSeen);
+      if (!firstSeen.has(id)) firstSeen.set(id, at);
+      (back ??= new Set()).add(id);
+      continue;
+    }
+    const change = changeBetween(before, row);
+    if (change) changes.push({ id, at, before: change });
+  }
+  if (!firstSeen && changes.length === 0) return history;
+  // A registration seen again after a full check missed it is no longer removed.
+  const removed = back
+    ? history.removed.filter((entry) => !back.has(entry.row.registration_id))
+    : history.removed;
+  return {
+    ...history,
+    firstSeen: firstSeen ?? history.firstSeen,
+    changes: changes.length > 0 ? [...history.changes, ...changes] : history.changes,
+    removed,
+  };
+}
+
+/** The history without what is older than HISTORY_KEPT_MS before `now`: what is known starts then. */
+export function pruneHistory(history: RegistrationHistory, now: number): RegistrationHistory {
+  const horizon = now - HISTORY_KEPT_MS;
+  if (history.startedAt >= horizon) return history;
+  const firstSeen = new Map([...history.firstSeen].filter(([, at]) => at > horizon));
+  return {
+    ...history,
+    startedAt: horizon,
+    firstSeen,
+    changes: history.changes.filter((change) => change.at > horizon),
+    removed: history.removed.filter((entry) => entry.at > horizon),
+  };
+}
