@@ -15,6 +15,7 @@ import { isEventUnavailable } from '@/features/events/model/event-availability';
 import { parseEventId } from '@/features/events/model/event-id';
 import '@/features/events/components/events.css';
 import { OverviewSkeleton } from '@/features/registrations/overview/overview-skeleton';
+import { DemoNextDayButton } from '@/features/session/components/demo-next-day-button';
 
 // Its own chunk: neither the first screen nor the registrations screen loads the overview's code.
 const EventOverview = lazy(() =>
@@ -59,7 +60,7 @@ export function EventRoute() {
       )}
       {eventId !== null && !unavailable && !event.isError ? (
         <Suspense fallback={<OverviewSkeleton />}>
-          <EventOverview eventId={eventId} />
+          <EventOverview eventId={eventId} changesActions={<DemoNextDayButton />} />
         </Suspense>
       ) : null}
     </div>

@@ -11,6 +11,7 @@ import { EventUnavailable } from '@/features/events/components/event-unavailable
 import { isEventUnavailable } from '@/features/events/model/event-availability';
 import { parseEventId } from '@/features/events/model/event-id';
 import { RegistrationsScreen } from '@/features/registrations/table/registrations-screen';
+import { DemoNextDayButton } from '@/features/session/components/demo-next-day-button';
 
 export function RegistrationsRoute() {
   const { t } = useTranslation('registrations');
@@ -37,7 +38,13 @@ export function RegistrationsRoute() {
       <div className="page__header">
         <h1>{t('title')}</h1>
       </div>
-      <RegistrationsScreen key={eventId} eventId={eventId} eventName={eventName} event={event.data} />
+      <RegistrationsScreen
+        key={eventId}
+        eventId={eventId}
+        eventName={eventName}
+        event={event.data}
+        changesActions={<DemoNextDayButton />}
+      />
     </div>
   );
 }

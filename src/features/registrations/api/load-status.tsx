@@ -16,6 +16,8 @@ interface LoadStatusProps {
   onCancel: () => void;
   /** Resume, retry the missing pages, or check for changes: the query decides from its state. */
   onContinue: () => void;
+  /** "Verify the whole list": download it again in the background to find deletions. */
+  onVerify: () => void;
 }
 
 /**
@@ -30,6 +32,7 @@ export const LoadStatus = memo(function LoadStatus({
   fetching,
   onCancel,
   onContinue,
+  onVerify,
 }: LoadStatusProps) {
   const { t } = useTranslation('registrations');
   const language = useLanguage();
@@ -85,6 +88,8 @@ export const LoadStatus = memo(function LoadStatus({
 
   const refresh = data.refresh;
   const when = data.loadedAt;
+  const fullCheckAt = data.history?.fullCheckAt;
+  const busy = fetching || refresh?.phase === 'loading' || refresh?.phase === 'verifying';
   return (
     <div className="load-status load-status--done" role="status">
       <div className="load-status__text">
@@ -103,13 +108,54 @@ export const LoadStatus = memo(function LoadStatus({
               : t('load.refreshNone')}
           </p>
         ) : null}
+        {refresh?.phase === 'verifying' ? (
+          <>
+            <p>
+              {refresh.total !== null
+                ? t('load.verifyingOf', { loaded: count(refresh.loaded), total: count(refresh.total) })
+                : t('load.verifying', { loaded: count(refresh.loaded) })}
+            </p>
+            <progress
+              className="load-status__bar"
+              aria-label={t('load.verifyProgress')}
+              {...(refresh.total !== null ? { value: refresh.loaded, max: Math.max(refresh.total, 1) } : {})}
+            />
+          </>
+        ) : null}
+        {refresh?.phase === 'verified' ? (
+          <p>
+            {refresh.removed || refresh.changed || refresh.added
+              ? t('load.verified', {
+                  removed: count(refresh.removed),
+                  changed: count(refresh.changed),
+                  added: count(refresh.added),
+                })
+              : t('load.verifiedNone')}
+          </p>
+        ) : null}
         {refresh?.phase === 'error' ? <p className="load-status__error">{t('load.refreshFailed')}</p> : null}
+        {fullCheckAt !== undefined && refresh?.phase !== 'verifying' ? (
+          <p className="muted">
+            {t('load.lastFullCheck', { time: formatInstant(new Date(fullCheckAt), language) })}
+          </p>
+        ) : null}
         <DeviceCopyNote eventId={eventId} />
         <LoadWarnings warnings={report.warnings} />
       </div>
-      <button type="button" className="button" onClick={onContinue} disabled={refresh?.phase === 'loading'}>
-        {t('load.refresh')}
-      </button>
+      <div className="load-status__actions">
+        <button type="button" className="button" onClick={onContinue} disabled={busy}>
+          {t('load.refresh')}
+        </button>
+        <button
+          type="button"
+          className="button button--ghost"
+          onClick={onVerify}
+          disabled={busy}
+          title={t('load.verifyHint')}
+        >
+          {t('load.verify')}
+        </button>
+      </div>
     </div>
   );
 });

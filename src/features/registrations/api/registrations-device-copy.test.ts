@@ -77,7 +77,7 @@ describe('the encrypted copy on the device', () => {
     expect(deviceCopyStatus(EVENT).read).toMatchObject({ status: 'ok', rows: 420 });
   });
 
-  it('a day later, the reopened list ends with the rows added and changed; deleted ones stay', async () => {
+  it("a day later, the reopened list brings the rows added and changed, then the day's full check drops the deleted ones", async () => {
     signInForTests();
     const loaded = await firstVisit(EVENT);
     const day = advanceDemoDays(1, { eventIds: [EVENT] });
@@ -103,14 +103,20 @@ describe('the encrypted copy on the device', () => {
 
     signInForTests();
     const client = new QueryClient();
+    const shownThen = snapshots(client, EVENT);
     const requests = requestsFor(EVENT);
     const reopened = await client.fetchQuery(registrationsQuery(EVENT));
-    expect(requests.every((url) => url.searchParams.has('updated_since'))).toBe(true);
-    expect(reopened.refresh).toMatchObject({ phase: 'done', added: changes.added.length });
-    expect(reopened.rows).toEqual(expected);
-    for (const id of changes.deleted) expect(ids(reopened.rows)).toContain(id);
+    // First the check for changes…
+    expect(requests[0]!.searchParams.has('updated_since')).toBe(true);
+    const refreshed = shownThen.find((data) => data.refresh?.phase === 'done')!;
+    expect(refreshed.refresh).toMatchObject({ phase: 'done', added: changes.added.length });
+    expect(refreshed.rows).toEqual(expected);
+    for (const id of changes.deleted) expect(ids(refreshed.rows)).toContain(id);
+    // …then, the last full download being a day old, the whole list: the deleted rows go.
+    expect(reopened.refresh).toMatchObject({ phase: 'verified', removed: changes.deleted.length });
+    expect(reopened.rows).toEqual(now);
 
-    // The refreshed list was saved in turn: a third visit starts from it.
+    // The verified list was saved in turn: a third visit starts from it.
     await deviceCopySettled();
     client.clear();
     endSession();
@@ -118,7 +124,7 @@ describe('the encrypted copy on the device', () => {
     const third = new QueryClient();
     const shown = snapshots(third, EVENT);
     await third.fetchQuery(registrationsQuery(EVENT));
-    expect(shown[0]!.rows).toEqual(expected);
+    expect(shown[0]!.rows).toEqual(now);
   });
 
   it('"Reload everything" after reopening loads the full list from the server', async () => {

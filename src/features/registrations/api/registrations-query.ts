@@ -184,7 +184,7 @@ export function askFullCheck(eventId: number): void {
   fullCheckAsked.add(eventId);
 }
 
-/** A list whose last full download is older than this is checked again after a check for changes. */
+/** A list whose last full download is this old is checked again after a check for changes. */
 const FULL_CHECK_EVERY_MS = 24 * 3_600_000;
 
 async function fillRegistrations(
@@ -254,7 +254,8 @@ function fullCheckDue(data: RegistrationsData): boolean {
     data.refresh?.phase === 'done' &&
     data.history !== null &&
     asOf !== null &&
-    asOf.getTime() - data.history.fullCheckAt > FULL_CHECK_EVERY_MS
+    // At least: the Date header counts whole seconds, and a demo day is exactly one day.
+    asOf.getTime() - data.history.fullCheckAt >= FULL_CHECK_EVERY_MS
   );
 }
 

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useId } from 'react';
+import { useId, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router-dom';
 import { ApiErrorState } from '@/components/states/api-error-state';
@@ -9,6 +9,8 @@ import { useRegistrationsLoad } from '../api/use-registrations-load';
 import { LoadStatus } from '../api/load-status';
 import { useEventInsights } from '../insights/use-event-insights';
 import { useInsightLabels } from '../insights/use-insight-labels';
+import { ChangesSummary } from '../rows/changes-summary';
+import { useRegistrationLabels } from '../rows/use-registrations-model';
 import { CategoryStatusTable } from './category-status-table';
 import { DuplicatesSection } from './duplicates-section';
 import { EventSections, sectionFromHash } from './event-sections';
@@ -35,11 +37,12 @@ const LOADING_REFRESH_MS = 1000;
  * cache); the counting runs in the insights worker, for the rows loaded so far while a load
  * goes on (said as such), and is kept with the rows, so coming back shows it at once.
  */
-export function EventOverview({ eventId }: { eventId: number }) {
+export function EventOverview({ eventId, changesActions }: { eventId: number; changesActions?: ReactNode }) {
   const { t } = useTranslation('insights');
   const { data, error, fetching, actions } = useRegistrationsLoad(eventId);
   const categoriesQuery = useQuery(eventQueries.categories(eventId));
   const labels = useInsightLabels(categoriesQuery.data ?? NO_CATEGORIES);
+  const registrationLabels = useRegistrationLabels(categoriesQuery.data ?? NO_CATEGORIES);
   const headingId = useId();
 
   const complete = data?.phase === 'complete';
@@ -78,7 +81,11 @@ export function EventOverview({ eventId }: { eventId: number }) {
           fetching={fetching}
           onCancel={actions.cancel}
           onContinue={actions.continue}
+          onVerify={actions.verify}
         />
+      ) : null}
+      {data ? (
+        <ChangesSummary eventId={eventId} data={data} labels={registrationLabels} actions={changesActions} />
       ) : null}
       {computed.error ? <ApiErrorState error={computed.error} /> : null}
       {shown ? (

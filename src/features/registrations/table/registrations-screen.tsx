@@ -1,4 +1,4 @@
-import { lazy, Suspense, useCallback, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiErrorState } from '@/components/states/api-error-state';
 import { StatePanel } from '@/components/states/state-panel';
@@ -19,6 +19,10 @@ import { RegistrationDetails } from './registration-details';
 import { RegistrationsTable } from './registrations-table';
 import { RegistrationsTableSkeleton } from './registrations-table-skeleton';
 import { RegistrationsToolbar } from './registrations-toolbar';
+import { RemovedRegistrations } from './removed-registrations';
+import { ChangesSummary } from '../rows/changes-summary';
+import { removedSince } from '../history/changes-since';
+import { formatInstant } from '@/lib/dates';
 import { useTableExport } from '../export/use-table-export';
 import './registrations.css';
 import { useLanguage } from '@/i18n/use-language';
@@ -34,9 +38,11 @@ interface RegistrationsScreenProps {
   eventName: string;
   /** The event's details, once loaded: the printed list carries its name and date. */
   event: PartnerEvent | undefined;
+  /** Controls beside "What changed" (the demo's "move one day ahead"). */
+  changesActions?: ReactNode;
 }
 
-export function RegistrationsScreen({ eventId, eventName, event }: RegistrationsScreenProps) {
+export function RegistrationsScreen({ eventId, eventName, event, changesActions }: RegistrationsScreenProps) {
   const { t } = useTranslation('registrations');
   const language = useLanguage();
   const screen = useRegistrationsScreen(eventId);
@@ -81,6 +87,13 @@ export function RegistrationsScreen({ eventId, eventName, event }: Registrations
     (hidden: string[]) => setView((current) => ({ ...current, hidden })),
     [setView],
   );
+  const onSinceChange = useCallback(
+    (since: number) =>
+      setView((current) =>
+        current.changes ? { ...current, changes: { ...current.changes, since } } : current,
+      ),
+    [setView],
+  );
   const onSortChange = useCallback(
     (sort: RegistrationsView['sort']) => setView((current) => ({ ...current, sort })),
     [setView],
@@ -91,7 +104,14 @@ export function RegistrationsScreen({ eventId, eventName, event }: Registrations
   }
 
   const total = screen.rows.length;
-  const viewKey = JSON.stringify([view.q, view.categories, view.statuses, view.answers, view.sort]);
+  const viewKey = JSON.stringify([
+    view.q,
+    view.categories,
+    view.statuses,
+    view.answers,
+    view.sort,
+    view.changes,
+  ]);
   const answerChips = view.answers.map((value) => {
     const { queId, key } = parseAnswerFilter(value);
     const title = titles.get(questionColumnId(queId))?.text ?? t('questionFallback', { id: queId });
@@ -102,6 +122,15 @@ export function RegistrationsScreen({ eventId, eventName, event }: Registrations
   });
   const shown = filteredRows.length;
   const count = (n: number) => formatCount(n, language);
+  const changes = view.changes;
+  const changeChip = changes
+    ? changes.kind === 'status' && changes.from !== undefined && changes.from !== null
+      ? t('changes.chip.statusFrom', {
+          from: screen.labels.status(changes.from),
+          time: formatInstant(new Date(changes.since), language),
+        })
+      : t(`changes.chip.${changes.kind}`, { time: formatInstant(new Date(changes.since), language) })
+    : null;
 
   return (
     <>
@@ -112,17 +141,29 @@ export function RegistrationsScreen({ eventId, eventName, event }: Registrations
           fetching={fetching}
           onCancel={actions.cancel}
           onContinue={actions.continue}
+          onVerify={actions.verify}
         />
       ) : (
         // Holds the banner's place until the first answer, so the toolbar does not jump.
         <div className="load-status load-status--pending" aria-hidden="true" />
       )}
+      {data ? (
+        <ChangesSummary
+          eventId={eventId}
+          data={data}
+          labels={screen.labels}
+          active={view.changes}
+          onSinceChange={onSinceChange}
+          actions={changesActions}
+        />
+      ) : null}
       <RegistrationsToolbar
         view={view}
         setView={setView}
         categoryOptions={screen.categoryOptions}
         statusOptions={screen.statusOptions}
         answerChips={answerChips}
+        changeChip={changeChip}
       >
         <button type="button" className="button" onClick={() => setShowInsights(true)} disabled={shown === 0}>
           {t('insights.open')}
@@ -154,6 +195,12 @@ export function RegistrationsScreen({ eventId, eventName, event }: Registrations
       </p>
       {!data || (data.phase === 'loading' && total === 0) ? (
         <RegistrationsTableSkeleton />
+      ) : changes?.kind === 'removed' ? (
+        <RemovedRegistrations
+          removed={data.history ? removedSince(data.history, changes.since) : []}
+          since={changes.since}
+          labels={screen.labels}
+        />
       ) : total === 0 && data.phase === 'complete' ? (
         <StatePanel title={t('empty.title')}>
           <p>{t('empty.description')}</p>

@@ -11,6 +11,8 @@ interface RegistrationsToolbarProps {
   statusOptions: FacetOption[];
   /** The answer filters in force (from an overview link), each with its label. */
   answerChips: readonly { value: string; label: string }[];
+  /** The change filter in force ("New since 21 Nov, 07:42"), from the "What changed" links. */
+  changeChip: string | null;
   /** Columns and export menus. */
   children?: ReactNode;
 }
@@ -21,6 +23,7 @@ export function RegistrationsToolbar({
   categoryOptions,
   statusOptions,
   answerChips,
+  changeChip,
   children,
 }: RegistrationsToolbarProps) {
   const { t } = useTranslation('registrations');
@@ -68,6 +71,16 @@ export function RegistrationsToolbar({
             {chip.label} <span aria-hidden="true">✕</span>
           </button>
         ))}
+        {changeChip !== null ? (
+          <button
+            type="button"
+            className="chip"
+            aria-label={t('changes.removeChip', { label: changeChip })}
+            onClick={() => setView((current) => ({ ...current, changes: null }))}
+          >
+            {changeChip} <span aria-hidden="true">✕</span>
+          </button>
+        ) : null}
         {hasRowFilters(view) ? (
           <button type="button" className="button button--ghost" onClick={() => setView(clearRowFilters)}>
             {t('filters.clear')}
