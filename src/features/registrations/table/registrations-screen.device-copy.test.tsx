@@ -1,7 +1,8 @@
-import { act, screen } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
+import Papa from 'papaparse';
 import { deviceCopySettled } from '@/lib/device-copy/device-copy-client';
 import { freshIndexedDbForEachTest } from '@/lib/device-copy/testing/fresh-indexeddb';
-import { DEMO_EVENT_IDS } from '@/mocks/data';
+import { advanceDemoDays, DEMO_EVENT_IDS, resetDemoData } from '@/mocks/data';
 import { renderApp } from '../../../../test/render';
 
 const EVENT = DEMO_EVENT_IDS.trickySmall; // 45 registrations
@@ -26,5 +27,61 @@ describe('the registrations screen and the copy on this device', () => {
       ),
     ).toBeInTheDocument();
     expect(screen.getByText(/All 45 registrations loaded/)).toBeInTheDocument();
+  });
+});
+
+describe('what changed since the last visit, on the registrations screen', () => {
+  beforeEach(() => {
+    vi.spyOn(HTMLElement.prototype, 'clientHeight', 'get').mockImplementation(function (this: HTMLElement) {
+      return this.classList.contains('registrations-table') ? 4000 : 0;
+    });
+    vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockImplementation(function (this: HTMLElement) {
+      return this.classList.contains('registrations-table') ? 1200 : 0;
+    });
+  });
+  afterEach(() => resetDemoData());
+
+  /** Upcoming, 420 registrations: the demo's days change it. */
+  const ALPINE = DEMO_EVENT_IDS.nullEnglish;
+
+  it('links each count to exactly its rows, and exports exactly those rows', async () => {
+    const first = renderApp(`/events/${ALPINE}/registrations`);
+    expect(
+      await screen.findByText(/All 420 registrations loaded/, {}, { timeout: 5000 }),
+    ).toBeInTheDocument();
+    await act(() => deviceCopySettled());
+    first.unmount();
+    const day = advanceDemoDays(1, { eventIds: [ALPINE] }).events[0]!;
+    const added = day.added.filter((id) => !day.deleted.includes(id));
+    expect(added.length).toBeGreaterThan(0);
+
+    const saved: Blob[] = [];
+    vi.spyOn(URL, 'createObjectURL').mockImplementation(() => 'blob:export');
+    vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => {});
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {
+      saved.push(vi.mocked(URL.createObjectURL).mock.calls.at(-1)![0] as Blob);
+    });
+    const { user } = renderApp(`/events/${ALPINE}/registrations`);
+    const summary = await screen.findByRole('region', { name: 'What changed' }, { timeout: 5000 });
+    const newLink = await within(summary).findByRole('link', { name: new RegExp(`^${added.length} new$`) });
+    expect(within(summary).getByRole('combobox', { name: 'Since' })).toHaveDisplayValue(/^your last visit/);
+    await user.click(newLink);
+
+    expect(await screen.findByRole('button', { name: /Remove the filter “New since/ })).toBeInTheDocument();
+    const table = screen.getByRole('region', { name: /Registrations of/ });
+    const shownIds = within(table)
+      .getAllByRole('row')
+      .slice(1)
+      .map((row) => Number(within(row).getAllByRole('cell')[0]!.textContent));
+    expect(shownIds.sort()).toEqual([...added].sort());
+
+    await user.click(
+      screen.getAllByRole('button', { name: 'Export' }).find((b) => b.hasAttribute('popovertarget'))!,
+    );
+    await user.click(screen.getByRole('button', { name: /Excel \(English\)/ }));
+    await screen.findByText(/^Exported \d+ rows? to /);
+    const text = new TextDecoder().decode(new Uint8Array(await saved[0]!.arrayBuffer()).slice(3));
+    const [, ...rows] = Papa.parse<string[]>(text.trim(), { delimiter: ',', newline: '\r\n' }).data;
+    expect(rows.map((row) => Number(row[0])).sort()).toEqual([...added].sort());
   });
 });
