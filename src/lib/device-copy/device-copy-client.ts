@@ -1,3 +1,4 @@
+import { yieldToBrowser } from '@/lib/yield-to-browser';
 import { getSession, subscribeSession, type Session } from '@/lib/session';
 import {
   ROWS_PER_MESSAGE,
@@ -53,9 +54,6 @@ function openPort(): Port {
     },
   };
 }
-
-/** Yields to the browser between messages, so input and paint get their turn. */
-const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve));
 
 /** A read that has not answered by then (a database blocked by another tab) gives up: full load. */
 const READ_TIMEOUT_MS = 20_000;
@@ -180,11 +178,11 @@ class DeviceCopyClient {
       this.epoch === epoch && this.wipedEpoch !== epoch && this.latestSave.get(eventId) === id;
     const send = async (): Promise<void> => {
       for (let start = 0; start < rows.length; start += ROWS_PER_MESSAGE) {
-        if (start > 0) await nextTask();
+        if (start > 0) await yieldToBrowser();
         if (!current()) return this.port.post({ type: 'save-drop', id });
         this.port.post({ type: 'save-rows', id, rows: rows.slice(start, start + ROWS_PER_MESSAGE) });
       }
-      if (rows.length > 0) await nextTask();
+      if (rows.length > 0) await yieldToBrowser();
       if (!current()) return this.port.post({ type: 'save-drop', id });
       const response = this.request({
         type: 'save',

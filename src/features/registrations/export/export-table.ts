@@ -1,3 +1,4 @@
+import { yieldToBrowser } from '@/lib/yield-to-browser';
 import type { RegistrationHistory } from '../history/registration-history';
 import type { RegistrationRow } from '../rows/registration-rows';
 import type { RegistrationsModel } from '../rows/registrations-model';
@@ -14,8 +15,6 @@ export interface TableExport {
 /** Rows turned into cells per slice: 5,000 rows of a dozen cells take a few milliseconds. */
 const ROWS_PER_SLICE = 5000;
 
-const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve));
-
 /**
  * Some rows as a table to export: the given columns in order, titled by `titleOf`, each cell
  * the displayed text. Built a slice at a time with a pause between slices, so 100,000 rows
@@ -28,7 +27,7 @@ export async function tableExport(
 ): Promise<TableExport> {
   const cells: string[][] = [];
   for (let start = 0; start < rows.length; start += ROWS_PER_SLICE) {
-    if (start > 0) await nextTask();
+    if (start > 0) await yieldToBrowser();
     const end = Math.min(start + ROWS_PER_SLICE, rows.length);
     for (let i = start; i < end; i++) {
       const row = rows[i]!;

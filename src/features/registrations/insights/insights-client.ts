@@ -1,3 +1,4 @@
+import { yieldToBrowser } from '@/lib/yield-to-browser';
 import type { QueryClient } from '@tanstack/react-query';
 import type { Category } from '@/features/events/api/schemas';
 import { onRegistrationsRemoved } from '../api/registrations-query';
@@ -37,9 +38,6 @@ function openPort(): Port {
     },
   };
 }
-
-/** Yields to the browser between messages, so input and paint get their turn. */
-const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve));
 
 type ResultsByScope = WeakMap<object, Map<string, Promise<EventInsights>>>;
 const ALL_ROWS = {};
@@ -179,7 +177,7 @@ class InsightsClient {
     for (let i = from; i < rows.length; i++) ids.set(rows[i]!.registration_id, rows[i]!);
     const generation = this.generation;
     for (let start = from; start === from || start < rows.length; start += ROWS_PER_MESSAGE) {
-      if (start > from) await nextTask();
+      if (start > from) await yieldToBrowser();
       // Forgotten meanwhile (sign-out): send nothing more; the request then fails as stale.
       if (generation !== this.generation) return;
       this.port.post({

@@ -1,3 +1,4 @@
+import { yieldToBrowser } from '@/lib/yield-to-browser';
 import type { QueryClient } from '@tanstack/react-query';
 import type { i18n as I18n } from 'i18next';
 import type { Category } from '@/features/events/api/schemas';
@@ -164,10 +165,6 @@ function columnIdsFor(questions: readonly QuestionColumn[]): readonly string[] {
   let ids = columnIdCache.get(questions);
   if (!ids) columnIdCache.set(questions, (ids = [...FIXED_COLUMN_IDS, ...questions.map((q) => q.id)]));
   return ids;
-}
-
-function yieldToBrowser(): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve));
 }
 
 /** One store per query cache, so sign-out's `clear()` (and garbage collection) drops it. */
