@@ -285,6 +285,8 @@ async function loadOrResume(
           ...options,
           ...(baseUrl !== undefined && { firstPage: knownFirstPage(baseUrl) }),
         });
+    // No progress may land after the end (the comparison with the last list below yields).
+    publish.stop();
     const guessed = result.warnings.some((warning) => warning.code === 'first-page-guessed');
     if (baseUrl !== undefined && result.pagination && !guessed)
       rememberFirstPage(baseUrl, result.pagination.firstPage);
@@ -293,7 +295,7 @@ async function loadOrResume(
       result.status !== 'complete'
         ? null
         : known
-          ? pruneHistory(reconcileFull(known.history, known.rows, result.rows, at), at)
+          ? pruneHistory(await reconcileFull(known.history, known.rows, result.rows, at), at)
           : startHistory(at);
     const data: RegistrationsData = {
       phase: result.status,
@@ -404,7 +406,7 @@ async function verifyRegistrations(
     if (result.status !== 'complete') return end({ ...previous, refresh: { phase: 'error', error: null } });
     const at = (result.serverDate ?? new Date()).getTime();
     const before = previous.history ?? startHistory(previous.report.serverDate?.getTime() ?? at);
-    const history = pruneHistory(reconcileFull(before, previous.rows, result.rows, at), at);
+    const history = pruneHistory(await reconcileFull(before, previous.rows, result.rows, at), at);
     const present = new Set(result.rows.map((row) => row.registration_id));
     const shown = new Set(previous.rows.map((row) => row.registration_id));
     const data: RegistrationsData = {

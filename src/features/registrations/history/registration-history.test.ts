@@ -87,9 +87,9 @@ describe('registration history', () => {
     expect(summarizeChanges(history, rows, T0 - DAY).knownFrom).toBe(T0);
   });
 
-  it('a full check finds the removed registrations, keeps their last version, and forgets one that comes back', () => {
+  it('a full check finds the removed registrations, keeps their last version, and forgets one that comes back', async () => {
     const full = [registration(1), registration(3, { payment_status: 'paid' }), registration(7)];
-    const history = reconcileFull(startHistory(T0), first, full, T1);
+    const history = await reconcileFull(startHistory(T0), first, full, T1);
     expect(history.fullCheckAt).toBe(T1);
     expect(removedSince(history, T0).map((entry) => entry.row)).toEqual([registration(2), registration(4)]);
     expect(summarizeChanges(history, full, T0)).toMatchObject({ added: 1, removed: 2, changed: 2 });
@@ -118,8 +118,8 @@ describe('registration history', () => {
 });
 
 describe('history kept on the device', () => {
-  it('round-trips a history', () => {
-    const history = reconcileFull(
+  it('round-trips a history', async () => {
+    const history = await reconcileFull(
       recordChanges(
         startHistory(T0),
         first(),
