@@ -63,9 +63,24 @@ function OfflineNote() {
   return (
     <div className="offline-banner">
       <div className="offline-banner__inner">
-        <span className="offline-banner__icon" aria-hidden="true">
-          ⦸
-        </span>
+        <svg
+          className="offline-banner__icon"
+          viewBox="0 0 24 24"
+          width="18"
+          height="18"
+          aria-hidden="true"
+          focusable="false"
+        >
+          {/* A cloud, struck through: no connection. */}
+          <path
+            d="M7 18h10a4 4 0 0 0 .6-7.95A6 6 0 0 0 6.2 8.9 4.5 4.5 0 0 0 7 18z"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="2"
+            strokeLinejoin="round"
+          />
+          <path d="M4 4l16 16" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+        </svg>
         <p>
           <strong>{title}</strong> <span className="offline-banner__detail">{t('offline.detail')}</span>
         </p>

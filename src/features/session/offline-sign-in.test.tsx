@@ -75,7 +75,11 @@ describe('signing in without a network', () => {
     await signIn(user, DEMO_KEYS.alpine);
     await waitFor(() => expect(router.state.location.pathname).toBe(`/events/${EVENT}/registrations`));
     expect(await screen.findByText(/All 45 registrations loaded/, {}, { timeout: 5000 })).toBeInTheDocument();
-    expect(screen.getByText('Opened from the encrypted copy on this device, then checked for changes.'));
+    expect(
+      screen.getByText(
+        'Opened from the encrypted copy on this device (no connection: not checked for changes).',
+      ),
+    ).toBeInTheDocument();
     expect(await screen.findByText(/^Offline — data as of /)).toBeInTheDocument();
     // No failed check for changes: offline is not an error.
     expect(screen.queryByText(/Checking for changes failed/)).toBeNull();
