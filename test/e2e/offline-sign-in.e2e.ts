@@ -1,4 +1,4 @@
-import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
@@ -6,7 +6,17 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { expectNoAxeViolations } from './axe';
 import { launchBrowser, watchPage, type BrowserHandle, type PageProblems } from './browser';
 import { copyState } from './device-copy-state';
-import { DEMO_KEYS, PROXY_BASE, TEXT, at, signIn, signInAlpine, switchLanguage, type Lang } from './app';
+import {
+  DEMO_KEYS,
+  PROXY_BASE,
+  REGISTRATIONS_TEXT,
+  TEXT,
+  at,
+  signIn,
+  signInAlpine,
+  switchLanguage,
+  type Lang,
+} from './app';
 
 /**
  * Race morning without a signal (README "Offline use on race morning"): on one Chromium
@@ -196,6 +206,29 @@ describe('race morning without a signal', () => {
       await page.setViewportSize(DESKTOP);
     }
     await switchLanguage(page, 'en');
+
+    // Exports and print work from the copy: the file is built in a worker the shell precached.
+    const text = REGISTRATIONS_TEXT.en;
+    const firstRow = await rows().first().innerText();
+    const firstEmail = firstRow.match(/\S+@\S+/)?.[0] ?? '(no e-mail)';
+    const firstOrder = firstRow.match(/ORD-[\d-]+/)?.[0] ?? '(no order)';
+    await page.locator('button.menu__button', { hasText: text.exportMenu }).click();
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: new RegExp(`^${text.presets.utf8}`) }).click(),
+    ]);
+    const csv = await readFile(await download.path(), 'utf8');
+    expect(download.suggestedFilename()).toMatch(/\.csv$/);
+    expect(csv).toContain(firstEmail);
+    await page.evaluate(() => {
+      window.print = () => undefined;
+    });
+    await page.locator('button.menu__button', { hasText: text.exportMenu }).click();
+    await page.getByRole('button', { name: new RegExp(`^${text.printList}`) }).click();
+    const printed = page.locator('.print-list');
+    await printed.locator('table').first().waitFor({ state: 'attached' });
+    expect(await printed.textContent()).toContain(firstOrder);
+    await page.evaluate(() => window.dispatchEvent(new Event('afterprint')));
 
     // The events list and the event page come from the copy too.
     await page.getByRole('link', { name: /^←/ }).click();
