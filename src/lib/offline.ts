@@ -61,6 +61,11 @@ export function useOffline(): boolean {
   return useSyncExternalStore(subscribeOffline, isOffline, () => false);
 }
 
+/** Whether the browser says it has no network (then no request is even tried). */
+export function useBrowserOffline(): boolean {
+  return useSyncExternalStore(subscribeOffline, browserOffline, () => false);
+}
+
 /** Forget a network failure seen (tests start each case online). */
 export function resetOffline(): void {
   networkFailed = false;

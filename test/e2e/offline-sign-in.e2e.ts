@@ -186,6 +186,9 @@ describe('race morning without a signal', () => {
     await countLine('en').waitFor({ timeout: 30_000 });
     expect(await rows().count()).toBeGreaterThan(0);
     await banner().getByText(OFFLINE_TEXT.en.banner).waitFor();
+    expect(await page.getByRole('button', { name: 'Check for changes', exact: true }).isDisabled()).toBe(
+      true,
+    );
     // Offline is not an error: no failed check for changes.
     expect(await page.getByText(/^Checking for changes failed/).count()).toBe(0);
     // The key is in sessionStorage only, as online.

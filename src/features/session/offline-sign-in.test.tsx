@@ -81,6 +81,8 @@ describe('signing in without a network', () => {
       ),
     ).toBeInTheDocument();
     expect(await screen.findByText(/^Offline — data as of /)).toBeInTheDocument();
+    // Nothing to check against: the button waits for the network.
+    expect(screen.getByRole('button', { name: 'Check for changes' })).toBeDisabled();
     // No failed check for changes: offline is not an error.
     expect(screen.queryByText(/Checking for changes failed/)).toBeNull();
     // The key is kept as online: in sessionStorage only.

@@ -1,6 +1,7 @@
 import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatInstant } from '@/lib/dates';
+import { useBrowserOffline } from '@/lib/offline';
 import { formatCount } from '@/lib/numbers';
 import type { LoadWarning } from '../loader/load-types';
 import type { RegistrationsData } from './registrations-query';
@@ -39,6 +40,9 @@ export const LoadStatus = memo(function LoadStatus({
   const total = report.pagination?.meta?.total;
   // A load or a resume is running (a refresh keeps the "complete" banner and says it is checking).
   const loading = fetching && data.refresh === null && data.phase !== 'complete';
+  // With no network there is nothing to check against (the offline banner says so; the check
+  // runs by itself when the network returns).
+  const offline = useBrowserOffline();
 
   if (loading) {
     return (
@@ -107,7 +111,12 @@ export const LoadStatus = memo(function LoadStatus({
         <DeviceCopyNote eventId={eventId} />
         <LoadWarnings warnings={report.warnings} />
       </div>
-      <button type="button" className="button" onClick={onContinue} disabled={refresh?.phase === 'loading'}>
+      <button
+        type="button"
+        className="button"
+        onClick={onContinue}
+        disabled={refresh?.phase === 'loading' || offline}
+      >
         {t('load.refresh')}
       </button>
     </div>
