@@ -85,4 +85,23 @@ describe('offline, every screen reads the copy on this device; sync resumes when
       await screen.findByText(/^(No changes since the last load|Since the last load)/, {}, { timeout: 5000 }),
     ).toBeInTheDocument();
   }, 20_000);
+
+  it('Wi-Fi that had no internet (no online event): the first answer of the API resumes sync', async () => {
+    await keepCopyThenCloseTab();
+    noNetwork();
+    const { user } = renderApp(`/events/${EVENT}/registrations`);
+    await screen.findByText(/^Offline — data as of /, {}, { timeout: 8000 });
+    await waitFor(() => expect(screen.queryByText('Checking for changes…')).toBeNull(), { timeout: 8000 });
+
+    server.resetHandlers();
+    requests = [];
+    // The browser still thinks it is online: the promoter tries again.
+    await user.click(screen.getByRole('button', { name: 'Check for changes' }));
+    await waitFor(() => expect(banner()).toBeNull());
+    // The API answered: the event (shown from the copy) is fetched again without asking.
+    await waitFor(() => expect(requests.some((url) => url.pathname === `/v1/events/${EVENT}`)).toBe(true));
+    expect(
+      await screen.findByText(/^(No changes since the last load|Since the last load)/, {}, { timeout: 5000 }),
+    ).toBeInTheDocument();
+  }, 20_000);
 });
