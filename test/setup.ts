@@ -1,6 +1,7 @@
 // Parse the way production does (see src/lib/zod-setup.ts).
 import '@/lib/zod-setup';
 import { afterAll, afterEach, beforeAll, beforeEach, vi } from 'vitest';
+import { resetOffline } from '@/lib/offline';
 import { endSession, resetSessionCache } from '@/lib/session';
 import { server } from './msw-server';
 
@@ -32,6 +33,7 @@ afterEach(() => {
   }
   if (typeof localStorage !== 'undefined') localStorage.clear();
   resetSessionCache();
+  resetOffline();
   const errors = consoleErrors;
   consoleErrors = [];
   if (errors.length > 0) {

@@ -4,6 +4,7 @@ import { onSessionUnauthorized } from '@/lib/api-client';
 import { advertiseSignedIn, listenToOtherTabs } from '@/lib/session-channel';
 import { createQueryClient } from '@/lib/query-client';
 import { signOut } from '@/features/session/sign-out';
+import { syncOnReconnect } from './sync-on-reconnect';
 
 export function AppProviders({ children, queryClient }: { children: ReactNode; queryClient?: QueryClient }) {
   const [client] = useState(() => queryClient ?? createQueryClient());
@@ -22,6 +23,9 @@ export function AppProviders({ children, queryClient }: { children: ReactNode; q
     [client],
   );
   useEffect(() => advertiseSignedIn(), []);
+
+  // Offline, the screens show the copy on this device: back online, they sync by themselves.
+  useEffect(() => syncOnReconnect(client), [client]);
 
   return <QueryClientProvider client={client}>{children}</QueryClientProvider>;
 }

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import { ApiError, parseRetryAfter } from './api-error';
+import { reportNetworkAnswer, reportNetworkFailure } from './offline';
 import { describeZodIssue } from './zod-issue';
 import { getSession, type Session } from './session';
 
@@ -119,6 +120,7 @@ export async function apiRequest<S extends z.ZodType>(
     // The caller's own cancellation is not a failure: let React Query see the abort as is.
     if (options.signal?.aborted) throw options.signal.reason ?? cause;
     if (timeout.aborted) throw new ApiError({ kind: 'timeout', endpoint });
+    reportNetworkFailure();
     throw new ApiError({
       kind: 'network',
       endpoint,
@@ -126,6 +128,7 @@ export async function apiRequest<S extends z.ZodType>(
     });
   }
 
+  reportNetworkAnswer();
   if (!response.ok) {
     const error = statusError(response, endpoint);
     if (error.kind === 'unauthorized' && !options.session)

@@ -4,6 +4,7 @@ import { Link, Outlet } from 'react-router-dom';
 import { paths } from '@/config/paths';
 import { useSession } from '@/lib/session';
 import { LanguageSwitch } from '../language-switch';
+import { OfflineBanner } from './offline-banner';
 import { useHeadingFocusOnNavigation } from './use-heading-focus-on-navigation';
 import './app-layout.css';
 
@@ -44,6 +45,7 @@ export function AppLayout({ account }: { account?: ReactNode }) {
           </div>
         </div>
       </header>
+      {session ? <OfflineBanner /> : null}
       <main id="main" ref={mainRef} tabIndex={-1} className="app-main">
         <Outlet />
       </main>

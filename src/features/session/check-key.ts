@@ -6,8 +6,12 @@ import { eventListResponseSchema } from '@/features/events/api/schemas';
 /**
  * Check a key with one real call before keeping it. GET /v1/events is the cheapest request
  * every key may make; its answer is validated like any other, so a wrong base URL that
- * answers HTML is caught here too.
+ * answers HTML is caught here too. Resolves with the events list (kept on the device once
+ * signed in).
  */
-export async function checkKey(candidate: Session, signal?: AbortSignal): Promise<void> {
-  await apiGet(apiPaths.events(), eventListResponseSchema, { session: candidate, ...(signal && { signal }) });
+export function checkKey(candidate: Session, signal?: AbortSignal) {
+  return apiGet(apiPaths.events(), eventListResponseSchema, {
+    session: candidate,
+    ...(signal && { signal }),
+  });
 }

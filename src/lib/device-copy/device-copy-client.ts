@@ -4,10 +4,12 @@ import {
   ROWS_PER_MESSAGE,
   type CopyPlace,
   type CopyReadResult,
+  type CopyRecord,
   type CopySaveResult,
   type DeviceCopyRequest,
   type DeviceCopyResponse,
 } from './device-copy-protocol';
+import type { DeviceCopyProbe } from './device-store';
 import type { DeviceRegistration } from './registrations-codec';
 
 /**
@@ -70,6 +72,12 @@ export interface ReopenedCopy {
   readonly savedAt: Date;
   /** The history saved with them (any JSON value: the caller parses it), null when none. */
   readonly history: unknown;
+}
+
+/** A whole API answer kept in the copy, and when it came (this browser's clock). */
+export interface KeptAnswer {
+  readonly value: unknown;
+  readonly savedAt: Date;
 }
 
 /** The last outcome of reading and of saving an event's copy (null: not tried yet). */
@@ -202,6 +210,53 @@ class DeviceCopyClient {
     void this.track(send());
   }
 
+  /** Saves a whole API answer (the events list, an event's categories) in the background. */
+  saveRecord(record: CopyRecord, value: unknown, savedAt: Date): void {
+    const session = getSession();
+    const epoch = this.epoch;
+    if (!session || this.wipedEpoch === epoch) return;
+    void this.track(
+      this.request({
+        type: 'save-record',
+        id: this.nextId++,
+        place: placeOf(session),
+        record,
+        savedAt: savedAt.getTime(),
+        value,
+      }),
+    );
+  }
+
+  /** A whole API answer from the copy of the signed-in session, or null (none, unusable, session changed). */
+  async readRecord(record: CopyRecord): Promise<KeptAnswer | null> {
+    const session = getSession();
+    if (!session) return null;
+    const epoch = this.epoch;
+    const response = await this.track(
+      this.timed(this.request({ type: 'read-record', id: this.nextId++, place: placeOf(session), record })),
+    );
+    if (response?.type !== 'record' || response.result.status !== 'ok' || this.epoch !== epoch) return null;
+    return { value: response.result.value, savedAt: new Date(response.result.savedAt) };
+  }
+
+  /**
+   * Whether the key opens the copy kept for this API address, without changing the copy
+   * (offline sign-in: a mistyped key must never discard the race-day data).
+   */
+  async probe(candidate: Session): Promise<DeviceCopyProbe> {
+    const response = await this.track(
+      this.timed(this.request({ type: 'probe', id: this.nextId++, place: placeOf(candidate) })),
+    );
+    return response?.type === 'probed' ? response.result : 'no-copy';
+  }
+
+  /** Gives up on an answer that takes longer than a read may (a database blocked by another tab). */
+  private timed(response: Promise<DeviceCopyResponse>): Promise<DeviceCopyResponse | null> {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const late = new Promise<null>((resolve) => (timer = setTimeout(() => resolve(null), READ_TIMEOUT_MS)));
+    return Promise.race([response, late]).finally(() => clearTimeout(timer));
+  }
+
   /**
    * Deletes the copy (sign-out, 401). From now on no save of the signed-in session writes it
    * again; a save already sent runs before the wipe (the worker keeps the order).
@@ -279,6 +334,24 @@ export const saveDeviceCopy = (
   dataAsOf: Date,
   history?: unknown,
 ) => theClient().save(eventId, rows, dataAsOf, history);
+
+/** Saves the events list (GET /v1/events, unfiltered) as it came at `savedAt`, in the background. */
+export const saveEventsCopy = (response: unknown, savedAt: Date = new Date()) =>
+  theClient().saveRecord({ kind: 'events' }, response, savedAt);
+
+/** The events list kept on this device for the signed-in session, or null. */
+export const readEventsCopy = () => theClient().readRecord({ kind: 'events' });
+
+/** Saves an event's categories (GET /v1/events/{id}/categories) in the background. */
+export const saveCategoriesCopy = (eventId: number, categories: unknown, savedAt: Date = new Date()) =>
+  theClient().saveRecord({ kind: 'categories', eventId }, categories, savedAt);
+
+/** An event's categories kept on this device for the signed-in session, or null. */
+export const readCategoriesCopy = (eventId: number) =>
+  theClient().readRecord({ kind: 'categories', eventId });
+
+/** Whether `candidate`'s key opens the copy on this device; never discards it (offline sign-in). */
+export const probeDeviceCopyKey = (candidate: Session) => theClient().probe(candidate);
 
 /** Wipes the device copy (sign-out, 401); resolves false if the database could not be deleted. */
 export const wipeDeviceCopyOfSession = () => theClient().wipe();

@@ -102,4 +102,57 @@ describe('the device copy worker', () => {
     expect((await answer('wiped', 2)).ok).toBe(true);
     expect(Object.keys(await storedOnDevice())).not.toContain(DEVICE_COPY_DB);
   });
+
+  it('keeps the events list and an event’s categories with when they came, and reads them back', async () => {
+    const { handle, answer, save } = worker();
+    await save(1, rows(10));
+    const events = { events: [{ eve_id: 9, eve_nom_fr: 'Course' }], total: 1 };
+    handle({
+      type: 'save-record',
+      id: 2,
+      place: PLACE,
+      record: { kind: 'events' },
+      savedAt: AS_OF,
+      value: events,
+    });
+    const categories = [{ category_id: 3, epr_nom_fr: 'Adultes' }];
+    const record = { kind: 'categories', eventId: 9 } as const;
+    handle({ type: 'save-record', id: 3, place: PLACE, record, savedAt: AS_OF + 1, value: categories });
+    expect((await answer('saved', 2)).result).toEqual({ status: 'saved' });
+    expect((await answer('saved', 3)).result).toEqual({ status: 'saved' });
+
+    handle({ type: 'read-record', id: 4, place: PLACE, record: { kind: 'events' } });
+    expect((await answer('record', 4)).result).toEqual({ status: 'ok', value: events, savedAt: AS_OF });
+    handle({ type: 'read-record', id: 5, place: PLACE, record });
+    expect((await answer('record', 5)).result).toEqual({
+      status: 'ok',
+      value: categories,
+      savedAt: AS_OF + 1,
+    });
+    handle({ type: 'read-record', id: 6, place: PLACE, record: { kind: 'categories', eventId: 10 } });
+    expect((await answer('record', 6)).result).toEqual({ status: 'missing' });
+  });
+
+  it('a probe with a wrong key answers wrong-key and discards nothing; the right key reads everything', async () => {
+    const { handle, answer, save, read } = worker();
+    await save(1, rows(10));
+    handle({
+      type: 'save-record',
+      id: 2,
+      place: PLACE,
+      record: { kind: 'events' },
+      savedAt: AS_OF,
+      value: [],
+    });
+    await answer('saved', 2);
+    const before = await storedOnDevice();
+    handle({ type: 'probe', id: 3, place: { ...PLACE, apiKey: 'pk_live_typo' } });
+    expect((await answer('probed', 3)).result).toBe('wrong-key');
+    expect(await storedOnDevice()).toEqual(before);
+    handle({ type: 'probe', id: 4, place: PLACE });
+    expect((await answer('probed', 4)).result).toBe('ok');
+    expect((await read(5)).result).toMatchObject({ status: 'ok', rows: 10 });
+    handle({ type: 'probe', id: 6, place: { ...PLACE, address: 'https://other.example.org' } });
+    expect((await answer('probed', 6)).result).toBe('no-copy');
+  });
 });

@@ -1,7 +1,10 @@
-import { deleteUnusedDeviceCopy, openDeviceCopy, wipeDeviceCopy } from './device-store';
+import { deleteUnusedDeviceCopy, openDeviceCopy, probeDeviceCopy, wipeDeviceCopy } from './device-store';
 import {
   ROWS_PER_MESSAGE,
+  type CopyPlace,
   type CopyReadResult,
+  type CopyRecord,
+  type CopyRecordResult,
   type CopySaveResult,
   type DeviceCopyRequest,
   type DeviceCopyResponse,
@@ -34,6 +37,19 @@ export function createDeviceCopyHandler(post: (response: DeviceCopyResponse) => 
         pendingRows.delete(request.id);
         const result = await save(request.place, request.eventId, rows, request.dataAsOf, request.history);
         post({ type: 'saved', id: request.id, result });
+        return;
+      }
+      case 'save-record': {
+        const result = await saveRecord(request.place, request.record, request.savedAt, request.value);
+        post({ type: 'saved', id: request.id, result });
+        return;
+      }
+      case 'read-record':
+        post({ type: 'record', id: request.id, result: await readRecord(request.place, request.record) });
+        return;
+      case 'probe': {
+        const { apiKey, address } = request.place;
+        post({ type: 'probed', id: request.id, result: await probeDeviceCopy({ apiKey, origin: address }) });
         return;
       }
       case 'wipe': {
@@ -83,6 +99,10 @@ function failureFor(request: DeviceCopyRequest): DeviceCopyResponse {
       return { type: 'wiped', id, ok: false };
     case 'sweep':
       return { type: 'swept', id, deleted: false };
+    case 'read-record':
+      return { type: 'record', id, result: { status: 'unavailable' } };
+    case 'probe':
+      return { type: 'probed', id, result: 'no-copy' };
     default:
       return { type: 'saved', id, result: { status: 'not-saved', reason: 'failed' } };
   }
@@ -136,4 +156,54 @@ async function save(
   } finally {
     opened.copy.close();
   }
+}
+
+/** A whole API answer as sealed in the copy: the answer and when it came. */
+interface KeptRecord {
+  readonly savedAt: number;
+  readonly value: unknown;
+}
+
+async function saveRecord(
+  place: CopyPlace,
+  record: CopyRecord,
+  savedAt: number,
+  value: unknown,
+): Promise<CopySaveResult> {
+  const opened = await openDeviceCopy({ apiKey: place.apiKey, origin: place.address });
+  if (!opened.ok) return { status: 'not-saved', reason: 'unavailable' };
+  try {
+    const kept: KeptRecord = { savedAt, value };
+    const result =
+      record.kind === 'events'
+        ? await opened.copy.saveEvents(kept)
+        : await opened.copy.saveCategories(record.eventId, kept);
+    return result.saved ? { status: 'saved' } : { status: 'not-saved', reason: result.reason };
+  } finally {
+    opened.copy.close();
+  }
+}
+
+async function readRecord(place: CopyPlace, record: CopyRecord): Promise<CopyRecordResult> {
+  const opened = await openDeviceCopy({ apiKey: place.apiKey, origin: place.address });
+  if (!opened.ok) return { status: 'unavailable' };
+  try {
+    const found =
+      record.kind === 'events'
+        ? await opened.copy.readEvents()
+        : await opened.copy.readCategories(record.eventId);
+    if (found.status !== 'ok' || !isKeptRecord(found.value)) return { status: 'missing' };
+    return { status: 'ok', value: found.value.value, savedAt: found.value.savedAt };
+  } finally {
+    opened.copy.close();
+  }
+}
+
+function isKeptRecord(value: unknown): value is KeptRecord {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    typeof (value as { savedAt?: unknown }).savedAt === 'number' &&
+    'value' in value
+  );
 }

@@ -1,4 +1,4 @@
-import type { DiscardReason } from './device-store';
+import type { DeviceCopyProbe, DiscardReason } from './device-store';
 import type { DeviceRegistration } from './registrations-codec';
 
 /**
@@ -30,8 +30,35 @@ export type DeviceCopyRequest =
     }
   /** Forget the slices of a save that will not be sent (the session ended meanwhile). */
   | { readonly type: 'save-drop'; readonly id: number }
+  /** Saves an API answer kept whole: the events list, or one event's categories. */
+  | {
+      readonly type: 'save-record';
+      readonly id: number;
+      readonly place: CopyPlace;
+      readonly record: CopyRecord;
+      /** When the answer came, by this browser's clock (ms since the epoch): the "as of" shown offline. */
+      readonly savedAt: number;
+      readonly value: unknown;
+    }
+  | {
+      readonly type: 'read-record';
+      readonly id: number;
+      readonly place: CopyPlace;
+      readonly record: CopyRecord;
+    }
+  /** Whether the key opens the copy, changing nothing (offline sign-in). */
+  | { readonly type: 'probe'; readonly id: number; readonly place: CopyPlace }
   | { readonly type: 'wipe'; readonly id: number }
   | { readonly type: 'sweep'; readonly id: number };
+
+/** A record kept whole: the events list (GET /v1/events) or an event's categories. */
+export type CopyRecord =
+  { readonly kind: 'events' } | { readonly kind: 'categories'; readonly eventId: number };
+
+/** What reading a whole record found; `savedAt`: when its answer came (ms, this browser's clock). */
+export type CopyRecordResult =
+  | { readonly status: 'ok'; readonly value: unknown; readonly savedAt: number }
+  | { readonly status: 'missing' | 'unavailable' };
 
 /** What reading an event's copy found. */
 export type CopyReadResult =
@@ -58,6 +85,8 @@ export type DeviceCopyResponse =
   | { readonly type: 'rows'; readonly id: number; readonly rows: DeviceRegistration[] }
   | { readonly type: 'read'; readonly id: number; readonly result: CopyReadResult }
   | { readonly type: 'saved'; readonly id: number; readonly result: CopySaveResult }
+  | { readonly type: 'record'; readonly id: number; readonly result: CopyRecordResult }
+  | { readonly type: 'probed'; readonly id: number; readonly result: DeviceCopyProbe }
   /** `ok` false: the database could not be deleted (it is still there). */
   | { readonly type: 'wiped'; readonly id: number; readonly ok: boolean }
   | { readonly type: 'swept'; readonly id: number; readonly deleted: boolean };

@@ -5,6 +5,7 @@ import {
   subscribeDeviceCopyStatus,
   type DeviceCopyStatus,
 } from '@/lib/device-copy/device-copy-client';
+import { useOffline } from '@/lib/offline';
 
 type Note = 'notSavedFull' | 'notSaved' | 'discarded' | 'opened' | null;
 
@@ -27,10 +28,12 @@ export function DeviceCopyNote({ eventId }: { eventId: number }) {
   // The note, not the status, is the snapshot: a save that changes nothing worth saying (the
   // usual case) does not render the banner again.
   const note = useSyncExternalStore(subscribeDeviceCopyStatus, () => noteFor(deviceCopyStatus(eventId)));
+  // Offline, nothing could be checked: the offline banner says how old the list is.
+  const offline = useOffline();
   if (note === null) return null;
   return (
     <p className={note.startsWith('notSaved') ? 'load-status__error' : undefined}>
-      {t(`deviceCopy.${note}`)}
+      {t(note === 'opened' && offline ? 'deviceCopy.openedOffline' : `deviceCopy.${note}`)}
     </p>
   );
 }

@@ -1,6 +1,7 @@
 import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatInstant } from '@/lib/dates';
+import { useBrowserOffline } from '@/lib/offline';
 import { formatCount } from '@/lib/numbers';
 import type { LoadWarning } from '../loader/load-types';
 import type { RegistrationsData } from './registrations-query';
@@ -42,6 +43,9 @@ export const LoadStatus = memo(function LoadStatus({
   const total = report.pagination?.meta?.total;
   // A load or a resume is running (a refresh keeps the "complete" banner and says it is checking).
   const loading = fetching && data.refresh === null && data.phase !== 'complete';
+  // With no network there is nothing to check against (the offline banner says so; the check
+  // runs by itself when the network returns).
+  const offline = useBrowserOffline();
 
   if (loading) {
     return (
@@ -143,14 +147,14 @@ export const LoadStatus = memo(function LoadStatus({
         <LoadWarnings warnings={report.warnings} />
       </div>
       <div className="load-status__actions">
-        <button type="button" className="button" onClick={onContinue} disabled={busy}>
+        <button type="button" className="button" onClick={onContinue} disabled={busy || offline}>
           {t('load.refresh')}
         </button>
         <button
           type="button"
           className="button button--ghost"
           onClick={onVerify}
-          disabled={busy}
+          disabled={busy || offline}
           title={t('load.verifyHint')}
         >
           {t('load.verify')}

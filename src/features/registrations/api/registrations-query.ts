@@ -1,5 +1,6 @@
 import { queryOptions, type Query, type QueryClient, type QueryFunctionContext } from '@tanstack/react-query';
 import { readDeviceCopy, saveDeviceCopy } from '@/lib/device-copy/device-copy-client';
+import { browserSaysOffline, isOffline } from '@/lib/offline';
 import { getSession, knownFirstPage, rememberFirstPage } from '@/lib/session';
 import { loadChanges, mergeChanges } from '../loader/load-changes';
 import { loadRegistrations, retryMissing } from '../loader/load-registrations';
@@ -135,6 +136,8 @@ export function registrationsQuery(eventId: number) {
     retry: false,
     // Comparing 100,000 rows with the previous snapshot on every write would cost more than it saves.
     structuralSharing: false,
+    // Runs offline too (React Query would pause it): the first run reads the copy on this device.
+    networkMode: 'always',
   });
 }
 
@@ -320,6 +323,13 @@ async function refreshRegistrations(
   signal: AbortSignal,
   write: (data: RegistrationsData) => boolean,
 ): Promise<RegistrationsData> {
+  // Offline, there is nothing to check against: the rows stay as they are, with no error (the
+  // offline banner says how old they are; the check runs again when the network returns).
+  const offline = { ...previous, refresh: null };
+  if (browserSaysOffline()) {
+    write(offline);
+    return offline;
+  }
   if (!signal.aborted) write({ ...previous, refresh: { phase: 'loading' } });
   const baseUrl = getSession()?.baseUrl;
   try {
@@ -332,7 +342,7 @@ async function refreshRegistrations(
     let data: RegistrationsData;
     if (changes.status === 'cancelled') data = { ...previous, refresh: null };
     else if (changes.status !== 'complete') {
-      data = { ...previous, refresh: { phase: 'error', error: null } };
+      data = isOffline() ? offline : { ...previous, refresh: { phase: 'error', error: null } };
     } else {
       const merged = mergeChanges(previous.rows, changes.rows);
       const at = (changes.serverDate ?? new Date()).getTime();
@@ -361,7 +371,9 @@ async function refreshRegistrations(
     return data;
   } catch (error) {
     // The rows already loaded stay; only the refresh failed.
-    const data: RegistrationsData = { ...previous, refresh: { phase: 'error', error } };
+    const data: RegistrationsData = isOffline()
+      ? offline
+      : { ...previous, refresh: { phase: 'error', error } };
     write(data);
     return data;
   }

@@ -5,6 +5,8 @@ import { useNavigate } from 'react-router-dom';
 import { safeNextPath } from '@/config/paths';
 import { useApiErrorText } from '@/components/states/use-api-error-text';
 import { isApiError } from '@/lib/api-error';
+import { probeDeviceCopyKey, saveEventsCopy } from '@/lib/device-copy/device-copy-client';
+import { browserSaysOffline, isNetworkFailure } from '@/lib/offline';
 import { runtimeConfigQuery } from '@/lib/runtime-config';
 import { getSignOutReason, startSession } from '@/lib/session';
 import { startDemo } from '../demo';
@@ -16,7 +18,17 @@ import './sign-in.css';
  */
 const loadCheckKey = () => import('../check-key');
 
-type Status = { state: 'idle' } | { state: 'checking' } | { state: 'failed'; error: unknown };
+/**
+ * Offline, the key was checked against the copy on this device and did not sign in:
+ * 'wrongKey', it does not open the copy (which stays as it was); 'noCopy', there is none.
+ */
+type OfflineRefusal = 'wrongKey' | 'noCopy';
+
+type Status =
+  | { state: 'idle' }
+  | { state: 'checking' }
+  | { state: 'failed'; error: unknown }
+  | { state: 'offline'; refusal: OfflineRefusal };
 
 export function SignInForm({ next }: { next: string | null }) {
   const { t } = useTranslation('session');
@@ -30,10 +42,22 @@ export function SignInForm({ next }: { next: string | null }) {
   const reason = getSignOutReason();
   const shownBaseUrl = baseUrl ?? config.data?.apiBaseUrl ?? '';
 
-  async function enter(session: Parameters<typeof startSession>[0]) {
+  async function enter(session: Parameters<typeof startSession>[0], events?: unknown) {
     queryClient.clear();
     startSession(session);
+    // The key check's answer is the events list: kept on the device for a sign-in without network.
+    if (events !== undefined) saveEventsCopy(events);
     await navigate(safeNextPath(next), { replace: true });
+  }
+
+  /**
+   * No network: the key is checked by opening the copy on this device, which only reads it (a
+   * mistyped key never discards the race-day data). The key still goes to sessionStorage only.
+   */
+  async function enterOffline(candidate: Parameters<typeof startSession>[0]) {
+    const probe = await probeDeviceCopyKey(candidate);
+    if (probe === 'ok') await enter(candidate);
+    else setStatus({ state: 'offline', refusal: probe === 'wrong-key' ? 'wrongKey' : 'noCopy' });
   }
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
@@ -41,9 +65,16 @@ export function SignInForm({ next }: { next: string | null }) {
     const candidate = { baseUrl: shownBaseUrl.trim(), apiKey: apiKey.trim(), demo: false };
     setStatus({ state: 'checking' });
     try {
+      if (browserSaysOffline()) return await enterOffline(candidate);
       const { checkKey } = await loadCheckKey();
-      await checkKey(candidate);
-      await enter(candidate);
+      let events: unknown;
+      try {
+        events = await checkKey(candidate);
+      } catch (error) {
+        if (isNetworkFailure(error)) return await enterOffline(candidate);
+        throw error;
+      }
+      await enter(candidate, events);
     } catch (error) {
       setStatus({ state: 'failed', error });
     }
@@ -111,13 +142,24 @@ export function SignInForm({ next }: { next: string | null }) {
               spellCheck={false}
               value={apiKey}
               aria-describedby={`${ids.key}-hint`}
-              aria-invalid={failureKind === 'unauthorized' || undefined}
+              aria-invalid={
+                failureKind === 'unauthorized' ||
+                (status.state === 'offline' && status.refusal === 'wrongKey') ||
+                undefined
+              }
               onChange={(e) => setApiKey(e.target.value)}
             />
             <span id={`${ids.key}-hint`} className="field__hint">
               {t('apiKey.hint')}
             </span>
           </div>
+
+          {status.state === 'offline' ? (
+            <div className="sign-in__offline" role="alert" id={ids.error}>
+              <strong>{t(`offline.${status.refusal}.title`)}</strong>
+              <p>{t(`offline.${status.refusal}.description`)}</p>
+            </div>
+          ) : null}
 
           {failure ? (
             <div className="sign-in__error" role="alert" id={ids.error}>

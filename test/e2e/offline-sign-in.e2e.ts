@@ -1,0 +1,251 @@
+import { mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { expectNoAxeViolations } from './axe';
+import { launchBrowser, watchPage, type BrowserHandle, type PageProblems } from './browser';
+import { copyState } from './device-copy-state';
+import {
+  DEMO_KEYS,
+  PROXY_BASE,
+  REGISTRATIONS_TEXT,
+  TEXT,
+  at,
+  signIn,
+  signInAlpine,
+  switchLanguage,
+  type Lang,
+} from './app';
+
+/**
+ * Race morning without a signal (README "Offline use on race morning"): on one Chromium
+ * profile kept across launches, a promoter loads an event online and closes the laptop
+ * (no sign-out: it wipes the copy). The next morning, offline, the app shell loads from the
+ * service worker, sign-in checks the key against the encrypted copy on this device, and the
+ * screens show the copy read only under the offline banner. A wrong key offline says so,
+ * shows nothing and leaves the copy as it was.
+ */
+
+/** alpine, 45 registrations (src/mocks/data/catalog.ts: trickySmall). */
+const EVENT = 1003;
+const ROWS = 45;
+const SCREENSHOT_DIR = join(process.cwd(), 'test-results', 'screenshots');
+const PHONE = { width: 390, height: 844 };
+const DESKTOP = { width: 1280, height: 800 };
+
+const OFFLINE_TEXT = {
+  en: {
+    wrongKey: 'This key does not open the data kept on this device.',
+    wrongKeyHelp: 'Check the key, or connect to the internet.',
+    banner: /^Offline — data as of \d{1,2}:\d{2}(\s?[AP]M)?$/,
+    count: `${ROWS} registrations`,
+  },
+  fr: {
+    wrongKey: 'Cette clé n’ouvre pas les données gardées sur cet appareil.',
+    wrongKeyHelp: 'Vérifiez la clé, ou connectez-vous à Internet.',
+    banner: /^Hors ligne — données à jour à \d{2}:\d{2}$/,
+    count: `${ROWS} inscriptions`,
+  },
+} as const;
+
+/** Requests that cannot succeed offline: Chromium reports them as failed. */
+const OFFLINE_FAILURES = [/net::ERR_INTERNET_DISCONNECTED/, /Failed to load resource/];
+
+let profileDir: string;
+let browser: BrowserHandle | undefined;
+let page: Page;
+let problems: PageProblems;
+
+async function openBrowser(): Promise<void> {
+  browser = await launchBrowser({ locale: 'en-US', userDataDir: profileDir });
+  page = await browser.newPage();
+  problems = watchPage(page);
+}
+
+/** Closed the way a promoter closes the laptop: no sign-out, the profile stays. */
+async function closeBrowser(): Promise<void> {
+  await browser?.close();
+  browser = undefined;
+}
+
+async function waitForShellWorker(target: Page): Promise<void> {
+  await target.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+    if (navigator.serviceWorker.controller) return;
+    await new Promise((resolve) => {
+      navigator.serviceWorker.addEventListener('controllerchange', resolve, { once: true });
+    });
+  });
+}
+
+function countLine(lang: Lang) {
+  return page.locator('.registrations-count').filter({ hasText: OFFLINE_TEXT[lang].count });
+}
+
+const rows = () => page.locator('.registrations-table tbody tr, .registration-cards li');
+
+function banner() {
+  return page.getByRole('status').filter({ has: page.locator('.offline-banner') });
+}
+
+async function screenshot(name: string, viewport: { width: number; height: number }): Promise<void> {
+  await page.setViewportSize(viewport);
+  // Let the layout settle at the new width (the table becomes cards on a phone).
+  await page.waitForTimeout(300);
+  await page.screenshot({ path: join(SCREENSHOT_DIR, `${name}.png`) });
+}
+
+/** Offline, at the sign-in form: the base URL is typed (config.json cannot be fetched offline). */
+async function signInOffline(apiKey: string, lang: Lang): Promise<void> {
+  await signIn(page, PROXY_BASE, apiKey, lang);
+}
+
+beforeAll(async () => {
+  profileDir = await mkdtemp(join(tmpdir(), 'e2e-offline-sign-in-'));
+  await mkdir(SCREENSHOT_DIR, { recursive: true });
+});
+afterEach(() => {
+  problems?.expectNone(OFFLINE_FAILURES);
+  problems?.clear();
+});
+afterAll(async () => {
+  await closeBrowser();
+  await rm(profileDir, { recursive: true, force: true });
+});
+
+describe('race morning without a signal', () => {
+  it('online the day before: the event is loaded and kept on the device', async () => {
+    await openBrowser();
+    await signInAlpine(page);
+    await waitForShellWorker(page);
+    await page.goto(at(`/events/${EVENT}`));
+    await page
+      .getByRole('columnheader', { name: /Category/ })
+      .first()
+      .waitFor();
+    await page.goto(at(`/events/${EVENT}/registrations`));
+    await page.getByText(`All ${ROWS} registrations loaded`, { exact: true }).waitFor({ timeout: 30_000 });
+    await expect
+      .poll(
+        async () => {
+          const state = await copyState(page);
+          const kinds = state.recordKeys.map((key) => `${String(key[0])}/${String(key[1])}`);
+          const saved = state.events.find((event) => event.eventId === EVENT);
+          return (
+            saved?.rows === ROWS && kinds.includes('all/events') && kinds.includes(`${EVENT}/categories`)
+          );
+        },
+        { timeout: 15_000 },
+      )
+      .toBe(true);
+    await closeBrowser();
+  }, 90_000);
+
+  it('offline: a wrong key says so and shows nothing, leaving the copy as it was', async () => {
+    await openBrowser();
+    await browser!.context.setOffline(true);
+    await page.goto(at(`/events/${EVENT}/registrations`));
+    await page.reload();
+    // The shell loads from the service worker: the sign-in screen, not Chromium's offline page.
+    await page.getByRole('heading', { level: 1, name: TEXT.en.signInTitle }).waitFor();
+    const before = await copyState(page);
+    expect(before.events.map((event) => event.eventId)).toContain(EVENT);
+
+    for (const lang of ['en', 'fr'] as const) {
+      if (lang === 'fr') await switchLanguage(page, 'fr');
+      await signInOffline(`${DEMO_KEYS.alpine}-typo`, lang);
+      const alert = page.getByRole('alert');
+      await alert.getByText(OFFLINE_TEXT[lang].wrongKey, { exact: true }).waitFor();
+      await alert.getByText(OFFLINE_TEXT[lang].wrongKeyHelp, { exact: true }).waitFor();
+      expect(new URL(page.url()).pathname).toBe('/sign-in');
+      expect(await rows().count()).toBe(0);
+      expect(await page.locator('.registrations-count').count()).toBe(0);
+      await expectNoAxeViolations(page, `offline wrong key (${lang})`);
+      await screenshot(`offline-wrong-key-${lang}-desktop`, DESKTOP);
+      await screenshot(`offline-wrong-key-${lang}-phone`, PHONE);
+      await page.setViewportSize(DESKTOP);
+    }
+    // Nothing was discarded: the same events, the same records.
+    expect(await copyState(page)).toEqual(before);
+    expect(await page.evaluate(() => JSON.stringify({ ...sessionStorage }))).not.toContain(DEMO_KEYS.alpine);
+    // The language choice is kept on the profile: back to English for the next launch.
+    await switchLanguage(page, 'en');
+    await closeBrowser();
+  }, 90_000);
+
+  it('offline: the right key signs in, the rows show from the copy under the offline banner', async () => {
+    await openBrowser();
+    await browser!.context.setOffline(true);
+    await page.goto(at(`/events/${EVENT}/registrations`));
+    await page.reload();
+    await page.getByRole('heading', { level: 1, name: TEXT.en.signInTitle }).waitFor();
+    await signInOffline(DEMO_KEYS.alpine, 'en');
+
+    await page.waitForURL((url) => url.pathname === `/events/${EVENT}/registrations`);
+    await countLine('en').waitFor({ timeout: 30_000 });
+    expect(await rows().count()).toBeGreaterThan(0);
+    await banner().getByText(OFFLINE_TEXT.en.banner).waitFor();
+    expect(await page.getByRole('button', { name: 'Check for changes', exact: true }).isDisabled()).toBe(
+      true,
+    );
+    // Offline is not an error: no failed check for changes.
+    expect(await page.getByText(/^Checking for changes failed/).count()).toBe(0);
+    // The key is in sessionStorage only, as online.
+    const stored = await page.evaluate(() => ({
+      session: JSON.stringify({ ...sessionStorage }),
+      local: JSON.stringify({ ...localStorage }),
+    }));
+    expect(stored.session).toContain(DEMO_KEYS.alpine);
+    expect(stored.local).not.toContain(DEMO_KEYS.alpine);
+
+    for (const lang of ['en', 'fr'] as const) {
+      if (lang === 'fr') await switchLanguage(page, 'fr');
+      await countLine(lang).waitFor();
+      await banner().getByText(OFFLINE_TEXT[lang].banner).waitFor();
+      await expectNoAxeViolations(page, `offline registrations (${lang})`);
+      await screenshot(`offline-banner-registrations-${lang}-desktop`, DESKTOP);
+      await screenshot(`offline-banner-registrations-${lang}-phone`, PHONE);
+      await page.setViewportSize(DESKTOP);
+    }
+    await switchLanguage(page, 'en');
+
+    // Exports and print work from the copy: the file is built in a worker the shell precached.
+    const text = REGISTRATIONS_TEXT.en;
+    const firstRow = await rows().first().innerText();
+    const firstEmail = firstRow.match(/\S+@\S+/)?.[0] ?? '(no e-mail)';
+    const firstOrder = firstRow.match(/ORD-[\d-]+/)?.[0] ?? '(no order)';
+    await page.locator('button.menu__button', { hasText: text.exportMenu }).click();
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: new RegExp(`^${text.presets.utf8}`) }).click(),
+    ]);
+    const csv = await readFile(await download.path(), 'utf8');
+    expect(download.suggestedFilename()).toMatch(/\.csv$/);
+    expect(csv).toContain(firstEmail);
+    await page.evaluate(() => {
+      window.print = () => undefined;
+    });
+    await page.locator('button.menu__button', { hasText: text.exportMenu }).click();
+    await page.getByRole('button', { name: new RegExp(`^${text.printList}`) }).click();
+    const printed = page.locator('.print-list');
+    await printed.locator('table').first().waitFor({ state: 'attached' });
+    expect(await printed.textContent()).toContain(firstOrder);
+    await page.evaluate(() => window.dispatchEvent(new Event('afterprint')));
+
+    // The events list and the event page come from the copy too.
+    await page.getByRole('link', { name: /^←/ }).click();
+    await page
+      .getByRole('columnheader', { name: /Category/ })
+      .first()
+      .waitFor();
+    await page.getByRole('link', { name: /^←/ }).click();
+    await page.locator('.event-card__name').first().waitFor();
+    await banner().getByText(OFFLINE_TEXT.en.banner).waitFor();
+
+    // Back online: sync resumes by itself and the banner goes.
+    await browser!.context.setOffline(false);
+    await page.getByRole('status').locator('.offline-banner').waitFor({ state: 'detached' });
+    await closeBrowser();
+  }, 90_000);
+});
