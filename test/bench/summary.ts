@@ -1,4 +1,5 @@
 import type { BundleFigures } from './bundle';
+import type { CopyStorage } from './copy-storage';
 import { FLOW_LABELS, longestTask, type FlowTasks } from './flows';
 import type { FloorFigures } from './floor';
 import type { InsightsFigures } from './insights';
@@ -250,6 +251,30 @@ function reopenRows(plan: EventPlan, reopen: ReopenFigures): Row[] {
   ];
 }
 
+/** The saved copy of the event on the device, and the origin's storage in use. */
+function copyRows(copy: CopyStorage): Row[] {
+  const total = copy.registrationBytes + copy.categoryBytes;
+  return [
+    {
+      measure: 'copy on the device, per 1,000 registrations',
+      result:
+        `${kB(copy.bytesPer1000)}: ${MB(total)} for ${formatCount(copy.rows)} ` +
+        `(registrations ${MB(copy.registrationBytes)}` +
+        (copy.categoryBytes === 0 ? '; no categories stored)' : ` + categories ${kB(copy.categoryBytes)})`),
+      target: 'no target',
+    },
+    {
+      measure: "origin's storage in use (navigator.storage.estimate)",
+      result:
+        copy.originUsageBytes === null
+          ? 'not told'
+          : `${MB(copy.originUsageBytes)}` +
+            (copy.originIndexedDbBytes === null ? '' : ` (IndexedDB ${MB(copy.originIndexedDbBytes)})`),
+      target: 'no target',
+    },
+  ];
+}
+
 function rowModelRows(figures: readonly RowModelFigures[]): Row[] {
   const line = (tanstack: number, model: number) =>
     `TanStack ${ms(tanstack)} · model ${ms(model)} (${(tanstack / model).toFixed(1)}×)`;
@@ -350,13 +375,14 @@ function eventTables({ plan, results }: EventResult): { tables: Table[]; json: R
     });
   }
   const reopen = results.get('proxy')?.reopen ?? null;
+  const copy = results.get('proxy')?.copy ?? null;
   if (reopen) {
     tables.push({
       scope,
       title:
         `Reopen from the copy on this device: ${name}, same-origin proxy; browser closed after the ` +
         'full load once the copy was saved, relaunched on the same profile, signed in with the same key',
-      rows: reopenRows(plan, reopen),
+      rows: [...reopenRows(plan, reopen), ...(copy ? copyRows(copy) : [])],
     });
   }
   return {
@@ -366,6 +392,7 @@ function eventTables({ plan, results }: EventResult): { tables: Table[]; json: R
       load: loadJson,
       interactions,
       reopen,
+      copy,
     },
   };
 }
