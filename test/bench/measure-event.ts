@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { launchBrowser, watchPage } from '../e2e/browser';
 import { copyStorage, type CopyStorage } from './copy-storage';
+import { resetDemo } from './delta';
 import {
   measureColdEventPage,
   measureEventPageVisits,
@@ -222,9 +223,12 @@ async function runSetup(servers: Servers, plan: EventPlan, setup: Setup): Promis
     const profileDir = await mkdtemp(join(tmpdir(), 'bench-profile-'));
     try {
       result = await runBrowser(servers, plan, setup, profileDir);
-      reopen = await measureReopen(servers.appUrl, baseUrl, plan, profileDir);
+      reopen = await measureReopen(servers.appUrl, baseUrl, servers.api.url, plan, profileDir);
     } finally {
       await rm(profileDir, { recursive: true, force: true });
+      // The reopen moved the demo a day ahead: the next set-ups and the floor find it as it was.
+      await resetDemo(servers.api.url, plan.apiKey);
+      await warmUp(servers.api.url, plan.eventId, plan.apiKey);
     }
   } else {
     result = await runBrowser(servers, plan, setup);
