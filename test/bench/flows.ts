@@ -17,7 +17,9 @@ export type FlowId =
   | 'sort'
   | 'export'
   | 'workbook'
-  | 'reopen';
+  | 'reopen'
+  | 'delta'
+  | 'verify';
 
 /** In the order the bench runs them (the cold event page comes last). */
 export const FLOW_LABELS: Record<FlowId, string> = {
@@ -32,6 +34,8 @@ export const FLOW_LABELS: Record<FlowId, string> = {
   eventPage: 'event page, rows cached (click → overview shown)',
   eventPageCold: 'event page from a fresh load (navigation → overview shown)',
   reopen: 'reopen from the copy on this device (navigation → all rows shown)',
+  delta: 'a day later: check for changes (click → new total shown)',
+  verify: 'a day later: full check in the background (new total shown → verified)',
 };
 
 export interface FlowTasks {

@@ -8,6 +8,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { launchBrowser, watchPage } from '../e2e/browser';
+import { copyStorage, type CopyStorage } from './copy-storage';
+import { resetDemo } from './delta';
 import {
   measureColdEventPage,
   measureEventPageVisits,
@@ -74,6 +76,8 @@ export interface SetupResult {
   interactions: InteractionFigures | null;
   /** Proxy set-up only: a relaunch on the same profile, reopened from the copy on the device. */
   reopen: ReopenFigures | null;
+  /** Proxy set-up only: what the saved copy of the event takes on the device. */
+  copy: CopyStorage | null;
   /** Console errors, uncaught errors and failed requests seen in the page. */
   problems: string[];
 }
@@ -194,11 +198,16 @@ async function runBrowser(
       };
       interactions = await runInteractions(plan, page, servers.appUrl, memory, afterLoad);
     }
+    let copy: CopyStorage | null = null;
     if (profileDir !== undefined) {
       await waitForSavedCopy(page, plan);
-      log(`event ${plan.eventId}, ${setup.label}: copy saved on the device`);
+      copy = await copyStorage(page, plan.eventId);
+      log(
+        `event ${plan.eventId}, ${setup.label}: copy saved on the device, ` +
+          `${Math.round(copy.bytesPer1000)} bytes per 1,000 registrations`,
+      );
     }
-    return { version, load, interactions, problems: [...problems.problems] };
+    return { version, load, interactions, copy, problems: [...problems.problems] };
   } finally {
     await browser.close();
   }
@@ -214,9 +223,12 @@ async function runSetup(servers: Servers, plan: EventPlan, setup: Setup): Promis
     const profileDir = await mkdtemp(join(tmpdir(), 'bench-profile-'));
     try {
       result = await runBrowser(servers, plan, setup, profileDir);
-      reopen = await measureReopen(servers.appUrl, baseUrl, plan, profileDir);
+      reopen = await measureReopen(servers.appUrl, baseUrl, servers.api.url, plan, profileDir);
     } finally {
       await rm(profileDir, { recursive: true, force: true });
+      // The reopen moved the demo a day ahead: the next set-ups and the floor find it as it was.
+      await resetDemo(servers.api.url, plan.apiKey);
+      await warmUp(servers.api.url, plan.eventId, plan.apiKey);
     }
   } else {
     result = await runBrowser(servers, plan, setup);

@@ -13,6 +13,14 @@ export const MIN_KEYSTROKES = 20;
  * the screen prepares every row's search text in idle time, as it does while a promoter looks.
  */
 export const SETTLE_MS = 2000;
+/**
+ * A check for changes a day later (after the demo's `POST /__demo/advance?days=1`): the time
+ * the browser and the app may spend, beyond the requests, on the answer (parse, merge into the
+ * rows, render the new count). The budget is one round trip, half a round trip of slack (the
+ * last page of changes, or the empty page that ends them) and this: 1.5 × 150 + 100 = 325 ms.
+ */
+export const DELTA_PROCESSING_MS = 100;
+export const deltaBudgetMs = (latencyMs = LATENCY_MS) => 1.5 * latencyMs + DELTA_PROCESSING_MS;
 
 /**
  * `BENCH_EVENTS=1001` (comma-separated event ids) measures only those events;
@@ -81,6 +89,11 @@ export interface EventTargets {
    * the encrypted copy on the device (the count line shows the total).
    */
   reopenMs: number;
+  /**
+   * A day later, reopened: "Check for changes" click → the frame after the count line shows
+   * the new total (`deltaBudgetMs`); null: measured, no target.
+   */
+  deltaMs: number | null;
   /** JS heap after the full load and a forced GC (bytes); null: measured, no target. */
   heapAfterGcBytes: number | null;
   /** The page and its workers together after a forced GC (bytes); null: measured, no target. */
@@ -130,6 +143,7 @@ const ALL_PLANS: readonly EventPlan[] = [
       workbook: every(3000),
       longestTaskMs: 50,
       reopenMs: 1000,
+      deltaMs: deltaBudgetMs(),
       heapAfterGcBytes: null,
       memoryBytes: null,
     },
@@ -156,6 +170,8 @@ const ALL_PLANS: readonly EventPlan[] = [
       workbook: null,
       longestTaskMs: 50,
       reopenMs: 2000,
+      // A day moves about 1 % of the list: 4× the rows and pages of 25,000 (see the README).
+      deltaMs: null,
       heapAfterGcBytes: 150_000_000,
       memoryBytes: 300_000_000,
     },

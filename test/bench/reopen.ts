@@ -5,11 +5,13 @@
  * directory signs in with the same key and opens the registrations screen. Timed inside the
  * page from the navigation start to the frame after the count line shows the total, with the
  * long tasks of that window and every registrations request of the reopen (a request without
- * `updated_since` is a full-list request: the copy was not used).
+ * `updated_since` is a full-list request: the copy was not used). Then, on the same page, a
+ * day later (`delta.ts`): the demo moves a day ahead and "Check for changes" is timed.
  */
 import type { Page, Request } from 'playwright-core';
 import { launchBrowser, watchPage } from '../e2e/browser';
 import { copyState } from '../e2e/device-copy-state';
+import { measureDeltaDay, type DeltaFigures } from './delta';
 import { flowTasks, type FlowTasks } from './flows';
 import { signIn } from './load';
 import { installProbes, readLoadMarks } from './page-probes';
@@ -33,6 +35,8 @@ export interface ReopenFigures {
   openedFromCopy: boolean;
   /** Navigation start → "All N registrations loaded" (the change check done), or null. */
   allLoadedMs: number | null;
+  /** A day later, "Check for changes" and the full check after it; null when it failed. */
+  delta: DeltaFigures | null;
   problems: string[];
 }
 
@@ -93,10 +97,14 @@ function reopenProbe(shownText: string): void {
   observer.observe(document, { childList: true, subtree: true, characterData: true });
 }
 
-/** A new browser on the profile the full load left: sign in, open the event, time the reopen. */
+/**
+ * A new browser on the profile the full load left: sign in, open the event, time the reopen;
+ * then a day later on the demo API at `apiUrl`, the check for changes.
+ */
 export async function measureReopen(
   appUrl: string,
   baseUrl: string,
+  apiUrl: string,
   plan: EventPlan,
   profileDir: string,
 ): Promise<ReopenFigures> {
@@ -158,12 +166,22 @@ export async function measureReopen(
       updatedSinceRequests: updatedSince,
       openedFromCopy,
       allLoadedMs: loadMarks?.allLoadedAt ?? null,
-      problems: [...problems.problems],
+      delta: null,
+      problems: [],
     };
     log(
       `event ${plan.eventId}, reopened from the copy: all rows shown at ${Math.round(frameMs)} ms; ` +
         `registrations requests ${figures.fullListRequests} full-list, ${updatedSince} updated_since`,
     );
+    let deltaFailure: string[] = [];
+    try {
+      figures.delta = await measureDeltaDay(page, apiUrl, plan, urls);
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      log(`event ${plan.eventId}, a day later: not measured: ${message}`);
+      deltaFailure = [`a day later, not measured: ${message}`];
+    }
+    figures.problems = [...problems.problems, ...deltaFailure];
     return figures;
   } finally {
     await browser.close();

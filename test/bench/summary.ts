@@ -1,4 +1,6 @@
 import type { BundleFigures } from './bundle';
+import type { CopyStorage } from './copy-storage';
+import type { DeltaFigures } from './delta';
 import { FLOW_LABELS, longestTask, type FlowTasks } from './flows';
 import type { FloorFigures } from './floor';
 import type { InsightsFigures } from './insights';
@@ -7,6 +9,7 @@ import type { LoadFigures } from './load';
 import type { EventResult, InteractionFigures } from './measure-event';
 import type { MemoryFigures } from './memory';
 import {
+  DELTA_PROCESSING_MS,
   EVENT_PLANS,
   formatCount,
   idealRoundsOf,
@@ -250,6 +253,82 @@ function reopenRows(plan: EventPlan, reopen: ReopenFigures): Row[] {
   ];
 }
 
+/** The saved copy of the event on the device, and the origin's storage in use. */
+function copyRows(copy: CopyStorage): Row[] {
+  const total = copy.registrationBytes + copy.categoryBytes;
+  return [
+    {
+      measure: 'copy on the device, per 1,000 registrations',
+      result:
+        `${kB(copy.bytesPer1000)}: ${MB(total)} for ${formatCount(copy.rows)} ` +
+        `(registrations ${MB(copy.registrationBytes)}` +
+        (copy.categoryBytes === 0 ? '; no categories stored)' : ` + categories ${kB(copy.categoryBytes)})`),
+      target: 'no target',
+    },
+    {
+      measure: "origin's storage in use (navigator.storage.estimate)",
+      result:
+        copy.originUsageBytes === null
+          ? 'not told'
+          : `${MB(copy.originUsageBytes)}` +
+            (copy.originIndexedDbBytes === null ? '' : ` (IndexedDB ${MB(copy.originIndexedDbBytes)})`),
+      target: 'no target',
+    },
+  ];
+}
+
+/** A day later on the demo API: the check for changes, then the full check it calls for. */
+function deltaRows(plan: EventPlan, delta: DeltaFigures | null): Row[] {
+  const target = plan.targets.deltaMs;
+  if (!delta)
+    return [{ measure: 'check for changes a day later', result: 'not measured', status: check(false) }];
+  const verifyTasks = delta.verifyTasks;
+  return [
+    {
+      measure:
+        `"Check for changes" click → count line shows ${formatCount(delta.totalAfterCheck)} ` +
+        `(+${delta.day.added} new)`,
+      result: `${ms(delta.frameMs)} (DOM ${ms(delta.domMs)})`,
+      ...(target === null
+        ? { target: 'no target' }
+        : {
+            target: `≤ ${target} ms (1.5 × ${LATENCY_MS} + ${DELTA_PROCESSING_MS})`,
+            status: check(delta.frameMs <= target),
+          }),
+    },
+    flowRow(delta.tasks, plan.targets.longestTaskMs),
+    {
+      measure: 'registrations requests of the check (updated_since)',
+      result:
+        `${delta.updatedSinceRequests} (pages ${delta.updatedSincePages.join(', ')}) for ` +
+        `${delta.day.added + delta.day.changed} rows: ${delta.day.added} new, ${delta.day.changed} changed ` +
+        `(${delta.day.deleted} deleted: not in updated_since)`,
+    },
+    {
+      measure: 'full check after a day, click → "Whole list verified" (informational)',
+      result:
+        delta.verifiedMs === null
+          ? `not within 180 s; count line "${delta.countAfterVerify}"`
+          : `${seconds(delta.verifiedMs)}, ${delta.fullListRequests} full-list requests; ` +
+            `"${delta.verifiedLine}"; count line "${delta.countAfterVerify}"`,
+      target: 'no target',
+    },
+    ...(verifyTasks
+      ? [
+          {
+            measure: 'main thread during the full check (informational)',
+            result:
+              verifyTasks.tasks.length === 0
+                ? `none over 50 ms (in ${seconds(verifyTasks.windowMs)})`
+                : `longest ${ms(longestTask(verifyTasks))}; ${verifyTasks.tasks.length} tasks > 50 ms ` +
+                  `(in ${seconds(verifyTasks.windowMs)})`,
+            target: 'no target',
+          },
+        ]
+      : []),
+  ];
+}
+
 function rowModelRows(figures: readonly RowModelFigures[]): Row[] {
   const line = (tanstack: number, model: number) =>
     `TanStack ${ms(tanstack)} · model ${ms(model)} (${(tanstack / model).toFixed(1)}×)`;
@@ -350,13 +429,21 @@ function eventTables({ plan, results }: EventResult): { tables: Table[]; json: R
     });
   }
   const reopen = results.get('proxy')?.reopen ?? null;
+  const copy = results.get('proxy')?.copy ?? null;
   if (reopen) {
     tables.push({
       scope,
       title:
         `Reopen from the copy on this device: ${name}, same-origin proxy; browser closed after the ` +
         'full load once the copy was saved, relaunched on the same profile, signed in with the same key',
-      rows: reopenRows(plan, reopen),
+      rows: [...reopenRows(plan, reopen), ...(copy ? copyRows(copy) : [])],
+    });
+    tables.push({
+      scope,
+      title:
+        `A day later: ${name}, reopened as above, then POST /__demo/advance?days=1 and ` +
+        '"Check for changes" (updated_since: new and changed rows; deletions wait for the full check)',
+      rows: deltaRows(plan, reopen.delta),
     });
   }
   return {
@@ -366,6 +453,7 @@ function eventTables({ plan, results }: EventResult): { tables: Table[]; json: R
       load: loadJson,
       interactions,
       reopen,
+      copy,
     },
   };
 }

@@ -8,6 +8,13 @@ const fill = (template: string, values: Record<string, string>) =>
 
 export type StatusKey = keyof typeof registrations.status;
 
+/** The longest start two texts share, without trailing spaces and punctuation. */
+function sharedStart(a: string, b: string): string {
+  let end = 0;
+  while (end < a.length && a[end] === b[end]) end += 1;
+  return a.slice(0, end).replace(/[\s:—-]+$/u, '');
+}
+
 const isStatusKey = (value: string): value is StatusKey => Object.hasOwn(registrations.status, value);
 
 export const TEXT = {
@@ -33,6 +40,13 @@ export const TEXT = {
   openedFromCopy: registrations.deviceCopy.opened,
   /** "All 25,000 registrations loaded". */
   allLoaded: (formatted: string) => fill(registrations.load.complete_other, { formatted }),
+  /** The load banner's button that fetches only what changed since the last load. */
+  checkForChanges: registrations.load.refresh,
+  /**
+   * "Whole list verified", the start of the banner's line once a full check ends, whether it
+   * found differences or not.
+   */
+  wholeListVerified: sharedStart(registrations.load.verified, registrations.load.verifiedNone),
   /** The count line with no search or filter: "25,000 registrations". */
   shown: (total: string) => fill(registrations.shown_other, { total }),
   /** A payment status as the table shows (and searches) it: "paid" -> "Paid". */
