@@ -10,6 +10,7 @@ import {
   type DeviceCopyResponse,
 } from './device-copy-protocol';
 import type { DeviceCopyProbe } from './device-store';
+import type { PageNumbering } from './device-store';
 import type { DeviceRegistration } from './registrations-codec';
 
 /**
@@ -72,12 +73,20 @@ export interface ReopenedCopy {
   readonly savedAt: Date;
   /** The history saved with them (any JSON value: the caller parses it), null when none. */
   readonly history: unknown;
+  /** How the API numbers its pages, as a load learned it: a reopened list need not probe again. */
+  readonly pageNumbering: PageNumbering | null;
 }
 
 /** A whole API answer kept in the copy, and when it came (this browser's clock). */
 export interface KeptAnswer {
   readonly value: unknown;
   readonly savedAt: Date;
+}
+
+/** What is saved beside the rows: the app's history of the list, the API's page numbering. */
+export interface SaveExtra {
+  readonly history?: unknown;
+  readonly pageNumbering?: PageNumbering;
 }
 
 /** The last outcome of reading and of saving an event's copy (null: not tried yet). */
@@ -166,6 +175,7 @@ class DeviceCopyClient {
           dataAsOf: new Date(result.dataAsOf),
           savedAt: new Date(result.savedAt),
           history: result.history,
+          pageNumbering: result.pageNumbering,
         };
       }),
     );
@@ -175,7 +185,7 @@ class DeviceCopyClient {
    * Saves the event's rows as of `dataAsOf` (server time), with the app's history of the list
    * (a JSON value), in the background. Never throws.
    */
-  save(eventId: number, rows: readonly DeviceRegistration[], dataAsOf: Date, history?: unknown): void {
+  save(eventId: number, rows: readonly DeviceRegistration[], dataAsOf: Date, extra: SaveExtra = {}): void {
     const session = getSession();
     const epoch = this.epoch;
     if (!session || this.wipedEpoch === epoch) return;
@@ -198,7 +208,8 @@ class DeviceCopyClient {
         place: placeOf(session),
         eventId,
         dataAsOf: dataAsOf.getTime(),
-        ...(history !== undefined && { history }),
+        ...(extra.history !== undefined && { history: extra.history }),
+        ...(extra.pageNumbering && { pageNumbering: extra.pageNumbering }),
       });
       const answered = await response;
       if (this.latestSave.get(eventId) === id) this.latestSave.delete(eventId);
@@ -332,8 +343,8 @@ export const saveDeviceCopy = (
   eventId: number,
   rows: readonly DeviceRegistration[],
   dataAsOf: Date,
-  history?: unknown,
-) => theClient().save(eventId, rows, dataAsOf, history);
+  extra?: SaveExtra,
+) => theClient().save(eventId, rows, dataAsOf, extra);
 
 /** Saves the events list (GET /v1/events, unfiltered) as it came at `savedAt`, in the background. */
 export const saveEventsCopy = (response: unknown, savedAt: Date = new Date()) =>

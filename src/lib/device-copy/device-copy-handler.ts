@@ -9,6 +9,7 @@ import {
   type DeviceCopyRequest,
   type DeviceCopyResponse,
 } from './device-copy-protocol';
+import type { PageNumbering } from './device-store';
 import type { DeviceRegistration } from './registrations-codec';
 
 /**
@@ -35,7 +36,10 @@ export function createDeviceCopyHandler(post: (response: DeviceCopyResponse) => 
       case 'save': {
         const rows = pendingRows.get(request.id) ?? [];
         pendingRows.delete(request.id);
-        const result = await save(request.place, request.eventId, rows, request.dataAsOf, request.history);
+        const result = await save(request.place, request.eventId, rows, request.dataAsOf, {
+          history: request.history,
+          pageNumbering: request.pageNumbering,
+        });
         post({ type: 'saved', id: request.id, result });
         return;
       }
@@ -135,6 +139,7 @@ async function read(
       dataAsOf: info.dataAsOf,
       savedAt: info.savedAt,
       history: history.status === 'ok' ? history.value : null,
+      pageNumbering: copy.pageNumbering,
     };
   } finally {
     copy.close();
@@ -146,12 +151,13 @@ async function save(
   eventId: number,
   rows: readonly DeviceRegistration[],
   dataAsOf: number,
-  history: unknown,
+  extra: { history: unknown; pageNumbering: PageNumbering | undefined },
 ): Promise<CopySaveResult> {
   const opened = await openDeviceCopy({ apiKey: place.apiKey, origin: place.address });
   if (!opened.ok) return { status: 'not-saved', reason: 'unavailable' };
   try {
-    const result = await opened.copy.saveRegistrations(eventId, rows, dataAsOf, history);
+    if (extra.pageNumbering) await opened.copy.savePageNumbering(extra.pageNumbering);
+    const result = await opened.copy.saveRegistrations(eventId, rows, dataAsOf, extra.history);
     return result.saved ? { status: 'saved' } : { status: 'not-saved', reason: result.reason };
   } finally {
     opened.copy.close();

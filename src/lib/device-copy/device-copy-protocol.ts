@@ -1,4 +1,4 @@
-import type { DeviceCopyProbe, DiscardReason } from './device-store';
+import type { DeviceCopyProbe, DiscardReason, PageNumbering } from './device-store';
 import type { DeviceRegistration } from './registrations-codec';
 
 /**
@@ -27,6 +27,8 @@ export type DeviceCopyRequest =
       readonly dataAsOf: number;
       /** The app's history of the list (any JSON value), saved with the rows. */
       readonly history?: unknown;
+      /** How the API numbers its pages, as the load learned it (plaintext: not personal data). */
+      readonly pageNumbering?: PageNumbering;
     }
   /** Forget the slices of a save that will not be sent (the session ended meanwhile). */
   | { readonly type: 'save-drop'; readonly id: number }
@@ -69,6 +71,8 @@ export type CopyReadResult =
       readonly savedAt: number;
       /** The history saved with the rows; null when none was (or it did not open). */
       readonly history: unknown;
+      /** How the API numbers its pages, if a load learned it. */
+      readonly pageNumbering: PageNumbering | null;
     }
   | { readonly status: 'missing' }
   /** A copy was found but not usable, and was deleted: another key, expired, damaged… */

@@ -127,6 +127,19 @@ describe('the encrypted copy on the device', () => {
     expect(shown[0]!.rows).toEqual(now);
   });
 
+  it('a reopened list in a new tab checks for changes without probing the page numbering again', async () => {
+    signInForTests();
+    await firstVisit(EVENT);
+    // A new tab: its sessionStorage starts empty (the numbering the first load learned was there).
+    sessionStorage.clear();
+    signInForTests();
+    const requests = requestsFor(EVENT);
+    await new QueryClient().fetchQuery(registrationsQuery(EVENT));
+    const pages = requests.map((url) => url.searchParams.get('page'));
+    expect(requests.every((url) => url.searchParams.has('updated_since'))).toBe(true);
+    expect(pages).toHaveLength(1);
+  });
+
   it('"Reload everything" after reopening loads the full list from the server', async () => {
     signInForTests();
     await firstVisit(EVENT);

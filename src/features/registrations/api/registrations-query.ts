@@ -266,7 +266,15 @@ function fullCheckDue(data: RegistrationsData): boolean {
 function saveCopy(eventId: number, data: RegistrationsData): void {
   const asOf = data.report.serverDate;
   if (!asOf || !data.history) return;
-  saveDeviceCopy(eventId, data.rows, asOf, storeHistory(data.history));
+  const pagination = data.report.pagination;
+  const guessed = data.report.warnings.some((warning) => warning.code === 'first-page-guessed');
+  saveDeviceCopy(eventId, data.rows, asOf, {
+    history: storeHistory(data.history),
+    ...(pagination &&
+      !guessed && {
+        pageNumbering: { firstPage: pagination.firstPage, pageSize: pagination.pageSize },
+      }),
+  });
 }
 
 async function loadOrResume(
@@ -450,6 +458,10 @@ async function verifyRegistrations(
 async function reopenFromCopy(eventId: number): Promise<RegistrationsData | undefined> {
   const copy = await readDeviceCopy(eventId);
   if (!copy) return undefined;
+  // The numbering a load learned for this API: the check for changes need not probe it again.
+  const baseUrl = getSession()?.baseUrl;
+  if (copy.pageNumbering && baseUrl !== undefined && knownFirstPage(baseUrl) === undefined)
+    rememberFirstPage(baseUrl, copy.pageNumbering.firstPage);
   const asOf = copy.dataAsOf.getTime();
   const history = openVisit(
     readStoredHistory(copy.history) ?? startHistory(asOf),
