@@ -36,20 +36,15 @@ export function mergeChanges(
   const updates = new Map<number, Registration>();
   for (const row of changedRows) updates.set(row.registration_id, row);
 
-  const present = new Set<number>();
+  // The rows not found in the list yet are the new ones (a map of the few that arrived, not a
+  // set of all 100,000 rows).
+  const notFound = new Map(updates);
   const merged = rows.map((row) => {
-    present.add(row.registration_id);
-    return updates.get(row.registration_id) ?? row;
+    const update = updates.get(row.registration_id);
+    if (!update) return row;
+    notFound.delete(row.registration_id);
+    return update;
   });
-  let changed = 0;
-  let added = 0;
-  for (const [id, row] of updates) {
-    if (present.has(id)) {
-      changed += 1;
-    } else {
-      merged.push(row);
-      added += 1;
-    }
-  }
-  return { rows: merged, changed, added };
+  for (const row of notFound.values()) merged.push(row);
+  return { rows: merged, changed: updates.size - notFound.size, added: notFound.size };
 }

@@ -29,6 +29,23 @@ describe('the registrations model', () => {
     for (let i = 0; i < 20; i++) expect(next.rows[i]).toBe(first.rows[i]);
   });
 
+  it('after a check for changes, builds only the replaced and new rows and reuses the others', () => {
+    const labels = sharedLabels(i18n, 'en', categories);
+    const models = eventModels(new QueryClient(), EVENT);
+    const first = models.build(registrations, labels);
+    const replaced = { ...registrations[3]!, payment_status: 'refunded' };
+    const added = { ...registrations[0]!, registration_id: 9_999_999, custom_questions: [] };
+    const merged = registrations.map((row, i) => (i === 3 ? replaced : row)).concat(added);
+    const next = models.build(merged, labels);
+    expect(next.rows.map((row) => row.id)).toEqual(merged.map((row) => row.registration_id));
+    next.rows.forEach((row, i) => {
+      if (i === 3) expect(row.cells.payment_status).toBe('Refunded');
+      else if (i < registrations.length) expect(row).toBe(first.rows[i]);
+    });
+    expect(next.rows.at(-1)!.registration).toBe(added);
+    expect(next.present.statuses.has('refunded')).toBe(true);
+  });
+
   it('follows a page filled in before the last ones, and a status first seen late', () => {
     const labels = sharedLabels(i18n, 'en', categories);
     const models = eventModels(new QueryClient(), EVENT);

@@ -69,12 +69,24 @@ class EventModels {
     const builder = this.builder(labels);
     // A load's next snapshot keeps the rows it had in front and adds pages behind them: only
     // what follows the common front is looked at again (the rest is the same array of rows).
+    // A check for changes replaces rows in place and appends new ones: the rows at the same
+    // place as before are taken as they were, and only the others are built and scanned.
     const previous = this.latest.get(labels);
     const kept = previous ? commonPrefix(previous.registrations, registrations) : 0;
-    const added = builder.build(kept === 0 ? registrations : registrations.slice(kept));
-    const rows = kept === 0 ? added : previous!.rows.slice(0, kept).concat(added);
+    const inPlace = previous ? replacedInPlace(previous, registrations, kept, builder) : null;
+    let rows: RegistrationRow[];
+    let added: RegistrationRow[];
+    let questions: QuestionColumn[];
+    if (inPlace) {
+      rows = inPlace.rows;
+      added = inPlace.built;
+      questions = this.discovery.update(inPlace.registrations);
+    } else {
+      added = builder.build(kept === 0 ? registrations : registrations.slice(kept));
+      rows = kept === 0 ? added : previous!.rows.slice(0, kept).concat(added);
+      questions = this.discovery.update(kept === 0 ? registrations : registrations.slice(kept));
+    }
     this.builtCounts.set(builder, Math.max(this.builtCounts.get(builder) ?? 0, rows.length));
-    const questions = this.discovery.update(kept === 0 ? registrations : registrations.slice(kept));
     const present =
       previous && kept === previous.registrations.length
         ? withValuesOf(previous.present, added)
@@ -126,6 +138,39 @@ class EventModels {
     if (!builder) this.builders.set(labels, (builder = new RowBuilder(labels)));
     return builder;
   }
+}
+
+/** Beyond this share of rows replaced, building the tail as new costs no more. */
+const IN_PLACE_MAX_SHARE = 0.1;
+
+/**
+ * After a check for changes, the new list is the previous one with some registrations replaced
+ * at their place and new ones appended: the rows of the unchanged ones are reused by index (an
+ * identity check per row, no map lookup), and only the replaced and new ones are built. Null
+ * when the list is not of that shape (a load's pages, a reorder) or too much changed.
+ */
+function replacedInPlace(
+  previous: RegistrationsModel,
+  registrations: readonly Registration[],
+  kept: number,
+  builder: RowBuilder,
+): { rows: RegistrationRow[]; built: RegistrationRow[]; registrations: Registration[] } | null {
+  const before = previous.registrations;
+  if (registrations.length < before.length) return null;
+  const changed: Registration[] = [];
+  const at: number[] = [];
+  const limit = Math.ceil(registrations.length * IN_PLACE_MAX_SHARE);
+  for (let i = kept; i < registrations.length; i++) {
+    if (i < before.length && registrations[i] === before[i]) continue;
+    if (i < before.length && registrations[i]!.registration_id !== before[i]!.registration_id) return null;
+    changed.push(registrations[i]!);
+    at.push(i);
+    if (changed.length > limit) return null;
+  }
+  const built = builder.build(changed);
+  const rows = previous.rows.slice(0, before.length);
+  for (let k = 0; k < at.length; k++) rows[at[k]!] = built[k]!;
+  return { rows, built, registrations: changed };
 }
 
 /** How many registrations two snapshots share at their front (the same objects, in order). */
