@@ -426,9 +426,8 @@ async function verifyRegistrations(
     if (result.status !== 'complete') return end({ ...previous, refresh: { phase: 'error', error: null } });
     const at = (result.serverDate ?? new Date()).getTime();
     const before = previous.history ?? startHistory(previous.report.serverDate?.getTime() ?? at);
-    const history = pruneHistory(await reconcileFull(before, previous.rows, result.rows, at), at);
-    const present = new Set(result.rows.map((row) => row.registration_id));
-    const shown = new Set(previous.rows.map((row) => row.registration_id));
+    const compared = await reconcileFull(before, previous.rows, result.rows, at);
+    const history = pruneHistory(compared, at);
     const data: RegistrationsData = {
       ...previous,
       rows: result.rows,
@@ -436,9 +435,10 @@ async function verifyRegistrations(
       loadedAt: new Date(),
       refresh: {
         phase: 'verified',
-        added: result.rows.filter((row) => !shown.has(row.registration_id)).length,
-        removed: previous.rows.filter((row) => !present.has(row.registration_id)).length,
-        changed: history.changes.length - before.changes.length,
+        // What the comparison recorded (before any trimming of the history, which keeps 90 days).
+        added: compared.firstSeen.size - before.firstSeen.size,
+        removed: compared.removed.length - before.removed.length,
+        changed: compared.changes.length - before.changes.length,
       },
       history,
     };

@@ -75,8 +75,14 @@ function netChanges(history: RegistrationHistory, rows: readonly Registration[],
 }
 
 function computeNet(history: RegistrationHistory, rows: readonly Registration[], since: number): Net {
+  // Only the registrations the history names after the checkpoint: one set lookup per row,
+  // rather than a map of the whole list.
+  const named = new Set<number>();
+  for (const [id, at] of history.firstSeen) if (at > since) named.add(id);
+  for (const change of history.changes) if (change.at > since) named.add(change.id);
   const current = new Map<number, Registration>();
-  for (const row of rows) current.set(row.registration_id, row);
+  if (named.size > 0)
+    for (const row of rows) if (named.has(row.registration_id)) current.set(row.registration_id, row);
   const added = new Set<number>();
   for (const [id, at] of history.firstSeen) if (at > since && current.has(id)) added.add(id);
 

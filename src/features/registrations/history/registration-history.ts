@@ -155,9 +155,12 @@ export async function reconcileFull(
     await pause();
     changed = withChanges(changed, known, full.slice(start, start + ROWS_PER_SLICE), at);
   }
-  await pause();
   const present = new Set<number>();
-  for (const row of full) present.add(row.registration_id);
+  for (let i = 0; i < full.length; i++) {
+    if (i % ROWS_PER_SLICE === 0) await pause();
+    present.add(full[i]!.registration_id);
+  }
+  await pause();
   const removed: RemovedRegistration[] = [];
   for (const row of previous) if (!present.has(row.registration_id)) removed.push({ at, row });
   return {
