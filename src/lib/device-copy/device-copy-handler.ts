@@ -1,6 +1,7 @@
-import { deleteUnusedDeviceCopy, openDeviceCopy, wipeDeviceCopy } from './device-store';
+import { deleteUnusedDeviceCopy, deviceCopyExists, openDeviceCopy, wipeDeviceCopy } from './device-store';
 import {
   ROWS_PER_MESSAGE,
+  type CopyListResult,
   type CopyReadResult,
   type CopySaveResult,
   type DeviceCopyRequest,
@@ -14,6 +15,11 @@ import type { DeviceRegistration } from './registrations-codec';
  * came: a wipe sent after a save runs after it, and nothing can reopen the copy in between.
  * The copy is opened for each request and closed after it, so a wipe by another tab (which
  * deletes the database) never finds it held open here.
+ *
+ * Every write (save, wipe, sweep) runs under one Web Lock shared by all the tabs of the
+ * origin, so two tabs' workers never interleave their writes: a save in one tab and a wipe
+ * ("Forget this device", sign-out) in another run one after the other. Where the browser has
+ * no Web Locks, writes run as they come (each tab's own writes are still in order).
  */
 export function createDeviceCopyHandler(post: (response: DeviceCopyResponse) => void) {
   /** The slices of each save not yet committed. */
@@ -29,17 +35,22 @@ export function createDeviceCopyHandler(post: (response: DeviceCopyResponse) => 
         post({ type: 'read', id: request.id, result });
         return;
       }
+      case 'list':
+        post({ type: 'listed', id: request.id, result: await list(request.place) });
+        return;
       case 'save': {
         const rows = pendingRows.get(request.id) ?? [];
         pendingRows.delete(request.id);
-        const result = await save(request.place, request.eventId, rows, request.dataAsOf);
+        const result = await withWriteLock(() =>
+          save(request.place, request.eventId, rows, request.dataAsOf),
+        );
         post({ type: 'saved', id: request.id, result });
         return;
       }
       case 'wipe': {
         let ok = true;
         try {
-          await wipeDeviceCopy();
+          await withWriteLock(wipeDeviceCopy);
         } catch {
           ok = false;
         }
@@ -47,7 +58,7 @@ export function createDeviceCopyHandler(post: (response: DeviceCopyResponse) => 
         return;
       }
       case 'sweep':
-        post({ type: 'swept', id: request.id, deleted: await deleteUnusedDeviceCopy() });
+        post({ type: 'swept', id: request.id, deleted: await withWriteLock(deleteUnusedDeviceCopy) });
         return;
       case 'save-rows':
       case 'save-drop':
@@ -79,12 +90,51 @@ function failureFor(request: DeviceCopyRequest): DeviceCopyResponse {
   switch (request.type) {
     case 'read':
       return { type: 'read', id, result: { status: 'unavailable' } };
+    case 'list':
+      return { type: 'listed', id, result: { status: 'unavailable' } };
     case 'wipe':
       return { type: 'wiped', id, ok: false };
     case 'sweep':
       return { type: 'swept', id, deleted: false };
     default:
       return { type: 'saved', id, result: { status: 'not-saved', reason: 'failed' } };
+  }
+}
+
+/** The Web Lock every tab's writes to the copy take (see createDeviceCopyHandler). */
+export const DEVICE_COPY_WRITE_LOCK = 'promoter-dashboard-device-copy';
+
+/** Runs `write` holding the copy's write lock where the browser has Web Locks, else at once. */
+function withWriteLock<T>(write: () => Promise<T>): Promise<T> {
+  const locks = typeof navigator === 'undefined' ? undefined : navigator.locks;
+  if (!locks) return write();
+  return locks.request(DEVICE_COPY_WRITE_LOCK, write);
+}
+
+/**
+ * The events of the copy for this key and address, without opening any of their records. No
+ * database yet (never saved, or forgotten): none, and none is created just to look. Opening
+ * with another key or address discards the copy found, as a read would: it is unreadable here.
+ */
+async function list(place: { apiKey: string; address: string }): Promise<CopyListResult> {
+  if (typeof indexedDB === 'undefined') return { status: 'unavailable' };
+  if (!(await deviceCopyExists())) return { status: 'ok', events: [] };
+  const opened = await openDeviceCopy({ apiKey: place.apiKey, origin: place.address });
+  if (!opened.ok) return { status: 'unavailable' };
+  try {
+    const events = await opened.copy.listEvents();
+    return {
+      status: 'ok',
+      events: events.map(({ eventId, rows, bytes, savedAt, dataAsOf }) => ({
+        eventId,
+        rows,
+        bytes,
+        savedAt,
+        dataAsOf,
+      })),
+    };
+  } finally {
+    opened.copy.close();
   }
 }
 
