@@ -285,7 +285,7 @@ async function refreshRegistrations(
  * report a deletion): those stay until a full reload. Reconciling deletions needs a periodic
  * full check of the ids, not built yet.
  */
-async function reopenFromCopy(eventId: number): Promise<RegistrationsData | undefined> {
+export async function reopenFromCopy(eventId: number): Promise<RegistrationsData | undefined> {
   const copy = await readDeviceCopy(eventId);
   if (!copy) return undefined;
   return {
