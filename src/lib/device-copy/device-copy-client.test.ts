@@ -1,4 +1,4 @@
-import { endSession, startSession } from '@/lib/session';
+import { deviceForgottenInSession, endSession, startSession } from '@/lib/session';
 import { DEVICE_COPY_CHANNEL } from './device-copy-channel';
 import {
   deleteUnusedDeviceCopyAtStart,
@@ -134,10 +134,13 @@ describe('the device copy, from the page', () => {
     expect(Object.keys(await storedOnDevice())).not.toContain(DEVICE_COPY_DB);
     await vi.waitFor(() => expect(heard).toContainEqual({ type: 'forgotten' }));
     other.close();
+    // A reload of the tab keeps the decision for the session.
+    expect(deviceForgottenInSession()).toBe(true);
 
     endSession();
     startSession({ ...SESSION });
     expect(deviceCopyForgotten()).toBe(false);
+    expect(deviceForgottenInSession()).toBe(false);
     saveDeviceCopy(EVENT, rows(9), AS_OF);
     await deviceCopySettled();
     expect((await readDeviceCopy(EVENT))?.rows).toHaveLength(9);

@@ -1,4 +1,10 @@
-import { getSession, subscribeSession, type Session } from '@/lib/session';
+import {
+  deviceForgottenInSession,
+  getSession,
+  rememberDeviceForgotten,
+  subscribeSession,
+  type Session,
+} from '@/lib/session';
 import { hearOtherTabs, tellOtherTabs } from './device-copy-channel';
 import {
   ROWS_PER_MESSAGE,
@@ -114,9 +120,13 @@ class DeviceCopyClient {
 
   constructor() {
     subscribeSession(() => (this.epoch += 1));
-    // "Forget this device" in another tab of the session: stop saving here too.
+    // "Forget this device" in this tab before a reload, or in another tab of the session:
+    // this session saves nothing more here either.
+    if (deviceForgottenInSession()) this.wipedEpoch = this.epoch;
     hearOtherTabs((message) => {
-      if (message.type === 'forgotten' && getSession()) this.stopSaving();
+      if (message.type !== 'forgotten' || !getSession()) return;
+      rememberDeviceForgotten();
+      this.stopSaving();
     });
     this.port.onResponse((response) => {
       const listener = this.listeners.get(response.id);
@@ -218,10 +228,11 @@ class DeviceCopyClient {
   /**
    * "Forget this device": wipes the copy, and neither this tab nor the other tabs of the
    * session save it again until the next sign-in. A promoter who asks a device to forget the
-   * registrations does not expect the next "Check for changes" to write them back; a new
-   * session (signing in again) is a new decision, and saves again.
+   * registrations does not expect the next "Check for changes" (or a reload of the tab) to
+   * write them back; a new session (signing in again) is a new decision, and saves again.
    */
   async forget(): Promise<boolean> {
+    rememberDeviceForgotten();
     const wiped = this.wipe();
     tellOtherTabs({ type: 'forgotten' });
     return wiped;
