@@ -188,4 +188,10 @@ describe('the device copy worker', () => {
     release();
     expect((await saving).result).toEqual({ status: 'saved' });
   });
+
+  it('reading an event when nothing was saved (or after a wipe) creates no database', async () => {
+    const { read } = worker();
+    expect((await read(1)).result).toEqual({ status: 'missing' });
+    expect(Object.keys(await storedOnDevice())).not.toContain(DEVICE_COPY_DB);
+  });
 });

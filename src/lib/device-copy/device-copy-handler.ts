@@ -143,6 +143,9 @@ async function read(
   eventId: number,
   sendRows: (rows: DeviceRegistration[]) => void,
 ): Promise<CopyReadResult> {
+  if (typeof indexedDB === 'undefined') return { status: 'unavailable' };
+  // Nothing saved yet, or forgotten: nothing to read, and no empty database made by looking.
+  if (!(await deviceCopyExists())) return { status: 'missing' };
   const opened = await openDeviceCopy({ apiKey: place.apiKey, origin: place.address });
   if (!opened.ok) return { status: 'unavailable' };
   const { copy } = opened;
