@@ -23,7 +23,10 @@ export function formatBytes(bytes: number, locale: string): string {
     });
     formats.set(name, format);
   }
-  return format.format(unit > 0 && value < 10 ? Math.round(value * 10) / 10 : Math.round(value));
+  // The number and its unit never part at a line end ("11 GB"): English Intl puts a plain space.
+  return format
+    .format(unit > 0 && value < 10 ? Math.round(value * 10) / 10 : Math.round(value))
+    .replace(' ', '\u00a0');
 }
 
 const STEPS: [Intl.RelativeTimeFormatUnit, number][] = [
