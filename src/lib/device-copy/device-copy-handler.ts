@@ -108,7 +108,8 @@ export const DEVICE_COPY_WRITE_LOCK = 'promoter-dashboard-device-copy';
 function withWriteLock<T>(write: () => Promise<T>): Promise<T> {
   const locks = typeof navigator === 'undefined' ? undefined : navigator.locks;
   if (!locks) return write();
-  return locks.request(DEVICE_COPY_WRITE_LOCK, write);
+  // Called without the Lock the browser passes: `write` may take an optional argument of its own.
+  return locks.request(DEVICE_COPY_WRITE_LOCK, () => write());
 }
 
 /**
