@@ -9,8 +9,8 @@ import { DEMO_KEYS, apiUrl, at, signInAlpine } from './app';
  * the BroadcastChannel, without asking the API.
  */
 
-/** Alpine, 45 registrations. */
-const EVENT = 1003;
+/** Alpine, upcoming, 420 registrations: a demo day adds some. */
+const EVENT = 1005;
 
 let browser: BrowserHandle;
 let first: Page;
@@ -42,7 +42,8 @@ async function loadedCount(page: Page): Promise<number> {
 function registrationRequests(page: Page): string[] {
   const urls: string[] = [];
   page.on('request', (request) => {
-    if (new URL(request.url()).pathname.endsWith(`/events/${EVENT}/registrations`)) urls.push(request.url());
+    if (new URL(request.url()).pathname.endsWith(`/v1/events/${EVENT}/registrations`))
+      urls.push(request.url());
   });
   return urls;
 }
@@ -51,7 +52,7 @@ describe('tabs sharing the copy on this device', () => {
   it('a tab takes the newer list another tab saved, from the copy, with no request', async () => {
     await signInAlpine(first);
     await first.goto(at(`/events/${EVENT}/registrations`));
-    await first.getByText('All 45 registrations loaded').first().waitFor();
+    await first.getByText('All 420 registrations loaded').first().waitFor();
 
     // A day passes on the server: registrations are added to the event.
     const advanced = await fetch(`${apiUrl}/__demo/advance?days=1&event_id=${EVENT}`, {
@@ -61,6 +62,7 @@ describe('tabs sharing the copy on this device', () => {
     expect(advanced.ok).toBe(true);
 
     const firstRequests = registrationRequests(first);
+    const secondRequests = registrationRequests(second);
     // The second tab takes the first one's session (asked over the session channel).
     await second.goto(at(`/events/${EVENT}/registrations`));
     // The second tab opens from the copy, checks for changes and saves the newer list.
@@ -68,8 +70,11 @@ describe('tabs sharing the copy on this device', () => {
       .getByText(/^All [\d,]+ registrations loaded/)
       .first()
       .waitFor();
-    await expect.poll(() => loadedCount(second), { timeout: 15_000 }).not.toBe(45);
+    await expect.poll(() => loadedCount(second), { timeout: 15_000 }).not.toBe(420);
     const newer = await loadedCount(second);
+    // It opened from the copy the first tab saved: only "what changed since" was asked.
+    expect(secondRequests.length).toBeGreaterThan(0);
+    expect(secondRequests.every((url) => new URL(url).searchParams.has('updated_since'))).toBe(true);
 
     await expect.poll(() => loadedCount(first), { timeout: 15_000 }).toBe(newer);
     expect(firstRequests).toEqual([]);
