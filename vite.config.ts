@@ -114,6 +114,7 @@ const DOM_TEST_FILES = [
   'src/features/registrations/api/registrations-query.test.ts',
   'src/features/registrations/api/registrations-device-copy.test.ts',
   'src/features/registrations/api/registrations-history.test.ts',
+  'src/features/registrations/api/follow-other-tabs.test.ts',
   'src/lib/device-copy/device-copy-client.test.ts',
 ];
 

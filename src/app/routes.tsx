@@ -3,6 +3,7 @@ import { Navigate, Outlet, Route, Routes, useLocation } from 'react-router-dom';
 import { paths } from '@/config/paths';
 import { AppLayout } from '@/components/layout/app-layout';
 import { RequireSession } from '@/features/session/components/require-session';
+import { DeviceLink } from '@/features/device/device-link';
 import { SignOutButton } from '@/features/session/components/sign-out-button';
 import { RouteErrorBoundary } from './routes/route-error';
 
@@ -12,6 +13,9 @@ const EventsRoute = lazy(() => import('./routes/events').then((m) => ({ default:
 const EventRoute = lazy(() => import('./routes/event').then((m) => ({ default: m.EventRoute })));
 const RegistrationsRoute = lazy(() =>
   import('./routes/registrations').then((m) => ({ default: m.RegistrationsRoute })),
+);
+const DeviceRoute = lazy(() =>
+  import('@/features/device/device-screen').then((m) => ({ default: m.DeviceScreen })),
 );
 const NotFoundRoute = lazy(() => import('./routes/not-found').then((m) => ({ default: m.NotFoundRoute })));
 
@@ -38,7 +42,18 @@ function Screen() {
 export function AppRoutes() {
   return (
     <Routes>
-      <Route element={<AppLayout account={<SignOutButton />} />}>
+      <Route
+        element={
+          <AppLayout
+            account={
+              <>
+                <DeviceLink />
+                <SignOutButton />
+              </>
+            }
+          />
+        }
+      >
         <Route element={<Screen />}>
           <Route path={paths.signIn.pattern} element={<SignInRoute />} />
           <Route element={<RequireSession />}>
@@ -46,6 +61,7 @@ export function AppRoutes() {
             <Route path={paths.events.pattern} element={<EventsRoute />} />
             <Route path={paths.event.pattern} element={<EventRoute />} />
             <Route path={paths.registrations.pattern} element={<RegistrationsRoute />} />
+            <Route path={paths.device.pattern} element={<DeviceRoute />} />
           </Route>
           <Route path="*" element={<NotFoundRoute />} />
         </Route>

@@ -22,6 +22,8 @@ export const paths = {
     pattern: '/events/:eventId',
     build: (eventId: number) => `/events/${eventId}`,
   },
+  /** "On this device": what the encrypted copy keeps, keep for race day, forget this device. */
+  device: { pattern: '/this-device', build: () => '/this-device' },
   registrations: {
     pattern: '/events/:eventId/registrations',
     build: (eventId: number, search?: URLSearchParams | string) =>

@@ -5,6 +5,7 @@ import frCommon from './locales/fr/common.json';
 import frErrors from './locales/fr/errors.json';
 import frSession from './locales/fr/session.json';
 import type enCharts from './locales/en/charts.json';
+import type enDevice from './locales/en/device.json';
 import type enEvents from './locales/en/events.json';
 import type enInsights from './locales/en/insights.json';
 import type enRegistrations from './locales/en/registrations.json';
@@ -27,6 +28,7 @@ export const defaultNS = 'common';
 export interface AllResources {
   charts: typeof enCharts;
   common: typeof enCommon;
+  device: typeof enDevice;
   errors: typeof enErrors;
   events: typeof enEvents;
   insights: typeof enInsights;

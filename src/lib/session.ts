@@ -54,6 +54,7 @@ export function getSession(): Session | null {
 export function startSession(session: Session): void {
   sessionStorage.setItem(SESSION_ITEM, JSON.stringify(session));
   sessionStorage.removeItem(REASON_ITEM);
+  sessionStorage.removeItem(FORGOTTEN_ITEM);
   cached = session;
   notify();
 }
@@ -61,6 +62,7 @@ export function startSession(session: Session): void {
 export function endSession(reason: SignOutReason = 'signed-out'): void {
   try {
     sessionStorage.removeItem(SESSION_ITEM);
+    sessionStorage.removeItem(FORGOTTEN_ITEM);
     if (reason === 'unauthorized') sessionStorage.setItem(REASON_ITEM, reason);
     else sessionStorage.removeItem(REASON_ITEM);
   } catch {
@@ -91,6 +93,29 @@ export function resetSessionCache(): void {
 
 export function useSession(): Session | null {
   return useSyncExternalStore(subscribeSession, getSession, () => null);
+}
+
+const FORGOTTEN_ITEM = 'promoter-dashboard.device-copy-forgotten';
+
+/**
+ * Whether "Forget this device" was chosen during this tab's session: then the copy on the
+ * device saves nothing more until the next sign-in, a reload of the tab included. Ends with
+ * the session (sign-out, a new sign-in).
+ */
+export function deviceForgottenInSession(): boolean {
+  try {
+    return getSession() !== null && sessionStorage.getItem(FORGOTTEN_ITEM) === '1';
+  } catch {
+    return false;
+  }
+}
+
+export function rememberDeviceForgotten(): void {
+  try {
+    sessionStorage.setItem(FORGOTTEN_ITEM, '1');
+  } catch {
+    // Storage unavailable: this page still saves nothing more; a reload would.
+  }
 }
 
 const NUMBERING_ITEM = 'promoter-dashboard.first-page';

@@ -1,10 +1,15 @@
-import { endSession, startSession } from '@/lib/session';
+import { deviceForgottenInSession, endSession, startSession } from '@/lib/session';
+import { DEVICE_COPY_CHANNEL } from './device-copy-channel';
 import {
   deleteUnusedDeviceCopyAtStart,
+  deviceCopyForgotten,
   deviceCopySettled,
+  forgetDeviceCopy,
+  listDeviceCopy,
   deviceCopyStatus,
   readDeviceCopy,
   saveDeviceCopy,
+  subscribeDeviceCopyStatus,
   wipeDeviceCopyOfSession,
 } from './device-copy-client';
 import type { DeviceRegistration } from './registrations-codec';
@@ -78,5 +83,78 @@ describe('the device copy, from the page', () => {
     vi.setSystemTime(Date.now() + 31 * 24 * 3_600_000);
     expect(await deleteUnusedDeviceCopyAtStart()).toBe(true);
     expect(Object.keys(await storedOnDevice())).not.toContain(DEVICE_COPY_DB);
+  });
+
+  it('lists the events kept for the session: ids, counts, sizes and dates', async () => {
+    startSession({ ...SESSION });
+    expect(await listDeviceCopy()).toEqual({ status: 'ok', events: [] });
+    saveDeviceCopy(EVENT, rows(7), AS_OF);
+    saveDeviceCopy(12, rows(2), AS_OF);
+    await deviceCopySettled();
+    const listed = await listDeviceCopy();
+    expect(listed.status === 'ok' && listed.events.map((event) => [event.eventId, event.rows])).toEqual([
+      [EVENT, 7],
+      [12, 2],
+    ]);
+    expect(listed.status === 'ok' && listed.events[0]!.dataAsOf).toBe(AS_OF.getTime());
+    endSession();
+    expect(await listDeviceCopy()).toEqual({ status: 'ok', events: [] });
+  });
+
+  it('tells the other tabs when a save landed', async () => {
+    const other = new BroadcastChannel(DEVICE_COPY_CHANNEL);
+    const heard: unknown[] = [];
+    other.onmessage = (event: MessageEvent<unknown>) => heard.push(event.data);
+    startSession({ ...SESSION });
+    saveDeviceCopy(EVENT, rows(3), AS_OF);
+    await deviceCopySettled();
+    await vi.waitFor(() =>
+      expect(heard).toEqual([{ type: 'saved', eventId: EVENT, dataAsOf: AS_OF.getTime() }]),
+    );
+    other.close();
+  });
+
+  it('"Forget this device" wipes the copy; the session saves no more; the next one does', async () => {
+    const other = new BroadcastChannel(DEVICE_COPY_CHANNEL);
+    const heard: unknown[] = [];
+    other.onmessage = (event: MessageEvent<unknown>) => heard.push(event.data);
+    startSession({ ...SESSION });
+    saveDeviceCopy(EVENT, rows(7), AS_OF);
+    await deviceCopySettled();
+    const changes = vi.fn();
+    const unsubscribe = subscribeDeviceCopyStatus(changes);
+    expect(deviceCopyForgotten()).toBe(false);
+    expect(await forgetDeviceCopy()).toBe(true);
+    unsubscribe();
+    expect(changes).toHaveBeenCalled();
+    expect(deviceCopyForgotten()).toBe(true);
+    expect(await listDeviceCopy()).toEqual({ status: 'ok', events: [] });
+    saveDeviceCopy(EVENT, rows(8), AS_OF);
+    await deviceCopySettled();
+    expect(Object.keys(await storedOnDevice())).not.toContain(DEVICE_COPY_DB);
+    await vi.waitFor(() => expect(heard).toContainEqual({ type: 'forgotten' }));
+    other.close();
+    // A reload of the tab keeps the decision for the session.
+    expect(deviceForgottenInSession()).toBe(true);
+
+    endSession();
+    startSession({ ...SESSION });
+    expect(deviceCopyForgotten()).toBe(false);
+    expect(deviceForgottenInSession()).toBe(false);
+    saveDeviceCopy(EVENT, rows(9), AS_OF);
+    await deviceCopySettled();
+    expect((await readDeviceCopy(EVENT))?.rows).toHaveLength(9);
+  });
+
+  it('"Forget this device" in another tab of the session stops this tab saving too', async () => {
+    startSession({ ...SESSION });
+    const other = new BroadcastChannel(DEVICE_COPY_CHANNEL);
+    // The other tab wipes the copy and tells the tabs.
+    other.postMessage({ type: 'forgotten' });
+    await vi.waitFor(() => expect(deviceCopyForgotten()).toBe(true));
+    other.close();
+    saveDeviceCopy(EVENT, rows(4), AS_OF);
+    await deviceCopySettled();
+    expect(await readDeviceCopy(EVENT)).toBeNull();
   });
 });

@@ -1,7 +1,15 @@
 import { yieldToBrowser } from '@/lib/yield-to-browser';
-import { getSession, subscribeSession, type Session } from '@/lib/session';
+import {
+  deviceForgottenInSession,
+  getSession,
+  rememberDeviceForgotten,
+  subscribeSession,
+  type Session,
+} from '@/lib/session';
+import { hearOtherTabs, tellOtherTabs } from './device-copy-channel';
 import {
   ROWS_PER_MESSAGE,
+  type CopyListResult,
   type CopyPlace,
   type CopyReadResult,
   type CopyRecord,
@@ -19,7 +27,8 @@ import type { DeviceRegistration } from './registrations-codec';
  * answers the rows (5,000 per message, so no task of the page is long) or null; saving is
  * fire and forget and sends the rows 5,000 per message, yielding between messages; wiping
  * answers once the database is deleted. Failures never throw: they are kept per event as a
- * typed status (deviceCopyStatus) for the screens to show.
+ * typed status (deviceCopyStatus) for the screens to show. A save that landed is told to the
+ * other tabs of the app (device-copy-channel.ts), so they can take the newer list from it.
  */
 
 interface Port {
@@ -128,6 +137,14 @@ class DeviceCopyClient {
 
   constructor() {
     subscribeSession(() => (this.epoch += 1));
+    // "Forget this device" in this tab before a reload, or in another tab of the session:
+    // this session saves nothing more here either.
+    if (deviceForgottenInSession()) this.wipedEpoch = this.epoch;
+    hearOtherTabs((message) => {
+      if (message.type !== 'forgotten' || !getSession()) return;
+      rememberDeviceForgotten();
+      this.stopSaving();
+    });
     this.port.onResponse((response) => {
       const listener = this.listeners.get(response.id);
       if (listener?.(response)) this.listeners.delete(response.id);
@@ -213,10 +230,11 @@ class DeviceCopyClient {
       });
       const answered = await response;
       if (this.latestSave.get(eventId) === id) this.latestSave.delete(eventId);
-      if (this.epoch === epoch)
-        this.setStatus(eventId, {
-          save: answered.type === 'saved' ? answered.result : { status: 'not-saved', reason: 'failed' },
-        });
+      if (this.epoch !== epoch) return;
+      const result: CopySaveResult =
+        answered.type === 'saved' ? answered.result : { status: 'not-saved', reason: 'failed' };
+      this.setStatus(eventId, { save: result });
+      if (result.status === 'saved') tellOtherTabs({ type: 'saved', eventId, dataAsOf: dataAsOf.getTime() });
     };
     void this.track(send());
   }
@@ -273,15 +291,49 @@ class DeviceCopyClient {
    * again; a save already sent runs before the wipe (the worker keeps the order).
    */
   async wipe(): Promise<boolean> {
-    this.wipedEpoch = this.epoch;
-    this.status.clear();
-    this.latestSave.clear();
+    this.stopSaving();
     const response = this.track(this.request({ type: 'wipe', id: this.nextId++ }));
     // A deletion blocked for long (another tab holding the database) must not keep the user
     // signed in: sign-out goes on, and the wipe still runs when the database is released.
     const late = new Promise<null>((resolve) => setTimeout(() => resolve(null), WIPE_WAIT_MS));
     const answered = await Promise.race([response, late]);
     return answered?.type === 'wiped' && answered.ok;
+  }
+
+  /**
+   * "Forget this device": wipes the copy, and neither this tab nor the other tabs of the
+   * session save it again until the next sign-in. A promoter who asks a device to forget the
+   * registrations does not expect the next "Check for changes" (or a reload of the tab) to
+   * write them back; a new session (signing in again) is a new decision, and saves again.
+   */
+  async forget(): Promise<boolean> {
+    rememberDeviceForgotten();
+    const wiped = this.wipe();
+    tellOtherTabs({ type: 'forgotten' });
+    return wiped;
+  }
+
+  /** True once the copy was forgotten in this session: nothing is saved until the next sign-in. */
+  forgotten(): boolean {
+    return this.wipedEpoch === this.epoch && getSession() !== null;
+  }
+
+  /** The events the copy holds for the signed-in session (ids, counts, sizes, dates). */
+  async list(): Promise<CopyListResult> {
+    const session = getSession();
+    if (!session) return { status: 'ok', events: [] };
+    const response = await this.track(
+      this.request({ type: 'list', id: this.nextId++, place: placeOf(session) }),
+    );
+    return response.type === 'listed' ? response.result : { status: 'unavailable' };
+  }
+
+  /** No save of this session writes the copy again; what is kept of its outcomes goes. */
+  private stopSaving(): void {
+    this.wipedEpoch = this.epoch;
+    this.status.clear();
+    this.latestSave.clear();
+    for (const listener of this.statusListeners) listener();
   }
 
   /** Deletes a copy nobody opened for 30 days. */
@@ -366,6 +418,18 @@ export const probeDeviceCopyKey = (candidate: Session) => theClient().probe(cand
 
 /** Wipes the device copy (sign-out, 401); resolves false if the database could not be deleted. */
 export const wipeDeviceCopyOfSession = () => theClient().wipe();
+
+/**
+ * "Forget this device": wipes the copy, and no tab of this session saves it again until the
+ * next sign-in (the other tabs are told). Resolves false if the database could not be deleted.
+ */
+export const forgetDeviceCopy = () => theClient().forget();
+
+/** True once this session asked the device to forget: nothing is saved until the next sign-in. */
+export const deviceCopyForgotten = () => theClient().forgotten();
+
+/** The events kept on this device for the signed-in session: plaintext metadata only. */
+export const listDeviceCopy = () => theClient().list();
 
 /** At start: deletes a copy unused for 30 days. */
 export const deleteUnusedDeviceCopyAtStart = () => theClient().sweep();

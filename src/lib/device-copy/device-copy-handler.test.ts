@@ -1,5 +1,5 @@
 import { IDBObjectStore } from 'fake-indexeddb';
-import { createDeviceCopyHandler } from './device-copy-handler';
+import { createDeviceCopyHandler, DEVICE_COPY_WRITE_LOCK } from './device-copy-handler';
 import type { DeviceCopyResponse } from './device-copy-protocol';
 import type { DeviceRegistration } from './registrations-codec';
 import { DEVICE_COPY_DB, storedOnDevice, freshIndexedDbForEachTest } from './testing/fresh-indexeddb';
@@ -154,5 +154,102 @@ describe('the device copy worker', () => {
     expect((await read(5)).result).toMatchObject({ status: 'ok', rows: 10 });
     handle({ type: 'probe', id: 6, place: { ...PLACE, address: 'https://other.example.org' } });
     expect((await answer('probed', 6)).result).toBe('no-copy');
+  });
+
+  it('lists the events kept, plaintext metadata only, and creates no database to look', async () => {
+    const { handle, answer, save } = worker();
+    handle({ type: 'list', id: 1, place: PLACE });
+    expect((await answer('listed', 1)).result).toEqual({ status: 'ok', events: [] });
+    expect(Object.keys(await storedOnDevice())).not.toContain(DEVICE_COPY_DB);
+
+    await save(2, rows(12));
+    handle({ type: 'list', id: 3, place: PLACE });
+    const listed = (await answer('listed', 3)).result;
+    expect(listed).toEqual({
+      status: 'ok',
+      events: [
+        {
+          eventId: 9,
+          rows: 12,
+          bytes: expect.any(Number) as number,
+          savedAt: expect.any(Number) as number,
+          dataAsOf: AS_OF,
+        },
+      ],
+    });
+    expect(listed.status === 'ok' && listed.events[0]!.bytes).toBeGreaterThan(0);
+    // Nothing personal in the answer.
+    expect(JSON.stringify(listed)).not.toMatch(/Dupont|example\.org|Taille/);
+  });
+
+  it('another API key lists nothing (that copy is unreadable for it)', async () => {
+    const { handle, answer, save } = worker();
+    await save(1, rows(3));
+    handle({ type: 'list', id: 2, place: { ...PLACE, apiKey: 'pk_live_another_key_0000000000000000' } });
+    expect((await answer('listed', 2)).result).toEqual({ status: 'ok', events: [] });
+  });
+
+  it('lists "unavailable" without IndexedDB (private mode)', async () => {
+    const { handle, answer } = worker();
+    vi.stubGlobal('indexedDB', undefined);
+    handle({ type: 'list', id: 1, place: PLACE });
+    expect((await answer('listed', 1)).result).toEqual({ status: 'unavailable' });
+  });
+
+  it('every write holds the Web Lock shared by the tabs; a read and a list do not', async () => {
+    const held: string[] = [];
+    let holding = 0;
+    // As the browser does, the callback gets the Lock as its argument.
+    const request = vi.fn(async (name: string, work: (lock: unknown) => Promise<unknown>) => {
+      holding += 1;
+      held.push(name);
+      try {
+        return await work({ name, mode: 'exclusive' });
+      } finally {
+        holding -= 1;
+      }
+    });
+    vi.stubGlobal('navigator', { ...navigator, locks: { request } });
+    const { handle, answer, save, read } = worker();
+    expect((await save(1, rows(4))).result).toEqual({ status: 'saved' });
+    expect(request).toHaveBeenCalledTimes(1);
+    // Bug fix: the sweep took the Lock for its `now` and deleted a copy saved a moment ago.
+    handle({ type: 'sweep', id: 10 });
+    expect((await answer('swept', 10)).deleted).toBe(false);
+    expect((await read(11)).result).toMatchObject({ status: 'ok', rows: 4 });
+    await read(2);
+    handle({ type: 'list', id: 3, place: PLACE });
+    await answer('listed', 3);
+    expect(request).toHaveBeenCalledTimes(2);
+    handle({ type: 'sweep', id: 4 });
+    await answer('swept', 4);
+    handle({ type: 'wipe', id: 5 });
+    expect((await answer('wiped', 5)).ok).toBe(true);
+    expect(held).toEqual(Array(4).fill(DEVICE_COPY_WRITE_LOCK));
+    expect(holding).toBe(0);
+  });
+
+  it('a write waits for the lock another tab holds', async () => {
+    let release!: () => void;
+    const otherTab = new Promise<void>((resolve) => (release = resolve));
+    let chain: Promise<unknown> = otherTab;
+    const request = (_name: string, work: () => Promise<unknown>) => {
+      const next = chain.then(work);
+      chain = next.catch(() => undefined);
+      return next;
+    };
+    vi.stubGlobal('navigator', { ...navigator, locks: { request } });
+    const { responses, save } = worker();
+    const saving = save(1, rows(4));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(responses.some((response) => response.type === 'saved')).toBe(false);
+    release();
+    expect((await saving).result).toEqual({ status: 'saved' });
+  });
+
+  it('reading an event when nothing was saved (or after a wipe) creates no database', async () => {
+    const { read } = worker();
+    expect((await read(1)).result).toEqual({ status: 'missing' });
+    expect(Object.keys(await storedOnDevice())).not.toContain(DEVICE_COPY_DB);
   });
 });

@@ -1,6 +1,13 @@
-import { deleteUnusedDeviceCopy, openDeviceCopy, probeDeviceCopy, wipeDeviceCopy } from './device-store';
+import {
+  deleteUnusedDeviceCopy,
+  deviceCopyExists,
+  openDeviceCopy,
+  probeDeviceCopy,
+  wipeDeviceCopy,
+} from './device-store';
 import {
   ROWS_PER_MESSAGE,
+  type CopyListResult,
   type CopyPlace,
   type CopyReadResult,
   type CopyRecord,
@@ -18,6 +25,11 @@ import type { DeviceRegistration } from './registrations-codec';
  * came: a wipe sent after a save runs after it, and nothing can reopen the copy in between.
  * The copy is opened for each request and closed after it, so a wipe by another tab (which
  * deletes the database) never finds it held open here.
+ *
+ * Every write (save, wipe, sweep) runs under one Web Lock shared by all the tabs of the
+ * origin, so two tabs' workers never interleave their writes: a save in one tab and a wipe
+ * ("Forget this device", sign-out) in another run one after the other. Where the browser has
+ * no Web Locks, writes run as they come (each tab's own writes are still in order).
  */
 export function createDeviceCopyHandler(post: (response: DeviceCopyResponse) => void) {
   /** The slices of each save not yet committed. */
@@ -33,18 +45,25 @@ export function createDeviceCopyHandler(post: (response: DeviceCopyResponse) => 
         post({ type: 'read', id: request.id, result });
         return;
       }
+      case 'list':
+        post({ type: 'listed', id: request.id, result: await list(request.place) });
+        return;
       case 'save': {
         const rows = pendingRows.get(request.id) ?? [];
         pendingRows.delete(request.id);
-        const result = await save(request.place, request.eventId, rows, request.dataAsOf, {
-          history: request.history,
-          pageNumbering: request.pageNumbering,
-        });
+        const result = await withWriteLock(() =>
+          save(request.place, request.eventId, rows, request.dataAsOf, {
+            history: request.history,
+            pageNumbering: request.pageNumbering,
+          }),
+        );
         post({ type: 'saved', id: request.id, result });
         return;
       }
       case 'save-record': {
-        const result = await saveRecord(request.place, request.record, request.savedAt, request.value);
+        const result = await withWriteLock(() =>
+          saveRecord(request.place, request.record, request.savedAt, request.value),
+        );
         post({ type: 'saved', id: request.id, result });
         return;
       }
@@ -59,7 +78,7 @@ export function createDeviceCopyHandler(post: (response: DeviceCopyResponse) => 
       case 'wipe': {
         let ok = true;
         try {
-          await wipeDeviceCopy();
+          await withWriteLock(wipeDeviceCopy);
         } catch {
           ok = false;
         }
@@ -67,7 +86,7 @@ export function createDeviceCopyHandler(post: (response: DeviceCopyResponse) => 
         return;
       }
       case 'sweep':
-        post({ type: 'swept', id: request.id, deleted: await deleteUnusedDeviceCopy() });
+        post({ type: 'swept', id: request.id, deleted: await withWriteLock(deleteUnusedDeviceCopy) });
         return;
       case 'save-rows':
       case 'save-drop':
@@ -99,6 +118,8 @@ function failureFor(request: DeviceCopyRequest): DeviceCopyResponse {
   switch (request.type) {
     case 'read':
       return { type: 'read', id, result: { status: 'unavailable' } };
+    case 'list':
+      return { type: 'listed', id, result: { status: 'unavailable' } };
     case 'wipe':
       return { type: 'wiped', id, ok: false };
     case 'sweep':
@@ -112,11 +133,52 @@ function failureFor(request: DeviceCopyRequest): DeviceCopyResponse {
   }
 }
 
+/** The Web Lock every tab's writes to the copy take (see createDeviceCopyHandler). */
+export const DEVICE_COPY_WRITE_LOCK = 'promoter-dashboard-device-copy';
+
+/** Runs `write` holding the copy's write lock where the browser has Web Locks, else at once. */
+function withWriteLock<T>(write: () => Promise<T>): Promise<T> {
+  const locks = typeof navigator === 'undefined' ? undefined : navigator.locks;
+  if (!locks) return write();
+  // Called without the Lock the browser passes: `write` may take an optional argument of its own.
+  return locks.request(DEVICE_COPY_WRITE_LOCK, () => write());
+}
+
+/**
+ * The events of the copy for this key and address, without opening any of their records. No
+ * database yet (never saved, or forgotten): none, and none is created just to look. Opening
+ * with another key or address discards the copy found, as a read would: it is unreadable here.
+ */
+async function list(place: { apiKey: string; address: string }): Promise<CopyListResult> {
+  if (typeof indexedDB === 'undefined') return { status: 'unavailable' };
+  if (!(await deviceCopyExists())) return { status: 'ok', events: [] };
+  const opened = await openDeviceCopy({ apiKey: place.apiKey, origin: place.address });
+  if (!opened.ok) return { status: 'unavailable' };
+  try {
+    const events = await opened.copy.listEvents();
+    return {
+      status: 'ok',
+      events: events.map(({ eventId, rows, bytes, savedAt, dataAsOf }) => ({
+        eventId,
+        rows,
+        bytes,
+        savedAt,
+        dataAsOf,
+      })),
+    };
+  } finally {
+    opened.copy.close();
+  }
+}
+
 async function read(
   place: { apiKey: string; address: string },
   eventId: number,
   sendRows: (rows: DeviceRegistration[]) => void,
 ): Promise<CopyReadResult> {
+  if (typeof indexedDB === 'undefined') return { status: 'unavailable' };
+  // Nothing saved yet, or forgotten: nothing to read, and no empty database made by looking.
+  if (!(await deviceCopyExists())) return { status: 'missing' };
   const opened = await openDeviceCopy({ apiKey: place.apiKey, origin: place.address });
   if (!opened.ok) return { status: 'unavailable' };
   const { copy } = opened;

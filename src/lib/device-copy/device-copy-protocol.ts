@@ -30,6 +30,8 @@ export type DeviceCopyRequest =
       /** How the API numbers its pages, as the load learned it (plaintext: not personal data). */
       readonly pageNumbering?: PageNumbering;
     }
+  /** The events the copy holds for this key and address: plaintext metadata only, no row. */
+  | { readonly type: 'list'; readonly id: number; readonly place: CopyPlace }
   /** Forget the slices of a save that will not be sent (the session ended meanwhile). */
   | { readonly type: 'save-drop'; readonly id: number }
   /** Saves an API answer kept whole: the events list, or one event's categories. */
@@ -85,9 +87,28 @@ export type CopySaveResult =
   | { readonly status: 'saved' }
   | { readonly status: 'not-saved'; readonly reason: 'quota' | 'failed' | 'unavailable' };
 
+/** What the copy holds of one event, in the clear: no name, no registration, no answer. */
+export interface CopyEventSummary {
+  readonly eventId: number;
+  /** Null while only the event's categories are kept. */
+  readonly rows: number | null;
+  /** Encrypted bytes on disk for the event. */
+  readonly bytes: number;
+  /** When it was last saved, by this browser's clock, ms since the epoch. */
+  readonly savedAt: number;
+  /** The server time the rows are as of, ms since the epoch (null: not known). */
+  readonly dataAsOf: number | null;
+}
+
+/** What listing the copy found. `unavailable`: no IndexedDB here (private mode, blocked). */
+export type CopyListResult =
+  | { readonly status: 'ok'; readonly events: readonly CopyEventSummary[] }
+  | { readonly status: 'unavailable' };
+
 export type DeviceCopyResponse =
   | { readonly type: 'rows'; readonly id: number; readonly rows: DeviceRegistration[] }
   | { readonly type: 'read'; readonly id: number; readonly result: CopyReadResult }
+  | { readonly type: 'listed'; readonly id: number; readonly result: CopyListResult }
   | { readonly type: 'saved'; readonly id: number; readonly result: CopySaveResult }
   | { readonly type: 'record'; readonly id: number; readonly result: CopyRecordResult }
   | { readonly type: 'probed'; readonly id: number; readonly result: DeviceCopyProbe }

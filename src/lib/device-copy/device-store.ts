@@ -310,15 +310,27 @@ export async function wipeDeviceCopy(): Promise<void> {
   await deleteDB(DB_NAME);
 }
 
+/**
+ * False only when the browser lists its databases and the copy's is not among them, so a
+ * look at the copy does not create an empty one. True where it cannot tell.
+ */
+export async function deviceCopyExists(): Promise<boolean> {
+  if (typeof indexedDB === 'undefined') return false;
+  if (typeof indexedDB.databases !== 'function') return true;
+  try {
+    const databases = await indexedDB.databases();
+    return databases.some((database) => database.name === DB_NAME);
+  } catch {
+    return true;
+  }
+}
+
 /** At start: deletes a copy nobody opened for 30 days. Resolves whether one was deleted. */
 export async function deleteUnusedDeviceCopy(now: number = Date.now()): Promise<boolean> {
   if (typeof indexedDB === 'undefined') return false;
   try {
-    // Where the browser lists its databases, do not create an empty one just to look.
-    if (typeof indexedDB.databases === 'function') {
-      const databases = await indexedDB.databases();
-      if (!databases.some((database) => database.name === DB_NAME)) return false;
-    }
+    // Do not create an empty database just to look.
+    if (!(await deviceCopyExists())) return false;
     const { db } = await openDatabase();
     const meta = await db.get('meta', 'copy');
     db.close();

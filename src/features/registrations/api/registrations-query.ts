@@ -455,7 +455,7 @@ async function verifyRegistrations(
  * with the history kept beside it: opening it after a pause starts a new visit, whose
  * checkpoint is what "since your last visit" counts from.
  */
-async function reopenFromCopy(eventId: number): Promise<RegistrationsData | undefined> {
+export async function reopenFromCopy(eventId: number): Promise<RegistrationsData | undefined> {
   const copy = await readDeviceCopy(eventId);
   if (!copy) return undefined;
   // The numbering a load learned for this API: the check for changes need not probe it again.

@@ -1,5 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useMemo } from 'react';
+import { useEffect, useMemo } from 'react';
+import { followOtherTabs } from './follow-other-tabs';
 import {
   askFullCheck,
   registrationsKey,
@@ -37,6 +38,9 @@ export interface RegistrationsLoad {
 export function useRegistrationsLoad(eventId: number): RegistrationsLoad {
   const client = useQueryClient();
   const query = useQuery(registrationsQuery(eventId));
+  // Once per query cache, like what follows onRegistrationsRemoved: a list another tab saved
+  // newer on this device replaces this tab's older one (see follow-other-tabs.ts).
+  useEffect(() => void followOtherTabs(client), [client]);
   const actions = useMemo<RegistrationsLoadActions>(() => {
     const filters = { queryKey: registrationsKey(eventId), exact: true };
     return {

@@ -1,0 +1,104 @@
+import { QueryClient } from '@tanstack/react-query';
+import { onTestFinished } from 'vitest';
+import { DEVICE_COPY_CHANNEL } from '@/lib/device-copy/device-copy-channel';
+import { deviceCopySettled, saveDeviceCopy } from '@/lib/device-copy/device-copy-client';
+import { freshIndexedDbForEachTest } from '@/lib/device-copy/testing/fresh-indexeddb';
+import { server } from '../../../../test/msw-server';
+import { signInForTests } from '../loader/testing/loader-test-kit';
+import { followOtherTabs } from './follow-other-tabs';
+import { registrationsKey, registrationsQuery, type RegistrationsData } from './registrations-query';
+
+/** Alpine, 420 registrations. */
+const EVENT = 1005;
+const DAY = 24 * 3_600_000;
+
+freshIndexedDbForEachTest();
+
+/** This tab: the event's list loaded complete (and saved on the device), following the other tabs. */
+async function thisTab() {
+  signInForTests();
+  const client = new QueryClient();
+  onTestFinished(followOtherTabs(client));
+  const loaded = await client.fetchQuery(registrationsQuery(EVENT));
+  expect(loaded.phase).toBe('complete');
+  await deviceCopySettled();
+  const shown = () => client.getQueryData<RegistrationsData>(registrationsKey(EVENT))!;
+  return { client, loaded, shown };
+}
+
+/** Another tab: it saves a newer list of the event on the device, then tells the tabs. */
+async function otherTabSaves(rows: RegistrationsData['rows'], dataAsOf: Date, eventId = EVENT) {
+  saveDeviceCopy(eventId, rows, dataAsOf);
+  await deviceCopySettled();
+  const channel = new BroadcastChannel(DEVICE_COPY_CHANNEL);
+  channel.postMessage({ type: 'saved', eventId, dataAsOf: dataAsOf.getTime() });
+  channel.close();
+}
+
+/** Requests to the API from now on. */
+function apiRequests(): string[] {
+  const urls: string[] = [];
+  const listener = ({ request }: { request: Request }) => urls.push(request.url);
+  server.events.on('request:start', listener);
+  onTestFinished(() => server.events.removeListener('request:start', listener));
+  return urls;
+}
+
+const settle = () => new Promise((resolve) => setTimeout(resolve, 100));
+
+describe('following the lists other tabs save on this device', () => {
+  it('a complete, idle, older list is replaced by the newer copy, without asking the API', async () => {
+    const { loaded, shown } = await thisTab();
+    const requests = apiRequests();
+    const newer = loaded.rows.slice(0, 400).map((row) => ({ ...row, first_name: 'Renamed' }));
+    const asOf = new Date(loaded.report.serverDate!.getTime() + DAY);
+    await otherTabSaves(newer, asOf);
+    await vi.waitFor(() => expect(shown().rows).toEqual(newer));
+    expect(shown()).toMatchObject({ phase: 'complete', refresh: null });
+    expect(shown().report.serverDate).toEqual(asOf);
+    expect(requests).toEqual([]);
+  });
+
+  it('a list as new as the copy, or newer, stays', async () => {
+    const { loaded, shown } = await thisTab();
+    await otherTabSaves(loaded.rows.slice(0, 3), loaded.report.serverDate!);
+    await settle();
+    expect(shown()).toBe(loaded);
+  });
+
+  it('a list being checked for changes (fetching) is left alone', async () => {
+    const { client, loaded, shown } = await thisTab();
+    let release!: () => void;
+    const { http, delay } = await import('msw');
+    server.use(
+      http.get('*/v1/events/:id/registrations', async () => {
+        await new Promise<void>((resolve) => (release = resolve));
+        await delay(0);
+        return undefined;
+      }),
+    );
+    const checking = client.refetchQueries({ queryKey: registrationsKey(EVENT) });
+    await vi.waitFor(() => expect(release).toBeDefined());
+    await otherTabSaves(loaded.rows.slice(0, 3), new Date(loaded.report.serverDate!.getTime() + DAY));
+    await settle();
+    expect(shown().rows).toBe(loaded.rows);
+    release();
+    await checking;
+  });
+
+  it('another event, or an event this tab does not hold, changes nothing', async () => {
+    const { loaded, shown } = await thisTab();
+    await otherTabSaves(loaded.rows.slice(0, 3), new Date(Date.now() + DAY), 1003);
+    await settle();
+    expect(shown()).toBe(loaded);
+  });
+
+  it('a list this tab holds incomplete is not replaced', async () => {
+    const { client, loaded, shown } = await thisTab();
+    client.setQueryData(registrationsKey(EVENT), { ...loaded, phase: 'incomplete' });
+    const held = shown();
+    await otherTabSaves(loaded.rows.slice(0, 3), new Date(loaded.report.serverDate!.getTime() + DAY));
+    await settle();
+    expect(shown()).toBe(held);
+  });
+});

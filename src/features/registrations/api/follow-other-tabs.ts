@@ -1,0 +1,55 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { hearOtherTabs } from '@/lib/device-copy/device-copy-channel';
+import { registrationsKey, reopenFromCopy, type RegistrationsData } from './registrations-query';
+
+/** The event's list this tab holds, if it is complete, idle and older than `dataAsOf`; else null. */
+function olderThan(client: QueryClient, eventId: number, dataAsOf: number): RegistrationsData | null {
+  const query = client.getQueryCache().find<RegistrationsData>({
+    queryKey: registrationsKey(eventId),
+    exact: true,
+  });
+  const data = query?.state.data;
+  if (!query || !data || query.state.fetchStatus !== 'idle') return null;
+  if (data.phase !== 'complete' || data.refresh?.phase === 'loading') return null;
+  const asOf = data.report.serverDate?.getTime();
+  return asOf !== undefined && asOf < dataAsOf ? data : null;
+}
+
+const following = new WeakMap<QueryClient, () => void>();
+
+/**
+ * Another tab of the app saved an event's registrations on this device, newer than the list
+ * this tab holds: take them from the copy (no request to the API), so two tabs open on one
+ * event do not show two different lists. Only a list this tab holds complete, with no run
+ * going (a load, a resume, a check for changes) and older than what was saved: anything else
+ * is left alone (a running load ends with its own rows, and a list that is not complete is
+ * not replaced behind the promoter's back).
+ *
+ * The rows are read with this tab's own session key, so a forged message can at most make it
+ * read the copy it could read anyway.
+ *
+ * Follows the other tabs' saves for this query cache, once per cache; returns how to stop.
+ */
+export function followOtherTabs(client: QueryClient): () => void {
+  const already = following.get(client);
+  if (already) return already;
+  const stopHearing = hearOtherTabs((message) => {
+    if (message.type !== 'saved') return;
+    const { eventId, dataAsOf } = message;
+    const held = olderThan(client, eventId, dataAsOf);
+    if (!held) return;
+    void reopenFromCopy(eventId).then((fresh) => {
+      // Still the same list, still idle, and the copy is really newer (it may have been
+      // saved again, or forgotten, meanwhile).
+      if (!fresh || olderThan(client, eventId, dataAsOf) !== held) return;
+      if ((fresh.report.serverDate?.getTime() ?? 0) <= (held.report.serverDate?.getTime() ?? 0)) return;
+      client.setQueryData(registrationsKey(eventId), fresh);
+    });
+  });
+  const stop = () => {
+    stopHearing();
+    following.delete(client);
+  };
+  following.set(client, stop);
+  return stop;
+}

@@ -1,0 +1,83 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { launchBrowser, watchPage, type BrowserHandle, type PageProblems } from './browser';
+import { DEMO_KEYS, apiUrl, at, signInAlpine } from './app';
+
+/**
+ * Two tabs of one profile open on one event: when the second one checks for changes and saves
+ * the newer list on the device, the first (idle, complete, older) takes it from the copy over
+ * the BroadcastChannel, without asking the API.
+ */
+
+/** Alpine, upcoming, 420 registrations: a demo day adds some. */
+const EVENT = 1005;
+
+let browser: BrowserHandle;
+let first: Page;
+let second: Page;
+let problems: PageProblems[];
+
+beforeAll(async () => {
+  browser = await launchBrowser({ locale: 'en-US' });
+  first = await browser.newPage();
+  second = await browser.newPage();
+  problems = [watchPage(first), watchPage(second)];
+});
+afterAll(async () => {
+  // Leave the demo data as the other files expect it.
+  await fetch(`${apiUrl}/__demo/reset`, { method: 'POST', headers: { 'X-API-Key': DEMO_KEYS.alpine } });
+  await browser?.close();
+});
+
+/** The load banner's "All N registrations loaded", as N. */
+async function loadedCount(page: Page): Promise<number> {
+  const text = await page
+    .getByText(/^All [\d,]+ registrations loaded/)
+    .first()
+    .innerText();
+  return Number(/All ([\d,]+)/.exec(text)![1]!.replace(/,/g, ''));
+}
+
+/** Registrations requests a page sends from now on. */
+function registrationRequests(page: Page): string[] {
+  const urls: string[] = [];
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname.endsWith(`/v1/events/${EVENT}/registrations`))
+      urls.push(request.url());
+  });
+  return urls;
+}
+
+describe('tabs sharing the copy on this device', () => {
+  it('a tab takes the newer list another tab saved, from the copy, with no request', async () => {
+    await signInAlpine(first);
+    await first.goto(at(`/events/${EVENT}/registrations`));
+    await first.getByText('All 420 registrations loaded').first().waitFor();
+
+    // A day passes on the server: registrations are added to the event.
+    const advanced = await fetch(`${apiUrl}/__demo/advance?days=1&event_id=${EVENT}`, {
+      method: 'POST',
+      headers: { 'X-API-Key': DEMO_KEYS.alpine },
+    });
+    expect(advanced.ok).toBe(true);
+
+    const firstRequests = registrationRequests(first);
+    const secondRequests = registrationRequests(second);
+    // The second tab takes the first one's session (asked over the session channel).
+    await second.goto(at(`/events/${EVENT}/registrations`));
+    // The second tab opens from the copy, checks for changes and saves the newer list.
+    await second
+      .getByText(/^All [\d,]+ registrations loaded/)
+      .first()
+      .waitFor();
+    await expect.poll(() => loadedCount(second), { timeout: 15_000 }).not.toBe(420);
+    const newer = await loadedCount(second);
+    // It opened from the copy the first tab saved: only "what changed since" was asked.
+    expect(secondRequests.length).toBeGreaterThan(0);
+    expect(secondRequests.every((url) => new URL(url).searchParams.has('updated_since'))).toBe(true);
+
+    await expect.poll(() => loadedCount(first), { timeout: 15_000 }).toBe(newer);
+    expect(firstRequests).toEqual([]);
+    for (const seen of problems) seen.expectNone();
+  });
+});

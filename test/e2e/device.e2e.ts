@@ -1,0 +1,149 @@
+import { mkdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectNoAxeViolations } from './axe';
+import { launchBrowser, watchPage, type BrowserHandle, type PageProblems } from './browser';
+import { at, signInAlpine, switchLanguage, type Lang } from './app';
+import { copyState } from './device-copy-state';
+
+/**
+ * "On this device": reached from the header with the keyboard, it lists the event whose
+ * registrations were just kept on the device; "Keep for race day" says the browser's answer;
+ * "Forget this device" asks, then wipes the copy. Axe in en/fr, light/dark, with the
+ * confirmation open too; screenshots `device-<lang>-<scheme>-<desktop|phone>.png` (390 px
+ * phone) in test-results/screenshots/.
+ */
+
+const SCREENSHOT_DIR = join(process.cwd(), 'test-results', 'screenshots');
+const VIEWPORTS = { desktop: { width: 1280, height: 800 }, phone: { width: 390, height: 844 } } as const;
+const LANGS: Lang[] = ['en', 'fr'];
+/** Alpine, 45 registrations. */
+const EVENT = 1003;
+
+const TITLE = { en: 'On this device', fr: 'Sur cet appareil' } as const;
+
+let browser: BrowserHandle;
+let page: Page;
+let problems: PageProblems;
+
+beforeAll(async () => {
+  await mkdir(SCREENSHOT_DIR, { recursive: true });
+  browser = await launchBrowser({ locale: 'en-US', viewport: VIEWPORTS.desktop });
+  page = await browser.newPage();
+  problems = watchPage(page);
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+async function screenshots(name: string, lang: Lang, colorScheme: 'light' | 'dark') {
+  for (const [size, viewport] of Object.entries(VIEWPORTS)) {
+    await page.setViewportSize(viewport);
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.screenshot({
+      path: join(SCREENSHOT_DIR, `${name}-${lang}-${colorScheme}-${size}.png`),
+      fullPage: true,
+      animations: 'disabled',
+    });
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow, `${name} ${lang} ${colorScheme} ${size}: sideways scroll`).toBeLessThanOrEqual(0);
+  }
+  await page.setViewportSize(VIEWPORTS.desktop);
+}
+
+describe('"On this device"', () => {
+  it('lists the event kept, reached from the header by keyboard; axe and screenshots in en/fr, light/dark', async () => {
+    await signInAlpine(page);
+    await page.goto(at(`/events/${EVENT}/registrations`));
+    await page.getByText('All 45 registrations loaded').first().waitFor();
+    await page.waitForFunction(
+      async ([name, id]) => {
+        const databases = await indexedDB.databases();
+        if (!databases.some((database) => database.name === name)) return false;
+        const db = await new Promise<IDBDatabase>((resolve, reject) => {
+          const request = indexedDB.open(name);
+          request.onsuccess = () => resolve(request.result);
+          request.onerror = () => reject(new Error('open failed'));
+        });
+        const found = await new Promise<unknown>((resolve) => {
+          const request = db.transaction('events').objectStore('events').get(id);
+          request.onsuccess = () => resolve(request.result);
+          request.onerror = () => resolve(undefined);
+        });
+        db.close();
+        return found !== undefined;
+      },
+      ['promoter-dashboard-device-copy', EVENT] as const,
+    );
+
+    // The header's link, with the keyboard only.
+    await page.getByRole('link', { name: TITLE.en, exact: true }).focus();
+    await page.keyboard.press('Enter');
+    await page.getByRole('heading', { level: 1, name: TITLE.en }).waitFor();
+    const table = page.getByRole('table', { name: 'Events kept' });
+    await table.waitFor();
+    const row = table.getByRole('row').nth(1);
+    expect(await row.getByRole('link').innerText()).not.toMatch(/^Event #/);
+    expect(await row.innerText()).toContain('45');
+    await page.getByText(/^The dashboard uses .* this browser allows it\.$/).waitFor();
+
+    for (const lang of LANGS) {
+      await switchLanguage(page, lang);
+      await page.getByRole('heading', { level: 1, name: TITLE[lang] }).waitFor();
+      for (const colorScheme of ['light', 'dark'] as const) {
+        await page.emulateMedia({ colorScheme });
+        await page.mouse.move(1, VIEWPORTS.desktop.height - 1);
+        await expectNoAxeViolations(page, `on this device (${lang}, ${colorScheme})`);
+        await screenshots('device', lang, colorScheme);
+      }
+    }
+    await page.emulateMedia({ colorScheme: 'light' });
+    await switchLanguage(page, 'en');
+    problems.expectNone();
+  });
+
+  it('"Keep for race day" says what the browser answered', async () => {
+    const button = page.getByRole('button', { name: 'Keep for race day' });
+    if (await button.isVisible()) {
+      await button.click();
+      await page
+        .getByText(/^(Done: the browser will keep this copy|The browser declined, so it may still clear)/)
+        .waitFor();
+    } else {
+      await page.getByText(/^Kept for race day: the browser will not clear/).waitFor();
+    }
+  });
+
+  it('"Forget this device" asks first, then wipes the copy; axe on the question', async () => {
+    await page.getByRole('button', { name: 'Forget this device' }).click();
+    const dialog = page.getByRole('alertdialog', { name: 'Forget this device?' });
+    await dialog.waitFor();
+    // Focus starts on "Cancel": Enter by habit does not forget.
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Cancel');
+    for (const colorScheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme });
+      await expectNoAxeViolations(page, `forget this device? (en, ${colorScheme})`);
+      await screenshots('device-forget-dialog', 'en', colorScheme);
+    }
+    await page.emulateMedia({ colorScheme: 'light' });
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Enter');
+    await page.getByText(/^This device has forgotten the registrations/).waitFor();
+    await page.getByRole('heading', { name: 'This device keeps nothing now' }).waitFor();
+    expect((await copyState(page)).exists).toBe(false);
+    await screenshots('device-forgotten', 'en', 'light');
+
+    // The open screens keep working from memory.
+    await page.getByRole('link', { name: 'Promoter dashboard' }).click();
+    await page.goBack();
+    await page.goBack();
+    await page.getByText('All 45 registrations loaded').first().waitFor();
+    // This session saves nothing more, even after a reload of the tab.
+    await page.reload();
+    await page.getByText('All 45 registrations loaded').first().waitFor();
+    await page.waitForTimeout(1_000);
+    expect((await copyState(page)).exists).toBe(false);
+    problems.expectNone();
+  });
+});
