@@ -45,7 +45,8 @@ afterEach(() => {
 async function openedThenDeviceScreen() {
   const app = renderApp(`/events/${EVENT}/registrations`);
   expect(await screen.findByText(/All 45 registrations loaded/)).toBeInTheDocument();
-  await deviceCopySettled();
+  // The save ends with a status the open screen shows: inside act.
+  await act(() => deviceCopySettled());
   await app.user.click(screen.getByRole('link', { name: 'On this device' }));
   expect(await screen.findByRole('heading', { level: 1, name: 'On this device' })).toBeInTheDocument();
   return app;
@@ -78,7 +79,7 @@ describe('"On this device"', () => {
     expect(within(row!).getByText(/^Data as of /)).toBeInTheDocument();
     expect(screen.getByText(/^1 event, .* in all\.$/)).toBeInTheDocument();
     expect(
-      screen.getByText('The dashboard uses 2.3 MB of the 1.2 GB this browser allows it.'),
+      await screen.findByText('The dashboard uses 2.3 MB of the 1.2 GB this browser allows it.'),
     ).toBeInTheDocument();
   });
 
@@ -94,7 +95,9 @@ describe('"On this device"', () => {
     expect(within(table).getByText('Enregistré à l’instant')).toBeInTheDocument();
     expect(screen.getByText(/^1 événement, .* au total\.$/)).toBeInTheDocument();
     expect(
-      screen.getByText('Le tableau de bord utilise 2,3 Mo sur les 1,2 Go que ce navigateur lui accorde.'),
+      await screen.findByText(
+        'Le tableau de bord utilise 2,3 Mo sur les 1,2 Go que ce navigateur lui accorde.',
+      ),
     ).toBeInTheDocument();
   });
 
@@ -164,7 +167,8 @@ describe('"On this device"', () => {
     );
     expect(await screen.findByText(/^This device has forgotten the registrations/)).toHaveFocus();
     expect(await screen.findByRole('heading', { name: 'This device keeps nothing now' })).toBeInTheDocument();
-    await deviceCopySettled();
+    // The save ends with a status the open screen shows: inside act.
+    await act(() => deviceCopySettled());
     expect(Object.keys(await storedOnDevice())).not.toContain(DEVICE_COPY_DB);
 
     // The list is still in memory: the registrations screen still shows it.
