@@ -44,8 +44,11 @@ const VIEWPORTS = {
 } as const;
 type ViewportName = keyof typeof VIEWPORTS;
 const LANGS: Lang[] = ['en', 'fr'];
-/** The control just before the tabs: the load status's button (registrations.json, load.refresh). */
-const REFRESH = { en: 'Check for changes', fr: 'Vérifier les changements' } as const;
+/**
+ * The control just before the tabs: the checkpoint of "What changed" (registrations.json,
+ * changes.since), the card's last control while nothing changed since.
+ */
+const BEFORE_TABS = { en: 'Since', fr: 'Depuis' } as const;
 /** Non-text contrast (WCAG 1.4.11) a focus ring needs against what is behind it. */
 const MIN_FOCUS_CONTRAST = 3;
 
@@ -259,7 +262,7 @@ describe('event sections: keyboard', () => {
         const historyLength = await page.evaluate(() => history.length);
 
         // From the top of the page, by Tab alone, to the control just before the tabs…
-        const refresh = page.getByRole('button', { name: REFRESH[lang], exact: true });
+        const refresh = page.getByRole('combobox', { name: BEFORE_TABS[lang], exact: true });
         await tabUntil(() => focusedIs(refresh));
         // …then one Tab: the selected tab, not the first or every tab.
         await page.keyboard.press('Tab');
@@ -315,7 +318,7 @@ describe('event sections: keyboard', () => {
 /** Where one Tab from each section's tab lands, for the sections where it is not the panel. */
 async function tabIntoPanelFailures(lang: Lang): Promise<string[]> {
   const failures: string[] = [];
-  const refresh = page.getByRole('button', { name: REFRESH[lang], exact: true });
+  const refresh = page.getByRole('combobox', { name: BEFORE_TABS[lang], exact: true });
   for (const section of EVENT_SECTIONS) {
     await openEvent(section === 'overview' ? '' : `#${section}`, lang);
     await tabUntil(() => focusedIs(refresh));

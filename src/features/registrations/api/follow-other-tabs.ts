@@ -2,7 +2,11 @@ import type { QueryClient } from '@tanstack/react-query';
 import { hearOtherTabs } from '@/lib/device-copy/device-copy-channel';
 import { registrationsKey, reopenFromCopy, type RegistrationsData } from './registrations-query';
 
-/** The event's list this tab holds, if it is complete, idle and older than `dataAsOf`; else null. */
+/**
+ * The event's list this tab holds, if it is complete, idle and not newer than `dataAsOf`; else
+ * null. Not newer, rather than older: a full check finishing within the second of a check for
+ * changes saves a list as of the same time (the `Date` header counts seconds) that knows more.
+ */
 function olderThan(client: QueryClient, eventId: number, dataAsOf: number): RegistrationsData | null {
   const query = client.getQueryCache().find<RegistrationsData>({
     queryKey: registrationsKey(eventId),
@@ -12,7 +16,15 @@ function olderThan(client: QueryClient, eventId: number, dataAsOf: number): Regi
   if (!query || !data || query.state.fetchStatus !== 'idle') return null;
   if (data.phase !== 'complete' || data.refresh?.phase === 'loading') return null;
   const asOf = data.report.serverDate?.getTime();
-  return asOf !== undefined && asOf < dataAsOf ? data : null;
+  return asOf !== undefined && asOf <= dataAsOf ? data : null;
+}
+
+/** As of a later time, or as of the same time and fully checked later (deletions seen). */
+function isNewer(fresh: RegistrationsData, held: RegistrationsData): boolean {
+  const freshAsOf = fresh.report.serverDate?.getTime() ?? 0;
+  const heldAsOf = held.report.serverDate?.getTime() ?? 0;
+  if (freshAsOf !== heldAsOf) return freshAsOf > heldAsOf;
+  return (fresh.history?.fullCheckAt ?? 0) > (held.history?.fullCheckAt ?? 0);
 }
 
 const following = new WeakMap<QueryClient, () => void>();
@@ -42,7 +54,7 @@ export function followOtherTabs(client: QueryClient): () => void {
       // Still the same list, still idle, and the copy is really newer (it may have been
       // saved again, or forgotten, meanwhile).
       if (!fresh || olderThan(client, eventId, dataAsOf) !== held) return;
-      if ((fresh.report.serverDate?.getTime() ?? 0) <= (held.report.serverDate?.getTime() ?? 0)) return;
+      if (!isNewer(fresh, held)) return;
       client.setQueryData(registrationsKey(eventId), fresh);
     });
   });
