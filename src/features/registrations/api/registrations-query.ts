@@ -116,8 +116,10 @@ type RegistrationsKey = ReturnType<typeof registrationsKey>;
  * - a complete load: only what changed since (`updated_since`), merged by id ("Check for changes").
  * The first run of a query that starts from nothing first looks for the event's encrypted copy
  * on the device: when there is one, its rows show at once (complete, as of when it was saved)
- * and the run continues as a check for changes, never a full download. Every complete load and
- * every successful check for changes saves the copy again, in the background.
+ * and the run continues as a check for changes, never a full download first. A check for
+ * changes is followed by a full check in the background (verifyRegistrations) when the last
+ * full download is a day old or the promoter asks, the rows staying on screen. Every complete
+ * load and every successful check saves the copy and the list's history, in the background.
  * So `refetch()` is every "continue" button, `resetQueries` is "reload everything", and
  * `cancelQueries` is "stop". Leaving the screen stops a running load (React Query aborts a
  * query whose last observer left) and coming back resumes it, however soon. Sign-out's

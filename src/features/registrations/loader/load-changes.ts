@@ -13,7 +13,7 @@ export interface LoadChangesOptions extends LoaderRunOptions {
 /**
  * Registrations modified after `since`, through the same discovery, pool and retry rules as
  * a full load. The result's `serverDate` is the watermark for the next refresh. Deletions are
- * invisible to updated_since; only a full reload drops rows that were removed.
+ * invisible to updated_since: only a full download (a full check, see registrations-query) finds them.
  */
 export function loadChanges({ since, ...options }: LoadChangesOptions): Promise<RegistrationsLoadResult> {
   return loadRegistrations({ ...options, updatedSince: since.toISOString() });
