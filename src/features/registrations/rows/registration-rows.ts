@@ -33,6 +33,11 @@ export class RowBuilder {
 
   constructor(private readonly labels: RowLabels) {}
 
+  /** Whether this registration's row is built already (the same object, in these labels). */
+  isBuilt(registration: Registration): boolean {
+    return this.built.has(registration);
+  }
+
   build(registrations: readonly Registration[]): RegistrationRow[] {
     return registrations.map((registration) => {
       let row = this.built.get(registration);

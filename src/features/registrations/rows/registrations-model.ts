@@ -39,6 +39,10 @@ export interface RegistrationsModel {
 const ROWS_PER_SLICE = 2000;
 /** Up to this many new rows, a model is built at once (a page or a few arrived). */
 const AT_ONCE_LIMIT = 5000;
+/** Registrations looked at to tell whether most of a list has rows already. */
+const SAMPLE_SIZE = 256;
+/** Work between two pauses of a slice-by-slice build: a third of a long task. */
+const SLICE_MS = 16;
 
 /** Everything kept for one event: rows are built once per registration and labels. */
 class EventModels {
@@ -48,8 +52,6 @@ class EventModels {
     readonly Registration[],
     WeakMap<RegistrationLabels, RegistrationsModel>
   >();
-  /** How many registrations each builder has built, to tell a page from a whole list. */
-  private readonly builtCounts = new WeakMap<RowBuilder, number>();
   /** The last model built in each language: the next snapshot of a load extends it. */
   private readonly latest = new WeakMap<RegistrationLabels, RegistrationsModel>();
 
@@ -57,10 +59,22 @@ class EventModels {
     return this.models.get(registrations)?.get(labels) ?? null;
   }
 
-  /** True when building would take more than a slice (a whole list, a language switch). */
+  /**
+   * True when building would take more than a slice: a whole list, a language switch, or a
+   * list whose rows are all new objects (a full check, a reload). Estimated from a sample of
+   * the registrations: how many of them have no row yet.
+   */
   isLarge(registrations: readonly Registration[], labels: RegistrationLabels): boolean {
-    const built = this.builtCounts.get(this.builder(labels)) ?? 0;
-    return registrations.length - built > AT_ONCE_LIMIT;
+    if (registrations.length <= AT_ONCE_LIMIT) return false;
+    const builder = this.builder(labels);
+    const step = Math.max(1, Math.floor(registrations.length / SAMPLE_SIZE));
+    let sampled = 0;
+    let unbuilt = 0;
+    for (let i = registrations.length - 1; i >= 0; i -= step) {
+      sampled += 1;
+      if (!builder.isBuilt(registrations[i]!)) unbuilt += 1;
+    }
+    return (unbuilt / sampled) * registrations.length > AT_ONCE_LIMIT;
   }
 
   build(registrations: readonly Registration[], labels: RegistrationLabels): RegistrationsModel {
@@ -86,7 +100,6 @@ class EventModels {
       rows = kept === 0 ? added : previous!.rows.slice(0, kept).concat(added);
       questions = this.discovery.update(kept === 0 ? registrations : registrations.slice(kept));
     }
-    this.builtCounts.set(builder, Math.max(this.builtCounts.get(builder) ?? 0, rows.length));
     const present =
       previous && kept === previous.registrations.length
         ? withValuesOf(previous.present, added)
@@ -118,18 +131,23 @@ class EventModels {
     signal: AbortSignal,
   ): Promise<RegistrationsModel> {
     const builder = this.builder(labels);
-    // Rows in front of this were built by an earlier run, finished or interrupted by a newer
-    // snapshot of a load: each run goes on from there, so a load that brings pages faster than
-    // a whole list can be built still moves forward (and the next snapshot builds at once).
-    const from = Math.min(this.builtCounts.get(builder) ?? 0, registrations.length);
-    for (let start = from; start < registrations.length; start += ROWS_PER_SLICE) {
+    // Rows an earlier run built (finished, or interrupted by a newer snapshot of a load) are
+    // found again at the cost of a lookup each: the pause comes by the clock, not per slice,
+    // so a load that brings pages faster than a whole list can be built still moves forward.
+    let since = performance.now();
+    for (let start = 0; start < registrations.length; start += ROWS_PER_SLICE) {
+      signal.throwIfAborted();
       const slice = registrations.slice(start, start + ROWS_PER_SLICE);
       builder.build(slice);
       this.discovery.update(slice);
-      this.builtCounts.set(builder, start + slice.length);
-      await yieldToBrowser();
-      signal.throwIfAborted();
+      if (performance.now() - since >= SLICE_MS) {
+        await yieldToBrowser();
+        signal.throwIfAborted();
+        since = performance.now();
+      }
     }
+    await yieldToBrowser();
+    signal.throwIfAborted();
     return this.build(registrations, labels);
   }
 
