@@ -24,8 +24,8 @@ import type { DeviceRegistration } from './registrations-codec';
 /**
  * The page's side of the device copy worker: the encrypted copy of the registrations on this
  * device (device-store.ts), for the signed-in session's API key and API address. Reading
- * answers the rows (5,000 per message, so no task of the page is long) or null; saving is
- * fire and forget and sends the rows 5,000 per message, yielding between messages; wiping
+ * answers the rows (2,000 per message, so no task of the page is long) or null; saving is
+ * fire and forget and sends the rows 2,000 per message, yielding between messages; wiping
  * answers once the database is deleted. Failures never throw: they are kept per event as a
  * typed status (deviceCopyStatus) for the screens to show. A save that landed is told to the
  * other tabs of the app (device-copy-channel.ts), so they can take the newer list from it.

@@ -52,16 +52,14 @@ function worker() {
 }
 
 describe('the device copy worker', () => {
-  it('saves an event with its watermark and sends it back 5,000 rows per message', async () => {
+  it('saves an event with its watermark and sends it back 2,000 rows per message', async () => {
     const { responses, save, read } = worker();
-    const saved = rows(12_001);
+    const saved = rows(4_001);
     expect((await save(1, saved)).result).toEqual({ status: 'saved' });
     const answer = await read(2);
-    expect(answer.result).toMatchObject({ status: 'ok', rows: 12_001, dataAsOf: AS_OF });
+    expect(answer.result).toMatchObject({ status: 'ok', rows: 4_001, dataAsOf: AS_OF });
     const slices = responses.filter((response) => response.type === 'rows' && response.id === 2);
-    expect(slices.map((slice) => (slice.type === 'rows' ? slice.rows.length : 0))).toEqual([
-      5_000, 5_000, 2_001,
-    ]);
+    expect(slices.map((slice) => (slice.type === 'rows' ? slice.rows.length : 0))).toEqual([2_000, 2_000, 1]);
     expect(slices.flatMap((slice) => (slice.type === 'rows' ? slice.rows : []))).toEqual(saved);
     // The slices come before the answer that ends the read.
     expect(responses.indexOf(answer)).toBeGreaterThan(responses.indexOf(slices.at(-1)!));
