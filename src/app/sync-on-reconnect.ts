@@ -1,9 +1,8 @@
 import type { Query, QueryClient } from '@tanstack/react-query';
 import { isOffline, subscribeOffline } from '@/lib/offline';
-import { eventQueries } from '@/features/events/api/queries';
-import { registrationsKey, type RegistrationsData } from '@/features/registrations/api/registrations-query';
-
-const REGISTRATIONS = registrationsKey(0)[0];
+import { EVENTS } from '@/features/events/api/event-keys';
+import type { RegistrationsData } from '@/features/registrations/api/registrations-query';
+import { REGISTRATIONS } from '@/features/registrations/api/registrations-key';
 
 /** A list that can be brought up to date: complete (check for changes) or missing pages. */
 function isLoadedList(query: Query): boolean {
@@ -26,7 +25,7 @@ export function syncOnReconnect(client: QueryClient): () => void {
   let later: ReturnType<typeof setTimeout> | undefined;
   const sync = () => {
     lastSync = Date.now();
-    void client.invalidateQueries({ queryKey: eventQueries.all() });
+    void client.invalidateQueries({ queryKey: [EVENTS] });
     void client.refetchQueries({ predicate: isLoadedList });
   };
   const unsubscribe = subscribeOffline(() => {

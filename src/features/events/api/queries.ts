@@ -1,4 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
+import { EVENTS } from './event-keys';
 import { z } from 'zod';
 import { apiGet } from '@/lib/api-client';
 import { apiPaths } from '@/lib/api-paths';
@@ -60,7 +61,7 @@ function filterKept(list: EventList, params: EventListParams): EventList {
  * thinks of the network (`networkMode: 'always'`): offline, their function reads the copy.
  */
 export const eventQueries = {
-  all: () => ['events'] as const,
+  all: () => [EVENTS] as const,
   list: (params: EventListParams = {}) =>
     queryOptions({
       queryKey: [...eventQueries.all(), 'list', params] as const,

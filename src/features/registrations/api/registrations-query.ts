@@ -14,6 +14,7 @@ import type {
 } from '../loader/load-types';
 import type { Registration } from '../loader/schemas';
 import { readStoredHistory, storeHistory } from '../history/history-codec';
+import { REGISTRATIONS, registrationsKey } from './registrations-key';
 import {
   openVisit,
   pruneHistory,
@@ -88,10 +89,7 @@ const PUBLISH_INTERVAL_MS = 300;
  */
 const GC_TIME_MS = 15 * 60 * 1000;
 
-/** The first part of every registrations query key. */
-const REGISTRATIONS = 'registrations';
-
-export const registrationsKey = (eventId: number) => [REGISTRATIONS, eventId] as const;
+export { registrationsKey };
 
 /**
  * Calls `forget` with the event id whenever the cache drops an event's registrations (sign-out's
