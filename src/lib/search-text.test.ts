@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { matchesTerms, normalizeForSearch, searchTerms } from './search-text';
 
 describe('search normalisation', () => {
@@ -22,5 +23,36 @@ describe('search normalisation', () => {
     expect(matchesTerms(haystack, searchTerms('  LEMAN '))).toBe(true);
     expect(matchesTerms(haystack, searchTerms('geneve trail'))).toBe(false);
     expect(matchesTerms(haystack, searchTerms(''))).toBe(true);
+  });
+
+  it('finds a phone number however its digits are spaced or punctuated', () => {
+    const haystack = normalizeForSearch('06 12 34 56 78 · +33 (0)6.12.34.56.79 · 01-23-45-67-89');
+    for (const query of [
+      '0612345678',
+      '06 12 34 56 78',
+      '06.12.34.56.78',
+      '12 34',
+      '6.12.34.56.79',
+      '0123456789',
+    ])
+      expect(matchesTerms(haystack, searchTerms(query)), query).toBe(true);
+    expect(matchesTerms(haystack, searchTerms('0612345677'))).toBe(false);
+    // Letters stay apart from numbers: "10 km" is still two words.
+    expect(searchTerms('10 km')).toEqual(['10', 'km']);
+  });
+
+  it('a query typed further finds a subset of what it found (the table narrows on that)', () => {
+    fc.assert(
+      fc.property(
+        fc.string({ unit: fc.constantFrom('0', '6', '1', ' ', '.', '-', 'a') }),
+        fc.string({ unit: fc.constantFrom('0', '6', '1', ' ', '.', '-', 'a') }),
+        fc.string({ unit: fc.constantFrom('0', '6', '1', ' ', '.', '-', 'a', 'b') }),
+        (typed, more, text) => {
+          const haystack = normalizeForSearch(text);
+          if (matchesTerms(haystack, searchTerms(typed + more)))
+            expect(matchesTerms(haystack, searchTerms(typed))).toBe(true);
+        },
+      ),
+    );
   });
 });
