@@ -8,9 +8,9 @@ import type { EventTiming } from '../model/event-timing';
 import { EventName } from './event-name';
 import { useLanguage } from '@/i18n/use-language';
 
+/** Only "Today" gets a badge: a past event sits in the "Past" section already, under its title. */
 const TIMING_BADGE: Partial<Record<EventTiming, string>> = {
   today: 'badge--success',
-  past: 'badge--outline',
 };
 
 export function EventCard({ event, timing }: { event: PartnerEvent; timing: EventTiming }) {
@@ -37,7 +37,7 @@ export function EventCard({ event, timing }: { event: PartnerEvent; timing: Even
       </p>
       {timing in TIMING_BADGE ? (
         <span className={`badge event-card__when ${TIMING_BADGE[timing]}`}>
-          {t(`timing.${timing as 'today' | 'past'}`)}
+          {t(`timing.${timing as 'today'}`)}
         </span>
       ) : null}
       {event.categories.length > 0 ? (
