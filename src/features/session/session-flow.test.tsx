@@ -39,6 +39,44 @@ describe('signing in and out', () => {
     expect(storedValues(localStorage)).not.toContain('not-a-real-key');
   });
 
+  it('remembers the API address after sign-out (never the key), over the site default', async () => {
+    const { user } = renderApp('/sign-in', { session: null });
+    await signIn(user, DEMO_KEYS.alpine);
+    expect(await screen.findByRole('heading', { level: 1, name: 'My events' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Sign out' }));
+    // The site's default address has changed meanwhile: the promoter's own one wins.
+    server.use(
+      http.get('*/config.json', () => HttpResponse.json({ apiBaseUrl: 'https://other.example.org' })),
+    );
+    const address = await screen.findByLabelText('API address');
+    await waitFor(() => expect(address).toHaveValue(TEST_API_BASE));
+    expect(storedValues(localStorage)).toContain(TEST_API_BASE);
+    expect(storedValues(localStorage)).not.toContain(DEMO_KEYS.alpine);
+  });
+
+  it('asks for https:// before sending anything when the address has no scheme', async () => {
+    const sent: string[] = [];
+    const listener = ({ request }: { request: Request }) => sent.push(request.url);
+    server.events.on('request:start', listener);
+    try {
+      const { user } = renderApp('/sign-in', { session: null });
+      const address = await screen.findByLabelText('API address');
+      await waitFor(() => expect(address).toHaveValue(TEST_API_BASE));
+      await user.clear(address);
+      await user.type(address, 'api.example.com');
+      await user.type(screen.getByLabelText('API key'), DEMO_KEYS.alpine);
+      const before = sent.length;
+      await user.click(screen.getByRole('button', { name: 'Sign in' }));
+      expect(await screen.findByRole('alert')).toHaveTextContent(
+        'Start the address with https:// — for example https://api.example.com.',
+      );
+      expect(address).toHaveAttribute('aria-invalid', 'true');
+      expect(sent.slice(before).filter((url) => url.includes('/v1/'))).toEqual([]);
+    } finally {
+      server.events.removeListener('request:start', listener);
+    }
+  });
+
   it('sends a signed-out deep link to sign-in, then back to that link', async () => {
     const { user, router } = renderApp('/events?sort=name', { session: null });
     await waitFor(() => expect(router.state.location.pathname).toBe('/sign-in'));

@@ -8,6 +8,7 @@ import { isApiError } from '@/lib/api-error';
 import { probeDeviceCopyKey, saveEventsCopy } from '@/lib/device-copy/device-copy-client';
 import { browserSaysOffline, isNetworkFailure } from '@/lib/offline';
 import { runtimeConfigQuery } from '@/lib/runtime-config';
+import { apiAddressProblem, rememberApiAddress, rememberedApiAddress } from '@/lib/remembered-api-address';
 import { getSignOutReason, startSession } from '@/lib/session';
 import { startDemo } from '../demo';
 import './sign-in.css';
@@ -37,14 +38,18 @@ export function SignInForm({ next }: { next: string | null }) {
   const ids = { base: useId(), key: useId(), error: useId() };
   const config = useQuery(runtimeConfigQuery);
   const [baseUrl, setBaseUrl] = useState<string | null>(null);
+  const [remembered] = useState(rememberedApiAddress);
+  const [addressChecked, setAddressChecked] = useState(false);
   const [apiKey, setApiKey] = useState('');
   const [status, setStatus] = useState<Status>({ state: 'idle' });
   const reason = getSignOutReason();
-  const shownBaseUrl = baseUrl ?? config.data?.apiBaseUrl ?? '';
+  const shownBaseUrl = baseUrl ?? remembered ?? config.data?.apiBaseUrl ?? '';
+  const addressProblem = addressChecked ? apiAddressProblem(shownBaseUrl) : null;
 
   async function enter(session: Parameters<typeof startSession>[0], events?: unknown) {
     queryClient.clear();
     startSession(session);
+    if (!session.demo) rememberApiAddress(session.baseUrl);
     // The key check's answer is the events list: kept on the device for a sign-in without network.
     if (events !== undefined) saveEventsCopy(events);
     await navigate(safeNextPath(next), { replace: true });
@@ -63,6 +68,9 @@ export function SignInForm({ next }: { next: string | null }) {
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const candidate = { baseUrl: shownBaseUrl.trim(), apiKey: apiKey.trim(), demo: false };
+    setAddressChecked(true);
+    // "api.example.com" would be taken for a path of this site: say so before sending anything.
+    if (apiAddressProblem(candidate.baseUrl)) return;
     setStatus({ state: 'checking' });
     try {
       if (browserSaysOffline()) return await enterOffline(candidate);
@@ -124,12 +132,18 @@ export function SignInForm({ next }: { next: string | null }) {
               spellCheck={false}
               value={shownBaseUrl}
               placeholder="https://api.example.com"
-              aria-describedby={`${ids.base}-hint`}
+              aria-describedby={`${ids.base}-hint${addressProblem ? ` ${ids.base}-problem` : ''}`}
+              aria-invalid={addressProblem ? true : undefined}
               onChange={(e) => setBaseUrl(e.target.value)}
             />
             <span id={`${ids.base}-hint`} className="field__hint">
               {t('baseUrl.hint')}
             </span>
+            {addressProblem ? (
+              <span id={`${ids.base}-problem`} className="field__error" role="alert">
+                {t('baseUrl.missingScheme', { example: `https://${shownBaseUrl.trim()}` })}
+              </span>
+            ) : null}
           </div>
           <div className="field">
             <label htmlFor={ids.key}>{t('apiKey.label')}</label>
