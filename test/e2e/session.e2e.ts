@@ -50,11 +50,21 @@ afterEach(async () => {
   await page?.close();
 });
 
-/** After sign-out: nothing in sessionStorage, and localStorage holds at most the language. */
+/** The API address of the last sign-in, remembered for the next one (src/lib/remembered-api-address.ts). */
+const ADDRESS_ITEM = 'promoter-dashboard.api-address';
+
+/**
+ * After sign-out: nothing in sessionStorage, and localStorage holds at most the language and
+ * the API address (never the key).
+ */
 async function expectNothingStored(apiKey: string): Promise<void> {
   const storage = await storageSnapshot(page);
   expect(storage.session).toEqual({});
-  expect(Object.keys(storage.local).filter((key) => key !== LANGUAGE_ITEM)).toEqual([]);
+  expect(Object.keys(storage.local).filter((key) => key !== LANGUAGE_ITEM && key !== ADDRESS_ITEM)).toEqual(
+    [],
+  );
+  const address: unknown = storage.local[ADDRESS_ITEM];
+  if (address !== undefined) expect(address).toMatch(/^(\/|https?:\/\/)/);
   expect(JSON.stringify(storage.local)).not.toContain(apiKey);
 }
 
