@@ -123,13 +123,28 @@ export function removedSince(history: RegistrationHistory, since: number): reado
   return history.removed.filter((entry) => entry.at > since);
 }
 
-/** The ids of the registrations (of `rows`) a change filter keeps. */
+/** The id sets of each filter over one net result: the same set for the same filter, keystroke after keystroke. */
+const idSets = new WeakMap<Net, Map<string, ReadonlySet<number>>>();
+
+/**
+ * The ids of the registrations (of `rows`) a change filter keeps. One set per history, list
+ * and filter: the view's caches, keyed on it, keep hitting while the promoter types.
+ */
 export function changedIds(
   history: RegistrationHistory,
   rows: readonly Registration[],
   scope: ChangeScope,
 ): ReadonlySet<number> {
   const net = netChanges(history, rows, scope.since);
+  let byFilter = idSets.get(net);
+  if (!byFilter) idSets.set(net, (byFilter = new Map<string, ReadonlySet<number>>()));
+  const key = `${scope.kind}\u0000${scope.from ?? ''}\u0000${scope.from === undefined || scope.from === null ? 0 : 1}`;
+  let ids = byFilter.get(key);
+  if (!ids) byFilter.set(key, (ids = idsOf(net, scope)));
+  return ids;
+}
+
+function idsOf(net: Net, scope: ChangeScope): ReadonlySet<number> {
   switch (scope.kind) {
     case 'new':
       return net.added;
