@@ -6,7 +6,8 @@ import { freshIndexedDbForEachTest } from '@/lib/device-copy/testing/fresh-index
 import { server } from '../../../../test/msw-server';
 import { signInForTests } from '../loader/testing/loader-test-kit';
 import { followOtherTabs } from './follow-other-tabs';
-import { registrationsKey, registrationsQuery, type RegistrationsData } from './registrations-query';
+import { registrationsQuery, type RegistrationsData } from './registrations-query';
+import { registrationsKey } from './registrations-key';
 
 /** Alpine, 420 registrations. */
 const EVENT = 1005;

@@ -1,6 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { hearOtherTabs } from '@/lib/device-copy/device-copy-channel';
-import { registrationsKey, reopenFromCopy, type RegistrationsData } from './registrations-query';
+import { reopenFromCopy, type RegistrationsData } from './registrations-query';
+import { registrationsKey } from './registrations-key';
 
 /**
  * The event's list this tab holds, if it is complete, idle and not newer than `dataAsOf`; else

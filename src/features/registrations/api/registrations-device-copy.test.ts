@@ -8,7 +8,8 @@ import { advanceDemoDays, getDemoDataset, resetDemoData } from '@/mocks/data';
 import { TEST_TODAY } from '../../../../test/msw-server';
 import { ids, oneTo, signInForTests } from '../loader/testing/loader-test-kit';
 import { pagedApi, TEST_ORIGIN } from '../loader/testing/paged-api';
-import { registrationsKey, registrationsQuery, type RegistrationsData } from './registrations-query';
+import { registrationsQuery, type RegistrationsData } from './registrations-query';
+import { registrationsKey } from './registrations-key';
 import { registrationSchema, type Registration } from '../loader/schemas';
 
 /** Alpine, upcoming, 420 registrations: every kind of day change happens there. */

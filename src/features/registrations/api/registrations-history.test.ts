@@ -10,11 +10,11 @@ import { ids, signInForTests } from '../loader/testing/loader-test-kit';
 import { registrationSchema, type Registration } from '../loader/schemas';
 import {
   askFullCheck,
-  registrationsKey,
   registrationsQuery,
   settledRegistrations,
   type RegistrationsData,
 } from './registrations-query';
+import { registrationsKey } from './registrations-key';
 
 /** Alpine, upcoming, 420 registrations: every kind of day change happens there. */
 const EVENT = 1005;

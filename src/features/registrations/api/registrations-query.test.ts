@@ -1,6 +1,7 @@
 import { QueryClient } from '@tanstack/react-query';
 import { server } from '../../../../test/msw-server';
-import { registrationsKey, registrationsQuery, type RegistrationsData } from './registrations-query';
+import { registrationsQuery, type RegistrationsData } from './registrations-query';
+import { registrationsKey } from './registrations-key';
 import { ids, oneTo, pagesOf, signInForTests } from '../loader/testing/loader-test-kit';
 import { pagedApi } from '../loader/testing/paged-api';
 

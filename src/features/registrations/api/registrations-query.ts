@@ -89,8 +89,6 @@ const PUBLISH_INTERVAL_MS = 300;
  */
 const GC_TIME_MS = 15 * 60 * 1000;
 
-export { registrationsKey };
-
 /**
  * Calls `forget` with the event id whenever the cache drops an event's registrations (sign-out's
  * `clear()`, a reset, garbage collection), so what was derived from them goes too.
@@ -262,18 +260,21 @@ function fullCheckDue(data: RegistrationsData): boolean {
   );
 }
 
-/** Saves the list and its history (trimmed of what is too old to keep) on the device. */
+/** How the API numbers its pages, if a load learned it for sure (not guessed). */
+function learnedNumbering(report: LoadReport): { firstPage: 0 | 1; pageSize: number } | null {
+  const { pagination, warnings } = report;
+  if (!pagination || warnings.some((warning) => warning.code === 'first-page-guessed')) return null;
+  return { firstPage: pagination.firstPage, pageSize: pagination.pageSize };
+}
+
+/** Saves the list, its history and the page numbering the load learned on the device. */
 function saveCopy(eventId: number, data: RegistrationsData): void {
   const asOf = data.report.serverDate;
   if (!asOf || !data.history) return;
-  const pagination = data.report.pagination;
-  const guessed = data.report.warnings.some((warning) => warning.code === 'first-page-guessed');
+  const pageNumbering = learnedNumbering(data.report);
   saveDeviceCopy(eventId, data.rows, asOf, {
     history: storeHistory(data.history),
-    ...(pagination &&
-      !guessed && {
-        pageNumbering: { firstPage: pagination.firstPage, pageSize: pagination.pageSize },
-      }),
+    ...(pageNumbering && { pageNumbering }),
   });
 }
 
@@ -298,9 +299,8 @@ async function loadOrResume(
         });
     // No progress may land after the end (the comparison with the last list below yields).
     publish.stop();
-    const guessed = result.warnings.some((warning) => warning.code === 'first-page-guessed');
-    if (baseUrl !== undefined && result.pagination && !guessed)
-      rememberFirstPage(baseUrl, result.pagination.firstPage);
+    const numbering = learnedNumbering(result);
+    if (baseUrl !== undefined && numbering) rememberFirstPage(baseUrl, numbering.firstPage);
     const at = (result.serverDate ?? new Date()).getTime();
     const history =
       result.status !== 'complete'

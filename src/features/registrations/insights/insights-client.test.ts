@@ -1,6 +1,6 @@
 import { QueryClient } from '@tanstack/react-query';
 import { DEMO_EVENT_IDS } from '@/mocks/data';
-import { registrationsKey } from '../api/registrations-query';
+import { registrationsKey } from '../api/registrations-key';
 import { ALL_INSIGHTS, eventInsights } from './event-insights';
 import { insightsClient } from './insights-client';
 import { demoEvent } from './testing/demo-event';

@@ -2,7 +2,7 @@ import { QueryClient } from '@tanstack/react-query';
 import i18n from '@/i18n';
 import '../i18n';
 import { DEMO_EVENT_IDS } from '@/mocks/data';
-import { registrationsKey } from '../api/registrations-query';
+import { registrationsKey } from '../api/registrations-key';
 import { demoEvent } from '../insights/testing/demo-event';
 import { eventModels, sharedLabels } from './registrations-model';
 
