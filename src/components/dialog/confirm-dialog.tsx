@@ -1,4 +1,5 @@
-import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { useId, useRef, type ReactNode } from 'react';
+import { useModalDialog } from './use-modal-dialog';
 import './confirm-dialog.css';
 
 interface ConfirmDialogProps {
@@ -32,32 +33,23 @@ export function ConfirmDialog({
 }: ConfirmDialogProps) {
   const headingId = useId();
   const descriptionId = useId();
-  const dialog = useRef<HTMLDialogElement>(null);
+  const { dialogProps, close } = useModalDialog();
   const confirmed = useRef(false);
-
-  useEffect(() => {
-    const element = dialog.current;
-    if (element && !element.open) element.showModal();
-    return () => element?.close();
-  }, []);
 
   return (
     <dialog
-      ref={dialog}
+      {...dialogProps}
       className="confirm-dialog"
       role="alertdialog"
       aria-labelledby={headingId}
       aria-describedby={descriptionId}
       onClose={() => (confirmed.current ? onConfirm() : onCancel())}
-      onClick={(event) => {
-        if (event.target === event.currentTarget) event.currentTarget.close();
-      }}
     >
       <div className="confirm-dialog__body">
         <h2 id={headingId}>{title}</h2>
         <div id={descriptionId}>{children}</div>
         <div className="confirm-dialog__actions">
-          <button type="button" className="button" onClick={() => dialog.current?.close()} autoFocus>
+          <button type="button" className="button" onClick={close} autoFocus>
             {cancelLabel}
           </button>
           <button
@@ -65,7 +57,7 @@ export function ConfirmDialog({
             className={`button ${destructive ? 'button--danger' : 'button--primary'}`}
             onClick={() => {
               confirmed.current = true;
-              dialog.current?.close();
+              close();
             }}
           >
             {confirmLabel}

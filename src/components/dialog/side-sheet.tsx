@@ -1,4 +1,5 @@
-import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { useId, type ReactNode } from 'react';
+import { useModalDialog } from './use-modal-dialog';
 import './side-sheet.css';
 
 interface SideSheetProps {
@@ -19,29 +20,14 @@ interface SideSheetProps {
  */
 export function SideSheet({ title, closeLabel, onClose, children }: SideSheetProps) {
   const headingId = useId();
-  const dialog = useRef<HTMLDialogElement>(null);
-
-  useEffect(() => {
-    const element = dialog.current;
-    if (element && !element.open) element.showModal();
-    return () => element?.close();
-  }, []);
+  const { dialogProps, close } = useModalDialog();
 
   return (
-    <dialog
-      ref={dialog}
-      className="side-sheet"
-      aria-labelledby={headingId}
-      onClose={onClose}
-      onClick={(event) => {
-        // A click on the backdrop (outside the dialog's box) closes it, as on every modal sheet.
-        if (event.target === event.currentTarget) event.currentTarget.close();
-      }}
-    >
+    <dialog {...dialogProps} className="side-sheet" aria-labelledby={headingId} onClose={onClose}>
       <div className="side-sheet__body">
         <div className="side-sheet__header">
           <h2 id={headingId}>{title}</h2>
-          <button type="button" className="button" onClick={() => dialog.current?.close()} autoFocus>
+          <button type="button" className="button" onClick={close} autoFocus>
             {closeLabel}
           </button>
         </div>

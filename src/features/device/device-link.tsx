@@ -1,3 +1,4 @@
+import { HeaderIcon } from '@/components/layout/header-icon';
 import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router-dom';
 import { paths } from '@/config/paths';
@@ -12,24 +13,8 @@ export function DeviceLink() {
   const { t } = useTranslation();
   return (
     <NavLink to={paths.device.build()} className="button button--ghost device-link">
-      <svg
-        className="device-link__icon"
-        viewBox="0 0 24 24"
-        width="20"
-        height="20"
-        aria-hidden="true"
-        focusable="false"
-      >
-        {/* A laptop: a screen and its base. */}
-        <path
-          d="M5 6a1 1 0 0 1 1-1h12a1 1 0 0 1 1 1v9H5zM3 18h18"
-          fill="none"
-          stroke="currentColor"
-          strokeWidth="2"
-          strokeLinecap="round"
-          strokeLinejoin="round"
-        />
-      </svg>
+      {/* A laptop: a screen and its base. */}
+      <HeaderIcon className="device-link__icon" path="M5 6a1 1 0 0 1 1-1h12a1 1 0 0 1 1 1v9H5zM3 18h18" />
       <span className="device-link__label">{t('onThisDevice')}</span>
     </NavLink>
   );
