@@ -142,3 +142,14 @@ export async function recordCspViolations(page: Page): Promise<() => Promise<str
   });
   return () => page.evaluate(() => window.cspViolations?.splice(0) ?? []);
 }
+
+/** Waits until the app shell's service worker is active and controls the page (it claims open pages). */
+export async function waitForShellWorker(target: Page): Promise<void> {
+  await target.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+    if (navigator.serviceWorker.controller) return;
+    await new Promise((resolve) => {
+      navigator.serviceWorker.addEventListener('controllerchange', resolve, { once: true });
+    });
+  });
+}

@@ -4,7 +4,13 @@
  */
 import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, watchPage, type BrowserHandle, type PageProblems } from './browser';
+import {
+  launchBrowser,
+  waitForShellWorker,
+  watchPage,
+  type BrowserHandle,
+  type PageProblems,
+} from './browser';
 import {
   APP_SHELL_WORKER,
   DEMO_KEYS,
@@ -34,17 +40,6 @@ afterEach(async () => {
   await browser?.context.setOffline(false);
   await page?.close();
 });
-
-/** Waits until the app shell's worker is active and controls the page (it claims open pages). */
-async function waitForShellWorker(target: Page): Promise<void> {
-  await target.evaluate(async () => {
-    await navigator.serviceWorker.ready;
-    if (navigator.serviceWorker.controller) return;
-    await new Promise((resolve) => {
-      navigator.serviceWorker.addEventListener('controllerchange', resolve, { once: true });
-    });
-  });
-}
 
 /** Every URL held in Cache Storage, whatever the cache. */
 function cachedUrls(target: Page): Promise<string[]> {

@@ -4,7 +4,13 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { expectNoAxeViolations } from './axe';
-import { launchBrowser, watchPage, type BrowserHandle, type PageProblems } from './browser';
+import {
+  launchBrowser,
+  waitForShellWorker,
+  watchPage,
+  type BrowserHandle,
+  type PageProblems,
+} from './browser';
 import { copyState } from './device-copy-state';
 import {
   DEMO_KEYS,
@@ -67,16 +73,6 @@ async function openBrowser(): Promise<void> {
 async function closeBrowser(): Promise<void> {
   await browser?.close();
   browser = undefined;
-}
-
-async function waitForShellWorker(target: Page): Promise<void> {
-  await target.evaluate(async () => {
-    await navigator.serviceWorker.ready;
-    if (navigator.serviceWorker.controller) return;
-    await new Promise((resolve) => {
-      navigator.serviceWorker.addEventListener('controllerchange', resolve, { once: true });
-    });
-  });
 }
 
 function countLine(lang: Lang) {

@@ -3,7 +3,7 @@ import { onTestFinished } from 'vitest';
 import { DEVICE_COPY_CHANNEL } from '@/lib/device-copy/device-copy-channel';
 import { deviceCopySettled, saveDeviceCopy } from '@/lib/device-copy/device-copy-client';
 import { freshIndexedDbForEachTest } from '@/lib/device-copy/testing/fresh-indexeddb';
-import { server } from '../../../../test/msw-server';
+import { requestsFromNow, server } from '../../../../test/msw-server';
 import { signInForTests } from '../loader/testing/loader-test-kit';
 import { followOtherTabs } from './follow-other-tabs';
 import { registrationsQuery, type RegistrationsData } from './registrations-query';
@@ -36,21 +36,12 @@ async function otherTabSaves(rows: RegistrationsData['rows'], dataAsOf: Date, ev
   channel.close();
 }
 
-/** Requests to the API from now on. */
-function apiRequests(): string[] {
-  const urls: string[] = [];
-  const listener = ({ request }: { request: Request }) => urls.push(request.url);
-  server.events.on('request:start', listener);
-  onTestFinished(() => server.events.removeListener('request:start', listener));
-  return urls;
-}
-
 const settle = () => new Promise((resolve) => setTimeout(resolve, 100));
 
 describe('following the lists other tabs save on this device', () => {
   it('a complete, idle, older list is replaced by the newer copy, without asking the API', async () => {
     const { loaded, shown } = await thisTab();
-    const requests = apiRequests();
+    const requests = requestsFromNow();
     const newer = loaded.rows.slice(0, 400).map((row) => ({ ...row, first_name: 'Renamed' }));
     const asOf = new Date(loaded.report.serverDate!.getTime() + DAY);
     await otherTabSaves(newer, asOf);

@@ -1,11 +1,9 @@
 import { QueryClient } from '@tanstack/react-query';
-import { onTestFinished } from 'vitest';
-import { server } from '../../../../test/msw-server';
 import { deviceCopySettled, deviceCopyStatus } from '@/lib/device-copy/device-copy-client';
 import { freshIndexedDbForEachTest } from '@/lib/device-copy/testing/fresh-indexeddb';
 import { endSession, startSession } from '@/lib/session';
 import { advanceDemoDays, getDemoDataset, resetDemoData } from '@/mocks/data';
-import { TEST_TODAY } from '../../../../test/msw-server';
+import { registrationRequestsFromNow, server, TEST_TODAY } from '../../../../test/msw-server';
 import { ids, oneTo, signInForTests } from '../loader/testing/loader-test-kit';
 import { pagedApi, TEST_ORIGIN } from '../loader/testing/paged-api';
 import { registrationsQuery, type RegistrationsData } from './registrations-query';
@@ -17,18 +15,6 @@ const EVENT = 1005;
 
 freshIndexedDbForEachTest();
 afterEach(() => resetDemoData());
-
-/** The registrations requests of an event from now on, as the API sees them. */
-function requestsFor(eventId: number): URL[] {
-  const urls: URL[] = [];
-  const listener = ({ request }: { request: Request }) => {
-    const url = new URL(request.url);
-    if (url.pathname === `/v1/events/${eventId}/registrations`) urls.push(url);
-  };
-  server.events.on('request:start', listener);
-  onTestFinished(() => server.events.removeListener('request:start', listener));
-  return urls;
-}
 
 /** Every snapshot the query cache shows for the event, in order. */
 function snapshots(client: QueryClient, eventId: number): RegistrationsData[] {
@@ -62,7 +48,7 @@ describe('the encrypted copy on the device', () => {
     signInForTests();
     const client = new QueryClient();
     const shown = snapshots(client, EVENT);
-    const requests = requestsFor(EVENT);
+    const requests = registrationRequestsFromNow(EVENT);
     const reopened = await client.fetchQuery(registrationsQuery(EVENT));
 
     // First from the copy, complete, as of the first load's server time…
@@ -105,7 +91,7 @@ describe('the encrypted copy on the device', () => {
     signInForTests();
     const client = new QueryClient();
     const shownThen = snapshots(client, EVENT);
-    const requests = requestsFor(EVENT);
+    const requests = registrationRequestsFromNow(EVENT);
     const reopened = await client.fetchQuery(registrationsQuery(EVENT));
     // First the check for changes…
     expect(requests[0]!.searchParams.has('updated_since')).toBe(true);
@@ -134,7 +120,7 @@ describe('the encrypted copy on the device', () => {
     // A new tab: its sessionStorage starts empty (the numbering the first load learned was there).
     sessionStorage.clear();
     signInForTests();
-    const requests = requestsFor(EVENT);
+    const requests = registrationRequestsFromNow(EVENT);
     await new QueryClient().fetchQuery(registrationsQuery(EVENT));
     const pages = requests.map((url) => url.searchParams.get('page'));
     expect(requests.every((url) => url.searchParams.has('updated_since'))).toBe(true);
@@ -147,7 +133,7 @@ describe('the encrypted copy on the device', () => {
     signInForTests();
     const client = new QueryClient();
     await client.fetchQuery(registrationsQuery(EVENT));
-    const requests = requestsFor(EVENT);
+    const requests = registrationRequestsFromNow(EVENT);
     await client.resetQueries({ queryKey: registrationsKey(EVENT) });
     const reloaded = await client.fetchQuery(registrationsQuery(EVENT));
     expect(reloaded.phase).toBe('complete');

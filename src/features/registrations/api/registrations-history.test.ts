@@ -1,6 +1,5 @@
 import { QueryClient } from '@tanstack/react-query';
-import { onTestFinished } from 'vitest';
-import { server, TEST_TODAY } from '../../../../test/msw-server';
+import { registrationRequestsFromNow, TEST_TODAY } from '../../../../test/msw-server';
 import { deviceCopySettled, deviceCopyStatus } from '@/lib/device-copy/device-copy-client';
 import { freshIndexedDbForEachTest } from '@/lib/device-copy/testing/fresh-indexeddb';
 import { endSession } from '@/lib/session';
@@ -21,17 +20,6 @@ const EVENT = 1005;
 
 freshIndexedDbForEachTest();
 afterEach(() => resetDemoData());
-
-function registrationRequests(eventId: number): URL[] {
-  const urls: URL[] = [];
-  const listener = ({ request }: { request: Request }) => {
-    const url = new URL(request.url);
-    if (url.pathname === `/v1/events/${eventId}/registrations`) urls.push(url);
-  };
-  server.events.on('request:start', listener);
-  onTestFinished(() => server.events.removeListener('request:start', listener));
-  return urls;
-}
 
 /** A visit: the list, from the copy if there is one, brought up to date and saved; then the tab closes. */
 async function visit(eventId: number, during?: (client: QueryClient) => Promise<void>) {
@@ -127,7 +115,7 @@ describe('what changed since the last visit', () => {
       const data = client.getQueryData<RegistrationsData>(registrationsKey(EVENT));
       if (data && seen.at(-1) !== data) seen.push(data);
     });
-    const requests = registrationRequests(EVENT);
+    const requests = registrationRequestsFromNow(EVENT);
     askFullCheck(EVENT);
     const run = client.refetchQueries({ queryKey: registrationsKey(EVENT) });
     // While it runs, the list is complete and exportable.
@@ -164,7 +152,7 @@ describe('what changed since the last visit', () => {
     const first = await visit(EVENT);
     advanceDemoDays(1, { eventIds: [EVENT] });
     signInForTests();
-    const requests = registrationRequests(EVENT);
+    const requests = registrationRequestsFromNow(EVENT);
     const client = new QueryClient();
     const data = await client.fetchQuery(registrationsQuery(EVENT));
     // First the check for changes, then the full download.
