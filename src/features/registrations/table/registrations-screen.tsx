@@ -123,6 +123,9 @@ export function RegistrationsScreen({ eventId, eventName, event, changesActions 
   const shown = filteredRows.length;
   const count = (n: number) => formatCount(n, language);
   const changes = view.changes;
+  // "3 removed" leads to the registrations a full check no longer found: not rows of the table.
+  const removed =
+    changes?.kind === 'removed' ? (data?.history ? removedSince(data.history, changes.since) : []) : null;
   const changeChip = changes
     ? changes.kind === 'status' && changes.from !== undefined && changes.from !== null
       ? t('changes.chip.statusFrom', {
@@ -189,18 +192,16 @@ export function RegistrationsScreen({ eventId, eventName, event, changesActions 
       </RegistrationsToolbar>
       {/* data-search: the search these rows answer (the benchmark reads it to time each keystroke). */}
       <p className="registrations-count" role="status" data-search={view.q}>
-        {screen.filtering
-          ? t('shownFiltered', { shown: count(shown), total: count(total), count: shown })
-          : t('shown', { total: count(total), count: total })}
+        {removed
+          ? t('changes.removed', { count: removed.length, formatted: count(removed.length) })
+          : screen.filtering
+            ? t('shownFiltered', { shown: count(shown), total: count(total), count: shown })
+            : t('shown', { total: count(total), count: total })}
       </p>
       {!data || (data.phase === 'loading' && total === 0) ? (
         <RegistrationsTableSkeleton />
       ) : changes?.kind === 'removed' ? (
-        <RemovedRegistrations
-          removed={data.history ? removedSince(data.history, changes.since) : []}
-          since={changes.since}
-          labels={screen.labels}
-        />
+        <RemovedRegistrations removed={removed ?? []} since={changes.since} labels={screen.labels} />
       ) : total === 0 && data.phase === 'complete' ? (
         <StatePanel title={t('empty.title')}>
           <p>{t('empty.description')}</p>
