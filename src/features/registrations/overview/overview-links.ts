@@ -34,3 +34,13 @@ export function answerLink(eventId: number, queId: number, key: string, category
     ...(categoryId !== undefined && { categoryId }),
   });
 }
+
+/** The registrations table with one registration's details open (from a name or a duplicate row). */
+export function registrationLink(eventId: number, registrationId: number): string {
+  return paths.registrations.build(eventId, registrationsSearch({ open: registrationId }));
+}
+
+/** The registrations table filtered to one order: everyone registered in it. */
+export function orderLink(eventId: number, orderId: string): string {
+  return paths.registrations.build(eventId, registrationsSearch({ order: orderId }));
+}

@@ -12,6 +12,8 @@ export interface RowFilters {
   statuses: readonly string[];
   /** `<que_id>:<answer key>` entries: a row must match one answer of each question listed. */
   answers?: readonly string[];
+  /** One order number, compared exactly; '' or absent = every order. */
+  order?: string;
 }
 
 export interface FilteredRows {
@@ -47,6 +49,7 @@ export function filterRows(
     searchRows(rows, filters.q, visibleColumnIds, columnsKey),
     filters.answers ?? [],
   );
+  const order = filters.order?.trim() ?? '';
   const categories = new Set(filters.categories);
   const statuses = new Set(filters.statuses);
   const categoryCounts = new Map<string, number>();
@@ -54,6 +57,7 @@ export function filterRows(
   const result: RegistrationRow[] = [];
 
   for (const row of matched) {
+    if (order !== '' && row.cells.order_id?.trim() !== order) continue;
     const categoryOk = categories.size === 0 || categories.has(row.categoryKey);
     const statusOk = statuses.size === 0 || statuses.has(row.statusKey);
     // Facet counts: what each option would give combined with the other facet.

@@ -18,6 +18,8 @@ const PARAMS = {
   sort: 'sort',
   hidden: 'hide',
   changes: 'since',
+  order: 'order',
+  open: 'open',
 } as const satisfies Record<keyof RegistrationsView, string>;
 /** The parameters that refine `since`. */
 const CHANGE_REFINERS = ['change', 'from'];
@@ -48,6 +50,8 @@ const validView: fc.Arbitrary<RegistrationsView> = fc.record({
       .map(([since, kind, from]) => changeScope(since, kind, from)),
     { nil: null },
   ),
+  order: anyText(),
+  open: fc.option(fc.integer({ min: 1, max: Number.MAX_SAFE_INTEGER }), { nil: null }),
 });
 
 /** The list's items, each valid for it (an answer filter must name a question). */
@@ -72,6 +76,8 @@ function expectWellFormed(view: RegistrationsView) {
     if (view.changes.kind !== 'status') expect(view.changes).not.toHaveProperty('from');
   }
   for (const id of view.hidden) expect(id).not.toBe('');
+  expect(typeof view.order).toBe('string');
+  if (view.open !== null) expect(Number.isSafeInteger(view.open) && view.open > 0).toBe(true);
   if (view.sort !== null) {
     expect(Object.keys(view.sort).sort()).toEqual(['desc', 'id']);
     expect(view.sort.id).not.toBe('');

@@ -15,6 +15,8 @@ describe('registrations view in the URL', () => {
       sort: { id: 'q:7', desc: true },
       hidden: ['email', 'q:3'],
       changes: { since: Date.UTC(2026, 10, 21, 7, 42), kind: 'status', from: 'pending' },
+      order: 'CMD-2041',
+      open: 4021,
     };
     expect(readRegistrationsView(writeRegistrationsView(view))).toEqual(view);
   });

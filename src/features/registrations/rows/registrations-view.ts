@@ -27,6 +27,13 @@ export interface RegistrationsView {
    * the registrations removed. Null: every registration.
    */
   changes: ChangeScope | null;
+  /** One order's registrations only (its order number as the API sends it); '' for every order. */
+  order: string;
+  /**
+   * The registration whose details are open, or null. In the URL so that a link from the
+   * overview, a duplicate group or another tab opens exactly that registration; never a filter.
+   */
+  open: number | null;
 }
 
 export const DEFAULT_REGISTRATIONS_VIEW: RegistrationsView = {
@@ -37,6 +44,8 @@ export const DEFAULT_REGISTRATIONS_VIEW: RegistrationsView = {
   sort: null,
   hidden: [],
   changes: null,
+  order: '',
+  open: null,
 };
 
 /** The URL parameter of each part of the view. */
@@ -49,6 +58,8 @@ const VIEW_PARAMS = {
   hidden: 'hide',
   /** The checkpoint, an ISO instant; `change` and `from` refine it (see readChanges). */
   changes: 'since',
+  order: 'order',
+  open: 'open',
 } as const;
 
 /** The kind of change (default `changed`) and the status moved from, beside `since`. */
@@ -136,7 +147,16 @@ export function readRegistrationsView(params: URLSearchParams): RegistrationsVie
     sort: parseSort(params.get(VIEW_PARAMS.sort)),
     hidden: parseList(params.get(VIEW_PARAMS.hidden)).filter(Boolean),
     changes: readChanges(params),
+    order: params.get(VIEW_PARAMS.order) ?? '',
+    open: parseRegistrationId(params.get(VIEW_PARAMS.open)),
   };
+}
+
+/** A registration id is a positive whole number; anything else opens nothing. */
+function parseRegistrationId(value: string | null): number | null {
+  if (value === null || !/^\d{1,16}$/.test(value)) return null;
+  const id = Number(value);
+  return Number.isSafeInteger(id) && id > 0 ? id : null;
 }
 
 /** Only what differs from the default is written, so plain links stay plain. */
@@ -149,6 +169,8 @@ export function writeRegistrationsView(view: RegistrationsView): URLSearchParams
   if (view.sort) params.set(VIEW_PARAMS.sort, `${view.sort.desc ? '-' : ''}${view.sort.id}`);
   if (view.hidden.length) params.set(VIEW_PARAMS.hidden, joinList(view.hidden));
   if (view.changes) writeChanges(params, view.changes);
+  if (view.order) params.set(VIEW_PARAMS.order, view.order);
+  if (view.open !== null) params.set(VIEW_PARAMS.open, String(view.open));
   return params;
 }
 
@@ -158,13 +180,14 @@ export function hasRowFilters(view: RegistrationsView): boolean {
     view.categories.length > 0 ||
     view.statuses.length > 0 ||
     view.answers.length > 0 ||
-    view.changes !== null
+    view.changes !== null ||
+    view.order.trim() !== ''
   );
 }
 
 /** The view with search and filters cleared (sort and columns stay). */
 export function clearRowFilters(view: RegistrationsView): RegistrationsView {
-  return { ...view, q: '', categories: [], statuses: [], answers: [], changes: null };
+  return { ...view, q: '', categories: [], statuses: [], answers: [], changes: null, order: '' };
 }
 
 /** The `answers` entry for one answer to one question (`answerKey` folds case, accents, spaces). */

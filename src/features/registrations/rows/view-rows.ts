@@ -60,7 +60,7 @@ export function viewRows(
     : all;
   const filtered = filterRows(
     sorted,
-    { q: view.q, categories: view.categories, statuses: view.statuses, answers: view.answers },
+    { q: view.q, categories: view.categories, statuses: view.statuses, answers: view.answers, order: view.order },
     visibleColumnIds,
   );
   return { ...filtered, visibleColumnIds };

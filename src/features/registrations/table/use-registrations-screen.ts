@@ -5,7 +5,12 @@ import { useRegistrationsLoad } from '../api/use-registrations-load';
 import type { Label } from '../rows/registration-labels';
 import { categoryFacetOptions, statusFacetOptions } from '../rows/facet-options';
 import type { RegistrationRow } from '../rows/registration-rows';
-import { hasRowFilters, readRegistrationsView, writeRegistrationsView } from '../rows/registrations-view';
+import {
+  hasRowFilters,
+  readRegistrationsView,
+  writeRegistrationsView,
+  type RegistrationsView,
+} from '../rows/registrations-view';
 import { useRegistrationsModel } from '../rows/use-registrations-model';
 import { viewRows, visibleColumns } from '../rows/view-rows';
 import { warmRows } from '../rows/warm-rows';
@@ -35,7 +40,17 @@ export function useRegistrationsScreen(eventId: number) {
   const allColumnIds = model?.columnIds ?? NO_COLUMNS;
   const visibleColumnIds = visibleColumns(allColumnIds, view.hidden);
   const history = data?.history ?? null;
-  const filtered = useMemo(() => (model ? viewRows(model, view, history) : null), [model, view, history]);
+  // Opening a registration's details changes the view's `open`, never its rows: the rows
+  // follow only the parts that filter and sort.
+  const { q, categories, statuses, answers, sort, hidden, changes, order } = view;
+  const rowsView = useMemo<RegistrationsView>(
+    () => ({ q, categories, statuses, answers, sort, hidden, changes, order, open: null }),
+    [q, categories, statuses, answers, sort, hidden, changes, order],
+  );
+  const filtered = useMemo(
+    () => (model ? viewRows(model, rowsView, history) : null),
+    [model, rowsView, history],
+  );
   const filteredRows = filtered?.rows ?? NO_ROWS;
 
   const present = model?.present ?? NO_VALUES;
