@@ -1,4 +1,4 @@
-import { useId, type ReactNode } from 'react';
+import { useId, type KeyboardEventHandler, type ReactNode } from 'react';
 import { useModalDialog } from './use-modal-dialog';
 import './side-sheet.css';
 
@@ -9,6 +9,8 @@ interface SideSheetProps {
   closeLabel: string;
   /** Called once the sheet has closed (Escape, the close button or a click on the backdrop). */
   onClose: () => void;
+  /** Keys the sheet's content answers to wherever focus is inside it (e.g. previous/next). */
+  onKeyDown?: KeyboardEventHandler<HTMLElement>;
   children: ReactNode;
 }
 
@@ -18,13 +20,13 @@ interface SideSheetProps {
  * backdrop. It opens when mounted; the caller unmounts it in `onClose` and puts focus back
  * where it was.
  */
-export function SideSheet({ title, closeLabel, onClose, children }: SideSheetProps) {
+export function SideSheet({ title, closeLabel, onClose, onKeyDown, children }: SideSheetProps) {
   const headingId = useId();
   const { dialogProps, close } = useModalDialog();
 
   return (
     <dialog {...dialogProps} className="side-sheet" aria-labelledby={headingId} onClose={onClose}>
-      <div className="side-sheet__body">
+      <div className="side-sheet__body" onKeyDown={onKeyDown}>
         <div className="side-sheet__header">
           <h2 id={headingId}>{title}</h2>
           <button type="button" className="button" onClick={close} autoFocus>

@@ -110,7 +110,7 @@ export function EventOverview({ eventId, changesActions }: { eventId: number; ch
                 <OverviewSkeleton />
               </div>
             ) : section === 'orders' ? (
-              <OrdersSection summary={shown.orders} labels={labels} />
+              <OrdersSection eventId={eventId} summary={shown.orders} labels={labels} />
             ) : section === 'duplicates' ? (
               <DuplicatesSection groups={shown.duplicates} labels={labels} />
             ) : (

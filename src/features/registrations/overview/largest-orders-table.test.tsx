@@ -1,5 +1,6 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router-dom';
 import i18n from '@/i18n';
 import { orderGroups } from '../insights/order-groups';
 import { registration } from '../insights/testing/demo-event';
@@ -34,10 +35,17 @@ function groupOrders() {
   return orderGroups(registrations).orders;
 }
 
+const renderTable = () =>
+  render(
+    <MemoryRouter>
+      <LargestOrdersTable eventId={1003} orders={groupOrders()} labels={labels} />
+    </MemoryRouter>,
+  );
+
 describe('LargestOrdersTable', () => {
   it('shows the first 20 orders, all of them on demand, and back', async () => {
     const user = userEvent.setup();
-    render(<LargestOrdersTable orders={groupOrders()} labels={labels} />);
+    renderTable();
     const table = screen.getByRole('table', { name: 'Orders of two people or more, largest first' });
     expect(within(table).getAllByRole('row')).toHaveLength(1 + 20);
 
@@ -48,7 +56,7 @@ describe('LargestOrdersTable', () => {
   });
 
   it('lists each order’s people, categories and mix of statuses, as text', () => {
-    render(<LargestOrdersTable orders={groupOrders()} labels={labels} />);
+    renderTable();
     const row = screen.getByRole('row', { name: /^ORD-00/ });
     expect(within(row).getByText('<b>Zoé</b> Last0')).toBeInTheDocument();
     expect(row.querySelector('b')).toBeNull();
@@ -56,5 +64,18 @@ describe('LargestOrdersTable', () => {
     expect(within(row).getByText('No category')).toBeInTheDocument();
     expect(within(row).getByText('Paid: 1')).toBeInTheDocument();
     expect(within(row).getByText('weird-status (unknown status): 1')).toBeInTheDocument();
+  });
+
+  it('links each order to the table filtered on it, and each person to their details', () => {
+    renderTable();
+    const row = screen.getByRole('row', { name: /^ORD-00/ });
+    expect(within(row).getByRole('link', { name: 'ORD-00' })).toHaveAttribute(
+      'href',
+      '/events/1003/registrations?order=ORD-00',
+    );
+    expect(within(row).getByRole('link', { name: '<b>Zoé</b> Last0' })).toHaveAttribute(
+      'href',
+      '/events/1003/registrations?open=1',
+    );
   });
 });

@@ -1,19 +1,25 @@
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
 import { useLanguage } from '@/i18n/use-language';
 import { formatCount } from '@/lib/numbers';
 import type { OrderGroup } from '../insights/order-groups';
 import type { InsightLabels } from '../insights/use-insight-labels';
 import { ResponsiveTable, type TableColumn } from '@/components/tables/responsive-table';
 import { FIRST_ITEMS, ShowMoreButton, useShowMore } from '@/components/tables/show-more';
+import { orderLink, registrationLink } from './overview-links';
 
 interface LargestOrdersTableProps {
+  readonly eventId: number;
   /** Largest first. */
   readonly orders: readonly OrderGroup[];
   readonly labels: InsightLabels;
 }
 
-/** The largest orders: who is in each, in which categories, and how far each is paid. */
-export function LargestOrdersTable({ orders, labels }: LargestOrdersTableProps) {
+/**
+ * The largest orders: who is in each, in which categories, and how far each is paid. The order
+ * number leads to the table filtered on the order; each name opens that registration's details.
+ */
+export function LargestOrdersTable({ eventId, orders, labels }: LargestOrdersTableProps) {
   const { t } = useTranslation('insights');
   const language = useLanguage();
   const list = useShowMore(orders);
@@ -22,7 +28,7 @@ export function LargestOrdersTable({ orders, labels }: LargestOrdersTableProps) 
     {
       id: 'order',
       header: t('overview.orders.order'),
-      cell: (order) => order.orderId,
+      cell: (order) => <Link to={orderLink(eventId, order.orderId)}>{order.orderId}</Link>,
       className: 'data-table__code',
     },
     {
@@ -38,7 +44,9 @@ export function LargestOrdersTable({ orders, labels }: LargestOrdersTableProps) 
         <ul className="data-table__list">
           {order.registrations.map((registration) => (
             <li key={registration.registration_id} dir="auto">
-              {labels.person(registration)}
+              <Link to={registrationLink(eventId, registration.registration_id)}>
+                {labels.person(registration)}
+              </Link>
             </li>
           ))}
         </ul>

@@ -9,12 +9,13 @@ import { LargestOrdersTable } from './largest-orders-table';
 import { ScrollRegion } from '@/components/tables/scroll-region';
 
 interface OrdersSectionProps {
+  readonly eventId: number;
   readonly summary: OrderSummary;
   readonly labels: InsightLabels;
 }
 
 /** How people registered together: the number of orders, their sizes, and the largest ones. */
-export function OrdersSection({ summary, labels }: OrdersSectionProps) {
+export function OrdersSection({ eventId, summary, labels }: OrdersSectionProps) {
   const { t } = useTranslation('insights');
   const language = useLanguage();
   const headingId = useId();
@@ -57,7 +58,7 @@ export function OrdersSection({ summary, labels }: OrdersSectionProps) {
         {groups.length === 0 ? (
           <p className="muted">{t('overview.orders.noGroups')}</p>
         ) : (
-          <LargestOrdersTable orders={groups} labels={labels} />
+          <LargestOrdersTable eventId={eventId} orders={groups} labels={labels} />
         )}
       </section>
     </section>

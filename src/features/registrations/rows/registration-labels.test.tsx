@@ -122,7 +122,19 @@ describe.each(['en', 'fr'] as const)('an unknown category and an unknown status,
 
   it('read the same in the details panel', () => {
     const { row } = setUp();
-    render(<RegistrationDetails row={row} titles={new Map()} onClose={() => undefined} />);
+    render(
+      <MemoryRouter>
+        <RegistrationDetails
+          row={row}
+          titles={new Map()}
+          position={{ index: 0, total: 1 }}
+          sameOrder={[]}
+          detailsTo={() => '/'}
+          orderTo={() => '/'}
+          onClose={() => undefined}
+        />
+      </MemoryRouter>,
+    );
     expect(screen.getByText(category)).toBeInTheDocument();
     expect(screen.getByText(status)).toBeInTheDocument();
   });

@@ -60,7 +60,13 @@ export function viewRows(
     : all;
   const filtered = filterRows(
     sorted,
-    { q: view.q, categories: view.categories, statuses: view.statuses, answers: view.answers, order: view.order },
+    {
+      q: view.q,
+      categories: view.categories,
+      statuses: view.statuses,
+      answers: view.answers,
+      order: view.order,
+    },
     visibleColumnIds,
   );
   return { ...filtered, visibleColumnIds };

@@ -1,5 +1,8 @@
+import type { KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link, type To } from 'react-router-dom';
 import { SideSheet } from '@/components/dialog/side-sheet';
+import { formatCount } from '@/lib/numbers';
 import { LocalizedText } from '@/components/localized-text';
 import { formatInstant } from '@/lib/dates';
 import type { Label } from '../rows/registration-labels';
@@ -7,6 +10,7 @@ import { MISSING } from '../rows/registration-labels';
 import { FIXED_COLUMN_IDS } from '../rows/registration-labels';
 import type { RegistrationRow } from '../rows/registration-rows';
 import { useLanguage } from '@/i18n/use-language';
+import './registration-details.css';
 
 const DOCUMENTED_FIELDS = new Set([
   'registration_id',
@@ -20,23 +24,68 @@ const DOCUMENTED_FIELDS = new Set([
   'custom_questions',
 ]);
 
+/** Where the details sit in the list the table shows (its search, filters and order). */
+export interface DetailsPosition {
+  /** 0-based; -1 when the registration is not in the list (opened by a link, then filtered out). */
+  readonly index: number;
+  readonly total: number;
+  /** The registration before and after it in the list; undefined at either end. */
+  readonly onPrevious?: () => void;
+  readonly onNext?: () => void;
+}
+
 interface RegistrationDetailsProps {
   row: RegistrationRow;
   titles: ReadonlyMap<string, Label>;
+  position: DetailsPosition;
+  /** The other registrations with the same order number, in the table's order. */
+  sameOrder: readonly RegistrationRow[];
+  /** The screen's URL with another registration's details open (same view). */
+  detailsTo: (registrationId: number) => To;
+  /** The screen's URL filtered to one order. */
+  orderTo: (orderId: string) => To;
   onClose: () => void;
 }
+
+/** Keys that move through the list while the details are open (documented with aria-keyshortcuts). */
+const PREVIOUS_KEY = 'ArrowLeft';
+const NEXT_KEY = 'ArrowRight';
 
 /**
  * Every field of one registration and every answer, including fields the API document does
  * not list, in a modal dialog: focus stays inside it, Escape or the close button closes it,
  * and the caller returns focus to the row that opened it. Long answers wrap; everything is
  * rendered as text.
+ *
+ * It leads on: Previous and Next (or the Left and Right arrow keys) move through the rows in
+ * the table's current order and filter, the order number leads to the table filtered on that
+ * order, and the other registrations of the order open their own details.
  */
-export function RegistrationDetails({ row, titles, onClose }: RegistrationDetailsProps) {
+export function RegistrationDetails({
+  row,
+  titles,
+  position,
+  sameOrder,
+  detailsTo,
+  orderTo,
+  onClose,
+}: RegistrationDetailsProps) {
   const { t } = useTranslation('registrations');
   const language = useLanguage();
   const registration = row.registration;
   const extras = Object.entries(registration).filter(([key]) => !DOCUMENTED_FIELDS.has(key));
+  const orderId = row.cells.order_id?.trim() ?? '';
+
+  const onKeyDown = (event: KeyboardEvent<HTMLElement>) => {
+    if (event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) return;
+    // Arrows inside a field or an open disclosure's text keep their usual meaning.
+    if (event.target instanceof HTMLInputElement || event.target instanceof HTMLTextAreaElement) return;
+    const move =
+      event.key === PREVIOUS_KEY ? position.onPrevious : event.key === NEXT_KEY ? position.onNext : null;
+    if (!move) return;
+    event.preventDefault();
+    move();
+  };
 
   return (
     <SideSheet
@@ -44,15 +93,76 @@ export function RegistrationDetails({ row, titles, onClose }: RegistrationDetail
       closeLabel={t('details.close')}
       // Escape, the close button or the backdrop: the screen forgets the selection and moves focus back.
       onClose={onClose}
+      onKeyDown={onKeyDown}
     >
+      <nav className="registration-details__nav" aria-label={t('details.navigation')}>
+        <button
+          type="button"
+          className="button"
+          onClick={position.onPrevious}
+          disabled={!position.onPrevious}
+          aria-keyshortcuts={PREVIOUS_KEY}
+        >
+          <span aria-hidden="true">← </span>
+          {t('details.previous')}
+        </button>
+        <span className="registration-details__position" aria-live="polite">
+          {position.index >= 0
+            ? t('details.position', {
+                position: formatCount(position.index + 1, language),
+                total: formatCount(position.total, language),
+              })
+            : t('details.notInList')}
+        </span>
+        <button
+          type="button"
+          className="button"
+          onClick={position.onNext}
+          disabled={!position.onNext}
+          aria-keyshortcuts={NEXT_KEY}
+        >
+          {t('details.next')}
+          <span aria-hidden="true"> →</span>
+        </button>
+      </nav>
       <dl className="registration-details__list">
         {FIXED_COLUMN_IDS.map((id) => (
           <div key={id}>
             <dt>{titles.get(id)?.text ?? id}</dt>
-            <dd>{row.cells[id] || MISSING}</dd>
+            <dd>
+              {id === 'order_id' && orderId !== '' ? (
+                <Link to={orderTo(orderId)} aria-label={t('details.orderLink', { order: orderId })}>
+                  {row.cells.order_id}
+                </Link>
+              ) : (
+                row.cells[id] || MISSING
+              )}
+            </dd>
           </div>
         ))}
       </dl>
+      <h3>{t('details.sameOrder', { count: sameOrder.length })}</h3>
+      {orderId === '' ? (
+        <p className="muted">{t('details.noOrder')}</p>
+      ) : sameOrder.length === 0 ? (
+        <p className="muted">{t('details.aloneInOrder')}</p>
+      ) : (
+        <ul className="registration-details__order">
+          {sameOrder.map((other) => (
+            <li key={other.id}>
+              <Link to={detailsTo(other.id)} replace>
+                <bdi>{other.name}</bdi>
+              </Link>
+              <span className="muted">
+                {' · '}
+                {other.cells.category || MISSING}
+                {' · '}
+                {other.cells.payment_status || MISSING}
+              </span>
+            </li>
+          ))}
+        </ul>
+      )}
       <h3>{t('details.answers')}</h3>
       {registration.custom_questions.length === 0 ? (
         <p className="muted">{t('details.noAnswers')}</p>

@@ -9,13 +9,18 @@ import { overviewFigures } from '../insights/overview-figures';
 import { useInsightLabels } from '../insights/use-insight-labels';
 import { questionColumnId } from '../rows/question-columns';
 import type { RegistrationRow } from '../rows/registration-rows';
-import { clearRowFilters, parseAnswerFilter, type RegistrationsView } from '../rows/registrations-view';
+import {
+  clearRowFilters,
+  parseAnswerFilter,
+  writeRegistrationsView,
+  type RegistrationsView,
+} from '../rows/registrations-view';
 import { useRegistrationsScreen } from './use-registrations-screen';
 import { ColumnMenu } from './column-menu';
 import { ExportMenu } from '../export/export-menu';
 import { LoadStatus } from '../api/load-status';
 import { RegistrationCards } from './registration-cards';
-import { RegistrationDetails } from './registration-details';
+import { RegistrationDetails, type DetailsPosition } from './registration-details';
 import { RegistrationsTable } from './registrations-table';
 import { RegistrationsTableSkeleton } from './registrations-table-skeleton';
 import { RegistrationsToolbar } from './registrations-toolbar';
@@ -47,7 +52,7 @@ export function RegistrationsScreen({ eventId, eventName, event, changesActions 
   const language = useLanguage();
   const screen = useRegistrationsScreen(eventId);
   const { data, view, setView, filteredRows, titles, visibleColumnIds, actions, fetching } = screen;
-  const [selectedId, setSelectedId] = useState<number | null>(null);
+  const selectedId = view.open;
   // A phone gets cards in the page's scroll; 1,800 px of table in a 360 px screen shows two columns.
   const phone = useMediaQuery('(max-width: 40rem)');
 
@@ -75,14 +80,43 @@ export function RegistrationsScreen({ eventId, eventName, event, changesActions 
     [screen.rows, selectedId],
   );
   const openerRef = useRef<HTMLElement | null>(null);
-  const open = useCallback((id: number) => {
-    openerRef.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    setSelectedId(id);
-  }, []);
+  const open = useCallback(
+    (id: number) => {
+      openerRef.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+      setView((current) => ({ ...current, open: id }));
+    },
+    [setView],
+  );
   const close = () => {
-    setSelectedId(null);
+    setView((current) => ({ ...current, open: null }));
     openerRef.current?.focus();
   };
+  // Previous and next follow the table: its search, filters and order.
+  const selectedIndex = useMemo(
+    () => (selected ? filteredRows.indexOf(selected) : -1),
+    [filteredRows, selected],
+  );
+  const position: DetailsPosition = {
+    index: selectedIndex,
+    total: filteredRows.length,
+    ...(selectedIndex > 0 && { onPrevious: () => open(filteredRows[selectedIndex - 1]!.id) }),
+    ...(selectedIndex >= 0 &&
+      selectedIndex < filteredRows.length - 1 && { onNext: () => open(filteredRows[selectedIndex + 1]!.id) }),
+  };
+  const selectedOrder = selected?.cells.order_id?.trim() ?? '';
+  const sameOrder = useMemo(
+    () =>
+      selected && selectedOrder !== ''
+        ? screen.rows.filter((row) => row !== selected && row.cells.order_id?.trim() === selectedOrder)
+        : [],
+    [screen.rows, selected, selectedOrder],
+  );
+  const detailsTo = (id: number) => ({
+    search: `?${writeRegistrationsView({ ...view, open: id }).toString()}`,
+  });
+  const orderTo = (order: string) => ({
+    search: `?${writeRegistrationsView({ ...clearRowFilters(view), order, open: null }).toString()}`,
+  });
   const onHiddenChange = useCallback(
     (hidden: string[]) => setView((current) => ({ ...current, hidden })),
     [setView],
@@ -190,6 +224,17 @@ export function RegistrationsScreen({ eventId, eventName, event, changesActions 
           onPrint={() => exporter.print(exportRequest)}
         />
       </RegistrationsToolbar>
+      {selectedId !== null && !selected && data ? (
+        // A link to one registration (overview, duplicates, another tab) whose row is not here.
+        <p className="registrations-notice" role="status">
+          {data.phase === 'complete'
+            ? t('details.notFound', { id: selectedId })
+            : t('details.notFoundYet', { id: selectedId })}{' '}
+          <button type="button" className="link-button" onClick={close}>
+            {t('details.close')}
+          </button>
+        </p>
+      ) : null}
       {/* data-search: the search these rows answer (the benchmark reads it to time each keystroke). */}
       <p className="registrations-count" role="status" data-search={view.q}>
         {removed
@@ -244,7 +289,17 @@ export function RegistrationsScreen({ eventId, eventName, event, changesActions 
               onOpen={open}
             />
           )}
-          {selected ? <RegistrationDetails row={selected} titles={titles} onClose={close} /> : null}
+          {selected ? (
+            <RegistrationDetails
+              row={selected}
+              titles={titles}
+              position={position}
+              sameOrder={sameOrder}
+              detailsTo={detailsTo}
+              orderTo={orderTo}
+              onClose={close}
+            />
+          ) : null}
           <Suspense fallback={null}>
             {showInsights ? (
               <FilteredInsightsDialog

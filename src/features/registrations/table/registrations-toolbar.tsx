@@ -81,6 +81,16 @@ export function RegistrationsToolbar({
             {changeChip} <span aria-hidden="true">✕</span>
           </button>
         ) : null}
+        {view.order.trim() !== '' ? (
+          <button
+            type="button"
+            className="chip"
+            aria-label={t('filters.removeOrder', { order: view.order })}
+            onClick={() => setView((current) => ({ ...current, order: '' }))}
+          >
+            {t('filters.orderChip', { order: view.order })} <span aria-hidden="true">✕</span>
+          </button>
+        ) : null}
         {hasRowFilters(view) ? (
           <button type="button" className="button button--ghost" onClick={() => setView(clearRowFilters)}>
             {t('filters.clear')}

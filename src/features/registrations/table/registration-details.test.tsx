@@ -1,0 +1,108 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { DEMO_EVENT_IDS, getDemoDataset, resetDemoData } from '@/mocks/data';
+import { TEST_TODAY } from '../../../../test/msw-server';
+import { currentPath, renderApp } from '../../../../test/render';
+
+const EVENT = DEMO_EVENT_IDS.trickySmall; // 45 registrations, several in one order
+const path = (search = '') => `/events/${EVENT}/registrations${search}`;
+const source = () => getDemoDataset(TEST_TODAY).registrationsOf(EVENT);
+
+afterEach(() => resetDemoData());
+
+// jsdom lays nothing out: give the table's scroll box a height so the virtualizer renders rows.
+beforeEach(() => {
+  vi.spyOn(HTMLElement.prototype, 'clientHeight', 'get').mockImplementation(function (this: HTMLElement) {
+    return this.classList.contains('registrations-table') ? 4000 : 0;
+  });
+  vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockImplementation(function (this: HTMLElement) {
+    return this.classList.contains('registrations-table') ? 1200 : 0;
+  });
+});
+
+async function loaded() {
+  await screen.findByText(/All 45 registrations loaded/, {}, { timeout: 5000 });
+  return screen.getByRole('region', { name: /Registrations of/ });
+}
+
+type Router = Parameters<typeof currentPath>[0];
+const param = (router: Router, name: string) =>
+  new URLSearchParams(currentPath(router).split('?')[1] ?? '').get(name);
+
+/** The registrations of the demo event that share their order with someone else. */
+function sharedOrder() {
+  const byOrder = new Map<string, number[]>();
+  for (const registration of source()) {
+    const order = registration.order_id.trim();
+    byOrder.set(order, [...(byOrder.get(order) ?? []), registration.registration_id]);
+  }
+  const [order, ids] = [...byOrder].find(([, members]) => members.length >= 2)!;
+  return { order, ids };
+}
+
+describe('registration details', () => {
+  // The table is sorted by last name, descending: the details follow its rows, not the API's order.
+  it('moves through the rows in the table’s order with Previous, Next and the arrow keys', async () => {
+    const { user, router } = renderApp(path('?sort=-last_name'));
+    const table = await loaded();
+    const firstRowId = Number(within(table).getAllByRole('row')[1]!.querySelector('button')!.textContent);
+    await user.click(within(table).getByRole('button', { name: new RegExp(`registration ${firstRowId},`) }));
+    const panel = await screen.findByRole('dialog', { name: `Registration ${firstRowId}` });
+    expect(within(panel).getByText('1 of 45')).toBeInTheDocument();
+    expect(within(panel).getByRole('button', { name: 'Previous' })).toBeDisabled();
+
+    const secondRowId = Number(within(table).getAllByRole('row')[2]!.querySelector('button')!.textContent);
+    await user.click(within(panel).getByRole('button', { name: 'Next' }));
+    await screen.findByRole('dialog', { name: `Registration ${secondRowId}` });
+    expect(screen.getByText('2 of 45')).toBeInTheDocument();
+
+    await user.keyboard('{ArrowRight}{ArrowRight}{ArrowLeft}');
+    const thirdRowId = Number(within(table).getAllByRole('row')[3]!.querySelector('button')!.textContent);
+    await screen.findByRole('dialog', { name: `Registration ${thirdRowId}` });
+    expect(screen.getByText('3 of 45')).toBeInTheDocument();
+    await waitFor(() => expect(param(router, 'open')).toBe(String(thirdRowId)));
+  });
+
+  it('opens from a link with ?open=, and says so when the registration is not in the list', async () => {
+    const target = source()[7]!;
+    const { user, router } = renderApp(path(`?open=${target.registration_id}`));
+    await loaded();
+    const panel = await screen.findByRole('dialog', { name: `Registration ${target.registration_id}` });
+    expect(within(panel).getByText(target.email)).toBeInTheDocument();
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(param(router, 'open')).toBeNull());
+
+    renderApp(path('?open=999999999'));
+    expect(
+      await screen.findByText('Registration 999999999 is not in this event’s list.'),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('links to the other people of the same order, and to the table filtered on the order', async () => {
+    const { order, ids } = sharedOrder();
+    const [first, second] = ids as [number, number];
+    const others = source().filter((r) => r.order_id.trim() === order && r.registration_id !== first);
+    const { user, router } = renderApp(path(`?open=${first}`));
+    await loaded();
+    const panel = await screen.findByRole('dialog', { name: `Registration ${first}` });
+    const sameOrder = within(panel).getByRole('heading', { name: `Also in this order (${others.length})` });
+    expect(sameOrder).toBeInTheDocument();
+    const secondPerson = source().find((r) => r.registration_id === second)!;
+    await user.click(
+      within(panel).getByRole('link', {
+        name: `${secondPerson.first_name} ${secondPerson.last_name}`.trim(),
+      }),
+    );
+    await screen.findByRole('dialog', { name: `Registration ${second}` });
+    expect(param(router, 'open')).toBe(String(second));
+
+    await user.click(screen.getByRole('link', { name: `All registrations of order ${order}` }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(param(router, 'order')).toBe(order);
+    const table = screen.getByRole('region', { name: /Registrations of/ });
+    expect(within(table).getAllByRole('row')).toHaveLength(ids.length + 1);
+    expect(screen.getByText(`${ids.length} of 45 registrations match`)).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: `Remove the filter order ${order}` }));
+    expect(within(table).getAllByRole('row')).toHaveLength(46);
+  });
+});
