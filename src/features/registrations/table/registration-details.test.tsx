@@ -45,7 +45,8 @@ describe('registration details', () => {
     const { user, router } = renderApp(path('?sort=-last_name'));
     const table = await loaded();
     const firstRowId = Number(within(table).getAllByRole('row')[1]!.querySelector('button')!.textContent);
-    await user.click(within(table).getByRole('button', { name: new RegExp(`registration ${firstRowId},`) }));
+    const opener = within(table).getByRole('button', { name: new RegExp(`registration ${firstRowId},`) });
+    await user.click(opener);
     const panel = await screen.findByRole('dialog', { name: `Registration ${firstRowId}` });
     expect(within(panel).getByText('1 of 45')).toBeInTheDocument();
     expect(within(panel).getByRole('button', { name: 'Previous' })).toBeDisabled();
@@ -60,6 +61,10 @@ describe('registration details', () => {
     await screen.findByRole('dialog', { name: `Registration ${thirdRowId}` });
     expect(screen.getByText('3 of 45')).toBeInTheDocument();
     await waitFor(() => expect(param(router, 'open')).toBe(String(thirdRowId)));
+    // Moving through the list keeps where focus goes back on close: the row's button that opened it.
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(opener).toHaveFocus();
   });
 
   it('opens from a link with ?open=, and says so when the registration is not in the list', async () => {

@@ -80,12 +80,14 @@ export function RegistrationsScreen({ eventId, eventName, event, changesActions 
     [screen.rows, selectedId],
   );
   const openerRef = useRef<HTMLElement | null>(null);
+  const show = useCallback((id: number) => setView((current) => ({ ...current, open: id })), [setView]);
+  // From the table or the cards: focus goes back there on close (previous/next keep the opener).
   const open = useCallback(
     (id: number) => {
       openerRef.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-      setView((current) => ({ ...current, open: id }));
+      show(id);
     },
-    [setView],
+    [show],
   );
   const close = () => {
     setView((current) => ({ ...current, open: null }));
@@ -99,9 +101,9 @@ export function RegistrationsScreen({ eventId, eventName, event, changesActions 
   const position: DetailsPosition = {
     index: selectedIndex,
     total: filteredRows.length,
-    ...(selectedIndex > 0 && { onPrevious: () => open(filteredRows[selectedIndex - 1]!.id) }),
+    ...(selectedIndex > 0 && { onPrevious: () => show(filteredRows[selectedIndex - 1]!.id) }),
     ...(selectedIndex >= 0 &&
-      selectedIndex < filteredRows.length - 1 && { onNext: () => open(filteredRows[selectedIndex + 1]!.id) }),
+      selectedIndex < filteredRows.length - 1 && { onNext: () => show(filteredRows[selectedIndex + 1]!.id) }),
   };
   const selectedOrder = selected?.cells.order_id?.trim() ?? '';
   const sameOrder = useMemo(
