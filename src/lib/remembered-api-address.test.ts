@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { apiAddressProblem, parseApiAddress } from './remembered-api-address';
+import { apiAddressProblem, parseApiAddress, parseNumberings } from './remembered-api-address';
 
 describe('the remembered API address', () => {
   it('keeps an http(s) URL or a path of this site, and nothing else', () => {
@@ -22,5 +22,40 @@ describe('the remembered API address', () => {
     expect(apiAddressProblem('api.example.com')).toBe('missing-scheme');
     expect(apiAddressProblem('https://api.example.com')).toBeNull();
     expect(apiAddressProblem('/partner-api')).toBeNull();
+  });
+
+  it('reads the remembered page numbering of any stored text without throwing, keeping only valid entries', () => {
+    expect(
+      parseNumberings(
+        JSON.stringify([
+          ['https://api.example.com', 1],
+          ['/partner-api', 0],
+          ['x', 1],
+          ['/a', 2],
+        ]),
+      ),
+    ).toEqual(
+      new Map([
+        ['https://api.example.com', 1],
+        ['/partner-api', 0],
+      ]),
+    );
+    fc.assert(
+      fc.property(
+        fc.oneof(
+          fc.string(),
+          fc.json(),
+          fc.jsonValue().map((v) => JSON.stringify(v)),
+        ),
+        (value) => {
+          const numberings = parseNumberings(value);
+          expect(numberings.size).toBeLessThanOrEqual(20);
+          for (const [address, firstPage] of numberings) {
+            expect(parseApiAddress(address)).toBe(address);
+            expect([0, 1]).toContain(firstPage);
+          }
+        },
+      ),
+    );
   });
 });

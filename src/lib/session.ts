@@ -117,30 +117,3 @@ export function rememberDeviceForgotten(): void {
     // Storage unavailable: this page still saves nothing more; a reload would.
   }
 }
-
-const NUMBERING_ITEM = 'promoter-dashboard.first-page';
-
-/**
- * The first page number (0 or 1) a Partner API was found to use, remembered per base URL for
- * this tab's session, so the registrations loader asks for page=0 at most once per API (a
- * 1-based server answers it with a 400 in its logs). Not personal data: it outlives sign-out.
- */
-export function knownFirstPage(baseUrl: string): 0 | 1 | undefined {
-  try {
-    const value = (JSON.parse(sessionStorage.getItem(NUMBERING_ITEM) ?? '{}') as Record<string, unknown>)[
-      baseUrl
-    ];
-    return value === 0 || value === 1 ? value : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
-export function rememberFirstPage(baseUrl: string, firstPage: 0 | 1): void {
-  try {
-    const known = JSON.parse(sessionStorage.getItem(NUMBERING_ITEM) ?? '{}') as Record<string, unknown>;
-    sessionStorage.setItem(NUMBERING_ITEM, JSON.stringify({ ...known, [baseUrl]: firstPage }));
-  } catch {
-    // Storage unavailable: the next load probes again, which is only slower.
-  }
-}

@@ -51,7 +51,7 @@ describe('the registrations query', () => {
     expect(final.loadedAt).toBeInstanceOf(Date);
   });
 
-  it('asks for page 0 once per API in the session, not on every load and refresh', async () => {
+  it('asks for page 0 once per API, not on every load and refresh', async () => {
     const { api, client } = setup({ total: 250, maxPerPage: 100, belowFirst: 400 });
     await client.fetchQuery(registrationsQuery(EVENT));
     expect(api.callsFor(0)).toHaveLength(1);
@@ -64,6 +64,20 @@ describe('the registrations query', () => {
     expect(ids(reloaded.rows)).toEqual(oneTo(250));
     expect(api.callsFor(0)).toHaveLength(1);
     expect(api.calls.some((call) => call.updatedSince !== null && call.page === 0)).toBe(false);
+  });
+
+  it('remembers the numbering with the API address on this device: a new tab does not ask for page 0', async () => {
+    const { api, client } = setup({ total: 250, maxPerPage: 100, belowFirst: 400 });
+    await client.fetchQuery(registrationsQuery(EVENT));
+    expect(api.callsFor(0)).toHaveLength(1);
+
+    // A new tab the next day: its sessionStorage starts empty, localStorage is the device's.
+    sessionStorage.clear();
+    signInForTests();
+    const nextTab = new QueryClient();
+    const reloaded = await nextTab.fetchQuery(registrationsQuery(EVENT));
+    expect(ids(reloaded.rows)).toEqual(oneTo(250));
+    expect(api.callsFor(0)).toHaveLength(1);
   });
 
   it('keeps the rows of a stopped load, and a refetch fetches only the missing pages', async () => {

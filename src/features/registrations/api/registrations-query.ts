@@ -1,7 +1,8 @@
 import { queryOptions, type Query, type QueryClient, type QueryFunctionContext } from '@tanstack/react-query';
 import { readDeviceCopy, saveDeviceCopy } from '@/lib/device-copy/device-copy-client';
 import { browserSaysOffline, isOffline } from '@/lib/offline';
-import { getSession, knownFirstPage, rememberFirstPage } from '@/lib/session';
+import { getSession } from '@/lib/session';
+import { knownFirstPage, rememberFirstPage } from '@/lib/remembered-api-address';
 import { loadChanges, mergeChanges } from '../loader/load-changes';
 import { loadRegistrations, retryMissing } from '../loader/load-registrations';
 import type {
