@@ -16,6 +16,7 @@ import { parseEventId } from '@/features/events/model/event-id';
 import '@/features/events/components/events.css';
 import { OverviewSkeleton } from '@/features/registrations/overview/overview-skeleton';
 import { DemoNextDayButton } from '@/features/session/components/demo-next-day-button';
+import { useSession } from '@/lib/session';
 
 // Its own chunk: neither the first screen nor the registrations screen loads the overview's code.
 const EventOverview = lazy(() =>
@@ -25,6 +26,8 @@ const EventOverview = lazy(() =>
 export function EventRoute() {
   const { t } = useTranslation('events');
   const eventId = parseEventId(useParams().eventId);
+  // The demo's "move one day ahead" sits beside "What changed", which it keeps on a first visit.
+  const demo = useSession()?.demo === true;
   const event = useQuery({ ...eventQueries.detail(eventId ?? 0), enabled: eventId !== null });
   const unavailable = isEventUnavailable(eventId, event.error);
   useDocumentTitle(
@@ -43,12 +46,26 @@ export function EventRoute() {
       {unavailable ? (
         <EventUnavailable />
       ) : event.isPending ? (
-        <div className="event-detail__skeleton" aria-busy="true">
+        // The header's shape (name, start date, place, the registrations button), so the
+        // figures below do not jump when the event arrives.
+        <div className="page__header event-detail__skeleton" aria-busy="true">
           <p className="visually-hidden" role="status">
             {t('detail.loading')}
           </p>
-          <Skeleton width="60%" height="2rem" />
-          <Skeleton width="40%" />
+          <div className="event-detail__title">
+            <Skeleton width="70%" height="2.25rem" />
+            <div className="event-detail__facts">
+              <span className="event-detail__skeleton-fact">
+                <Skeleton width="5rem" height="0.75rem" />
+                <Skeleton width="14rem" height="1.5rem" />
+              </span>
+              <span className="event-detail__skeleton-fact">
+                <Skeleton width="4rem" height="0.75rem" />
+                <Skeleton width="9rem" height="1.5rem" />
+              </span>
+            </div>
+          </div>
+          <Skeleton width="11rem" height="2.75rem" />
         </div>
       ) : event.isError ? (
         <>
@@ -60,7 +77,7 @@ export function EventRoute() {
       )}
       {eventId !== null && !unavailable && !event.isError ? (
         <Suspense fallback={<OverviewSkeleton />}>
-          <EventOverview eventId={eventId} changesActions={<DemoNextDayButton />} />
+          <EventOverview eventId={eventId} changesActions={demo ? <DemoNextDayButton /> : undefined} />
         </Suspense>
       ) : null}
     </div>

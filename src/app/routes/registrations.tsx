@@ -12,10 +12,13 @@ import { isEventUnavailable } from '@/features/events/model/event-availability';
 import { parseEventId } from '@/features/events/model/event-id';
 import { RegistrationsScreen } from '@/features/registrations/table/registrations-screen';
 import { DemoNextDayButton } from '@/features/session/components/demo-next-day-button';
+import { useSession } from '@/lib/session';
 
 export function RegistrationsRoute() {
   const { t } = useTranslation('registrations');
   const eventId = parseEventId(useParams().eventId);
+  // The demo's "move one day ahead" sits beside "What changed", which it keeps on a first visit.
+  const demo = useSession()?.demo === true;
   const event = useQuery({ ...eventQueries.detail(eventId ?? 0), enabled: eventId !== null });
   const eventName = event.data?.eve_nom_fr ?? (eventId !== null ? `#${eventId}` : '');
   useDocumentTitle(event.data?.eve_nom_fr ? `${t('title')} · ${event.data.eve_nom_fr}` : t('title'));
@@ -43,7 +46,7 @@ export function RegistrationsRoute() {
         eventId={eventId}
         eventName={eventName}
         event={event.data}
-        changesActions={<DemoNextDayButton />}
+        changesActions={demo ? <DemoNextDayButton /> : undefined}
       />
     </div>
   );

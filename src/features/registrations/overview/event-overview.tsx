@@ -83,7 +83,10 @@ export function EventOverview({ eventId, changesActions }: { eventId: number; ch
           onContinue={actions.continue}
           onVerify={actions.verify}
         />
-      ) : null}
+      ) : (
+        // Holds the banner's place until the first answer, so the figures do not jump.
+        <div className="load-status load-status--pending" aria-hidden="true" />
+      )}
       {data ? (
         <ChangesSummary eventId={eventId} data={data} labels={registrationLabels} actions={changesActions} />
       ) : null}

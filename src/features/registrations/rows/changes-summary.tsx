@@ -84,6 +84,8 @@ export function ChangesSummary({
     [history, data.rows, data.phase, since],
   );
   if (!history || !summary) return null;
+  // A first visit has nothing to compare yet: no card (the demo keeps it for its "next day").
+  if (lastVisit === null && !active && !actions) return null;
 
   const count = (n: number) => formatCount(n, language);
   const time = (at: number) => formatInstant(new Date(at), language);
