@@ -46,9 +46,22 @@ type ViewportName = keyof typeof VIEWPORTS;
 const LANGS: Lang[] = ['en', 'fr'];
 /**
  * The control just before the tabs: the checkpoint of "What changed" (registrations.json,
- * changes.since), the card's last control while nothing changed since.
+ * changes.since), the card's last control while nothing changed since; on the first visit,
+ * which has no "What changed" card, the load banner's "Verify the whole list" (load.verify).
  */
-const BEFORE_TABS = { en: 'Since', fr: 'Depuis' } as const;
+const BEFORE_TABS = {
+  en: { since: 'Since', verify: 'Verify the whole list' },
+  fr: { since: 'Depuis', verify: 'Contrôler toute la liste' },
+} as const;
+
+/** The control just before the tabs, whichever of the two the page shows now. */
+async function controlBeforeTabs(lang: Lang): Promise<Locator> {
+  const since = page.getByRole('combobox', { name: BEFORE_TABS[lang].since, exact: true });
+  await page.getByRole('tablist').waitFor();
+  return (await since.count()) > 0
+    ? since
+    : page.getByRole('button', { name: BEFORE_TABS[lang].verify, exact: true });
+}
 /** Non-text contrast (WCAG 1.4.11) a focus ring needs against what is behind it. */
 const MIN_FOCUS_CONTRAST = 3;
 
@@ -262,7 +275,7 @@ describe('event sections: keyboard', () => {
         const historyLength = await page.evaluate(() => history.length);
 
         // From the top of the page, by Tab alone, to the control just before the tabs…
-        const refresh = page.getByRole('combobox', { name: BEFORE_TABS[lang], exact: true });
+        const refresh = await controlBeforeTabs(lang);
         await tabUntil(() => focusedIs(refresh));
         // …then one Tab: the selected tab, not the first or every tab.
         await page.keyboard.press('Tab');
@@ -318,9 +331,9 @@ describe('event sections: keyboard', () => {
 /** Where one Tab from each section's tab lands, for the sections where it is not the panel. */
 async function tabIntoPanelFailures(lang: Lang): Promise<string[]> {
   const failures: string[] = [];
-  const refresh = page.getByRole('combobox', { name: BEFORE_TABS[lang], exact: true });
   for (const section of EVENT_SECTIONS) {
     await openEvent(section === 'overview' ? '' : `#${section}`, lang);
+    const refresh = await controlBeforeTabs(lang);
     await tabUntil(() => focusedIs(refresh));
     await page.keyboard.press('Tab');
     await expectFocusOnTab(section, `${lang} ${section}`);
