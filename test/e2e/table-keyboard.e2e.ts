@@ -215,6 +215,13 @@ describe('registrations table read sideways, with the keyboard', () => {
       expect(where.active).toMatchObject({ inside: true, uncovered: true });
       expect(where.name).toMatchObject({ inside: true, uncovered: true });
 
+      // Down past the bottom of the box: the table scrolls so the focused row is whole in view
+      // (not left under the edge by the height of the sticky header).
+      for (let i = 0; i < 25; i += 1) await page.keyboard.press('ArrowDown');
+      await expect.poll(async () => (await focused()).row).toBe(29);
+      await expect.poll(async () => (await placement()).active.inside).toBe(true);
+      expect((await placement()).name).toMatchObject({ inside: true, uncovered: true });
+
       // Enter on a cell opens that registration's details.
       await page.keyboard.press('Enter');
       const dialog = page.getByRole('dialog');

@@ -95,6 +95,7 @@ export function RegistrationsTable({
 }: RegistrationsTableProps) {
   const { t } = useTranslation('registrations');
   const scrollRef = useRef<HTMLDivElement>(null);
+  const headRef = useRef<HTMLTableSectionElement>(null);
   const [active, setActive] = useState(0);
   /** The focused cell's column in the active row; null when the whole row has focus. */
   const [activeColumn, setActiveColumn] = useState<number | null>(null);
@@ -109,6 +110,9 @@ export function RegistrationsTable({
     estimateSize: () => ROW_HEIGHT,
     overscan: OVERSCAN,
     getItemKey: (index) => rows[index]?.id ?? index,
+    // The rows start below the sticky header, which the virtualizer does not count: without
+    // this, a row moved to from above stops one header's height below the bottom, out of view.
+    scrollPaddingEnd: headRef.current?.offsetHeight ?? ROW_HEIGHT,
   });
   const items = virtualizer.getVirtualItems();
   const windowRows = useMemo(() => items.map((item) => rows[item.index]!), [items, rows]);
@@ -270,7 +274,7 @@ export function RegistrationsTable({
             <col key={column.id} style={{ width: `${column.width}rem` }} />
           ))}
         </colgroup>
-        <thead onKeyDown={onHeaderKeyDown}>
+        <thead ref={headRef} onKeyDown={onHeaderKeyDown}>
           <tr aria-rowindex={1}>
             {headers.map((header, index) => {
               const title = titles.get(header.column.id) ?? { text: header.column.id };
