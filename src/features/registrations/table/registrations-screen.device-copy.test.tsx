@@ -72,7 +72,7 @@ describe('what changed since the last visit, on the registrations screen', () =>
     const shownIds = within(table)
       .getAllByRole('row')
       .slice(1)
-      .map((row) => Number(within(row).getAllByRole('cell')[0]!.textContent));
+      .map((row) => Number(within(row).getAllByRole('gridcell')[0]!.textContent));
     expect(shownIds.sort()).toEqual([...added].sort());
 
     await user.click(

@@ -58,7 +58,7 @@ describe('registrations table', () => {
       expect.stringMatching(/hear/i),
     ]);
     expect(screen.getByText('45 registrations')).toBeInTheDocument();
-    expect(within(table).getByRole('table')).toHaveAttribute('aria-rowcount', '46');
+    expect(within(table).getByRole('grid')).toHaveAttribute('aria-rowcount', '46');
     expect(bodyRows(table)).toHaveLength(45);
 
     const first = source()[0]!;
@@ -143,7 +143,7 @@ describe('registrations table', () => {
       'ascending',
     );
     await waitFor(() => expect(router.state.location.search).toContain('sort=last_name'));
-    const names = bodyRows(table).map((row) => within(row).getAllByRole('cell')[2]!.textContent);
+    const names = bodyRows(table).map((row) => within(row).getAllByRole('gridcell')[2]!.textContent);
     const fold = (s: string) =>
       s
         .normalize('NFD')
@@ -167,7 +167,7 @@ describe('registrations table', () => {
       'descending',
     );
     expect(columnHeaders(table)).not.toContain('E-mail↕');
-    const ids = bodyRows(table).map((row) => Number(within(row).getAllByRole('cell')[0]!.textContent));
+    const ids = bodyRows(table).map((row) => Number(within(row).getAllByRole('gridcell')[0]!.textContent));
     expect(ids).toEqual([...ids].sort((a, b) => b - a));
   });
 
@@ -178,7 +178,7 @@ describe('registrations table', () => {
     const rendered = bodyRows(table).filter((row) => row.hasAttribute('aria-rowindex'));
     expect(rendered.length).toBeGreaterThan(9);
     expect(rendered.length).toBeLessThan(45);
-    expect(within(table).getByRole('table')).toHaveAttribute('aria-rowcount', '46');
+    expect(within(table).getByRole('grid')).toHaveAttribute('aria-rowcount', '46');
 
     // One Tab stop for the rows: the first row, then the arrows and End move between rows.
     rendered[0]!.focus();
@@ -246,7 +246,7 @@ describe('registrations table', () => {
     });
     const { user } = renderApp(path('?status=paid&sort=-last_name&hide=email,order_id&size=25'));
     const table = await loaded();
-    const shownIds = bodyRows(table).map((row) => within(row).getAllByRole('cell')[0]!.textContent);
+    const shownIds = bodyRows(table).map((row) => within(row).getAllByRole('gridcell')[0]!.textContent);
 
     await user.click(menuButton('Export'));
     await user.click(screen.getByRole('button', { name: /Excel \(French\)/ }));
@@ -339,7 +339,7 @@ describe('registrations table', () => {
     const headers = columnHeaders(table);
     const columns = shared.map((a) => headers.indexOf(`Contact d'urgence (${a.que_id})↕`));
     expect(columns.every((index) => index > 0)).toBe(true);
-    const cells = within(bodyRows(table)[0]!).getAllByRole('cell');
+    const cells = within(bodyRows(table)[0]!).getAllByRole('gridcell');
     shared.forEach((answer, i) => expect(cells[columns[i]!]).toHaveTextContent(answer.reponse ?? ''));
     await act(() => i18n.changeLanguage('en'));
   });
