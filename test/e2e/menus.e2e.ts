@@ -311,8 +311,8 @@ describe('header on a 360 px phone', () => {
       await page.setViewportSize(VIEWPORTS['phone-360']);
       await page.goto(at('/events'));
       await switchLanguage(page, lang);
+      await page.locator('.event-card__name').first().waitFor();
       const name = page.locator('.app-header__name');
-      await name.waitFor();
       const fits = await name.evaluate((element) => ({
         scroll: element.scrollWidth,
         client: element.clientWidth,
