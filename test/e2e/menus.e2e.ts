@@ -28,6 +28,8 @@ const GAP_PX = 4;
 const SLACK_PX = 2;
 /** menu.css's phone layout applies up to 36rem. */
 const PHONE_MAX_PX = 576;
+/** The window.name of a tab that pretends to have no CSS anchor positioning. */
+const FALLBACK_TAB = 'menus-without-anchor-positioning';
 /** What the app calls itself (common.json appName), the accessible name of the header's link. */
 const APP_NAME = { en: 'Promoter dashboard', fr: 'Tableau de bord organisateur' } as const;
 
@@ -41,6 +43,15 @@ beforeAll(async () => {
   page = await browser.newPage();
   problems = watchPage(page);
   await signInAlpine(page);
+  // The fallback's run (see the last describe): this tab's window.name asks for a browser
+  // without anchor positioning, from its first script on.
+  await page.addInitScript((fallbackTab: string) => {
+    if (window.name !== fallbackTab) return;
+    const supports = CSS.supports.bind(CSS);
+    CSS.supports = (condition: string, value?: string) =>
+      !`${condition}${value ?? ''}`.includes('anchor') &&
+      (value === undefined ? supports(condition) : supports(condition, value));
+  }, FALLBACK_TAB);
   // The real print dialog would block the page: count the calls instead.
   await page.addInitScript(() => {
     const counted = window as Window & { printCalls?: number };
@@ -146,6 +157,26 @@ async function expectAttached(button: Locator, panel: Locator, label: string): P
 }
 
 /**
+ * Opens the Export menu with its button in the middle of the screen, then scrolls the page
+ * under it: the menu still touches its button. Screenshots before and after the scroll.
+ */
+async function exportWhileScrolling(lang: Lang, viewport: string): Promise<void> {
+  const exportButton = menuButton(REGISTRATIONS_TEXT[lang].exportMenu);
+  await exportButton.evaluate((element) => element.scrollIntoView({ block: 'center' }));
+  const { panel } = await openMenu(REGISTRATIONS_TEXT[lang].exportMenu);
+  await expectAttached(exportButton, panel, `${lang} ${viewport}, Export open`);
+  await page.screenshot({ path: join(SCREENSHOT_DIR, `menus-export-${lang}-${viewport}.png`) });
+  const before = await box(exportButton);
+  await page.evaluate(() => window.scrollBy(0, 160));
+  await settled();
+  const after = await box(exportButton);
+  expect(before.y - after.y, 'the page scrolled under the open menu').toBeGreaterThan(100);
+  expect(await panel.evaluate((element) => element.matches(':popover-open'))).toBe(true);
+  await expectAttached(exportButton, panel, `${lang} ${viewport}, Export after scrolling`);
+  await page.screenshot({ path: join(SCREENSHOT_DIR, `menus-export-scrolled-${lang}-${viewport}.png`) });
+}
+
+/**
  * Ticks the first category with its menu open: "Clear filters" appears and the toolbar
  * reflows; the menu must still touch its button. Clears the filter again. Returns where the
  * button was before and after.
@@ -194,22 +225,7 @@ describe('menus stay attached to their button', () => {
           await openRegistrations(lang, viewport);
           await tickCategory(lang, viewport);
 
-          // The Export button in the middle of the screen, then the page scrolled under it.
-          const exportButton = menuButton(text.exportMenu);
-          await exportButton.evaluate((element) => element.scrollIntoView({ block: 'center' }));
-          const { panel } = await openMenu(text.exportMenu);
-          await expectAttached(exportButton, panel, `${lang} ${viewport}, Export open`);
-          await page.screenshot({ path: join(SCREENSHOT_DIR, `menus-export-${lang}-${viewport}.png`) });
-          const before = await box(exportButton);
-          await page.evaluate(() => window.scrollBy(0, 160));
-          await settled();
-          const after = await box(exportButton);
-          expect(before.y - after.y, 'the page scrolled under the open menu').toBeGreaterThan(100);
-          expect(await panel.evaluate((element) => element.matches(':popover-open'))).toBe(true);
-          await expectAttached(exportButton, panel, `${lang} ${viewport}, Export after scrolling`);
-          await page.screenshot({
-            path: join(SCREENSHOT_DIR, `menus-export-scrolled-${lang}-${viewport}.png`),
-          });
+          await exportWhileScrolling(lang, viewport);
           await expectNoAxeViolations(page, `registrations, Export menu open (${lang}, ${viewport})`);
           await closeMenus();
 
@@ -303,6 +319,36 @@ async function activate(item: Locator, where: string): Promise<void> {
   // A "clear" or "show all" button: nothing is filtered or hidden once the checkboxes are back.
   await item.click();
 }
+
+describe('without CSS anchor positioning (place-below.ts follows the button)', () => {
+  beforeAll(async () => {
+    await page.evaluate((name) => {
+      window.name = name;
+    }, FALLBACK_TAB);
+  });
+  afterAll(async () => {
+    await page.evaluate(() => {
+      window.name = '';
+    });
+  });
+
+  it('desktop: the Category menu follows its button when "Clear filters" appears', async () => {
+    await openRegistrations('en', 'desktop');
+    expect(await page.evaluate(() => CSS.supports('anchor-name: --a'))).toBe(false);
+    const { before, after } = await tickCategory('en', 'desktop-fallback');
+    expect(Math.abs(after.x - before.x) + Math.abs(after.y - before.y)).toBeGreaterThan(10);
+    expect(await page.locator('.menu__panel--anchored').count()).toBe(0);
+    problems.expectNone();
+  });
+
+  it.each(PHONES)('%s: Category after a tick, Export while the page scrolls', async (viewport) => {
+    await openRegistrations('fr', viewport);
+    await tickCategory('fr', `${viewport}-fallback`);
+    await exportWhileScrolling('fr', `${viewport}-fallback`);
+    await closeMenus();
+    problems.expectNone();
+  });
+});
 
 describe('header on a 360 px phone', () => {
   it.each(LANGS)(

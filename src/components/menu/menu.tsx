@@ -20,6 +20,9 @@ interface MenuProps {
 /** What the arrow keys move between inside a panel. */
 const ITEMS = 'input:not([disabled]), button:not([disabled]), select:not([disabled]), a[href]';
 
+/** Decided once: the browser places the panel (menu.css), or place-below.ts does. */
+const ANCHORED = supportsAnchorPositioning();
+
 /** A CSS dashed ident from a React id (`_r_1_`, or `:r1:` in older React). */
 function anchorNameFor(id: string): string {
   return `--menu-${id.replace(/[^\w-]/g, '-')}`;
@@ -51,7 +54,6 @@ export function Menu({ label, badge, buttonClassName = '', align = 'start', onOp
   useEffect(() => {
     const element = panel.current;
     if (!element) return;
-    const anchored = supportsAnchorPositioning();
     let frame = 0;
     // The fallback: follow the button (reflow, scroll of any container, resize) frame by frame,
     // only while the menu is open.
@@ -64,7 +66,7 @@ export function Menu({ label, badge, buttonClassName = '', align = 'start', onOp
       setOpen(opened);
       cancelAnimationFrame(frame);
       if (!opened || !button.current) return;
-      if (!anchored) follow();
+      if (!ANCHORED) follow();
       element.querySelector<HTMLElement>(ITEMS)?.focus({ preventScroll: true });
       onOpenRef.current?.();
     };
@@ -125,7 +127,7 @@ export function Menu({ label, badge, buttonClassName = '', align = 'start', onOp
         ref={panel}
         id={panelId}
         popover="auto"
-        className={`menu__panel menu__panel--${align}`}
+        className={`menu__panel menu__panel--${align}${ANCHORED ? ' menu__panel--anchored' : ''}`}
         style={{ positionAnchor: anchorName }}
         onKeyDown={onKeyDown}
         onClick={(event) => {
