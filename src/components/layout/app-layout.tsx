@@ -28,7 +28,13 @@ export function AppLayout({ account }: { account?: ReactNode }) {
             <span className="app-header__logo" aria-hidden="true">
               ◆
             </span>
-            <span className="app-header__name">{t('appName')}</span>
+            {/* A phone's header shows the short name; the full one stays what is read out. */}
+            <span className="app-header__name">
+              <span className="app-header__name-long">{t('appName')}</span>
+              <span className="app-header__name-short" aria-hidden="true">
+                {t('appNameShort')}
+              </span>
+            </span>
           </Link>
           {session?.demo ? (
             <span className="badge badge--warning app-header__demo">

@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
-import { placeBelow } from './place-below';
+import { placeBelow, supportsAnchorPositioning } from './place-below';
 import './menu.css';
 
 interface MenuProps {
@@ -20,16 +20,29 @@ interface MenuProps {
 /** What the arrow keys move between inside a panel. */
 const ITEMS = 'input:not([disabled]), button:not([disabled]), select:not([disabled]), a[href]';
 
+/** Decided once: the browser places the panel (menu.css), or place-below.ts does. */
+const ANCHORED = supportsAnchorPositioning();
+
+/** A CSS dashed ident from a React id (`_r_1_`, or `:r1:` in older React). */
+function anchorNameFor(id: string): string {
+  return `--menu-${id.replace(/[^\w-]/g, '-')}`;
+}
+
 /**
  * A button that opens a panel of options, on the browser's own Popover API: it opens in the
  * top layer (never clipped by the table), and the browser closes it on Escape and on a click
- * outside, returning focus to the button. On top of that: the arrow keys, Home and End move
+ * outside, returning focus to the button. The panel is tied to its button with CSS anchor
+ * positioning (menu.css): it follows the button when the toolbar reflows (a "Clear filters"
+ * button appears) or the page scrolls, goes above it when there is more room there, and
+ * scrolls inside itself when it is taller than that room. Browsers without anchor positioning
+ * get the same from place-below.ts, run again on every frame while the menu is open. On top of that: the arrow keys, Home and End move
  * between the options, focus goes to the first option on opening, and the menu closes when
  * focus leaves it (Tab past the last option). An action marked `data-close-menu` closes it and
  * puts focus back on the button (never on the page's body).
  */
 export function Menu({ label, badge, buttonClassName = '', align = 'start', onOpen, children }: MenuProps) {
   const panelId = useId();
+  const anchorName = anchorNameFor(panelId);
   const button = useRef<HTMLButtonElement>(null);
   const panel = useRef<HTMLDivElement>(null);
   const [open, setOpen] = useState(false);
@@ -41,21 +54,26 @@ export function Menu({ label, badge, buttonClassName = '', align = 'start', onOp
   useEffect(() => {
     const element = panel.current;
     if (!element) return;
+    let frame = 0;
+    // The fallback: follow the button (reflow, scroll of any container, resize) frame by frame,
+    // only while the menu is open.
+    const follow = () => {
+      if (button.current) placeBelow(element, button.current, align);
+      frame = requestAnimationFrame(follow);
+    };
     const onToggle = (event: Event) => {
       const opened = (event as ToggleEvent).newState === 'open';
       setOpen(opened);
+      cancelAnimationFrame(frame);
       if (!opened || !button.current) return;
-      placeBelow(element, button.current, align);
-      element.querySelector<HTMLElement>(ITEMS)?.focus();
+      if (!ANCHORED) follow();
+      element.querySelector<HTMLElement>(ITEMS)?.focus({ preventScroll: true });
       onOpenRef.current?.();
     };
-    // The panel is placed against the button: a resized window would leave it stranded.
-    const onResize = () => element.hidePopover?.();
     element.addEventListener('toggle', onToggle);
-    window.addEventListener('resize', onResize);
     return () => {
       element.removeEventListener('toggle', onToggle);
-      window.removeEventListener('resize', onResize);
+      cancelAnimationFrame(frame);
     };
   }, [align]);
 
@@ -94,6 +112,7 @@ export function Menu({ label, badge, buttonClassName = '', align = 'start', onOp
         ref={button}
         type="button"
         className={`button menu__button ${buttonClassName}`}
+        style={{ anchorName }}
         popoverTarget={panelId}
         aria-expanded={open}
         aria-controls={panelId}
@@ -108,7 +127,8 @@ export function Menu({ label, badge, buttonClassName = '', align = 'start', onOp
         ref={panel}
         id={panelId}
         popover="auto"
-        className="menu__panel"
+        className={`menu__panel menu__panel--${align}${ANCHORED ? ' menu__panel--anchored' : ''}`}
+        style={{ positionAnchor: anchorName }}
         onKeyDown={onKeyDown}
         onClick={(event) => {
           if (event.target instanceof Element && event.target.closest('[data-close-menu]')) close();

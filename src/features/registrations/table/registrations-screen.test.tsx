@@ -346,9 +346,9 @@ describe('registrations table', () => {
 
   it('says so when an event has no registrations', async () => {
     renderApp(`/events/${DEMO_EVENT_IDS.noRegistrations}/registrations`);
-    expect(await screen.findByRole('heading', { name: 'No registrations yet' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'No registrations' })).toBeInTheDocument();
     // Not "All 0 registrations loaded", not "Showing 0–0 of 0".
-    expect(await screen.findByText('Loaded: no registrations yet')).toBeInTheDocument();
+    expect(await screen.findByText('Loaded: no registrations')).toBeInTheDocument();
     expect(screen.getByText('0 registrations')).toBeInTheDocument();
     expect(screen.queryByText(/All 0|0–0/)).toBeNull();
   });

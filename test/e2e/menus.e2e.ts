@@ -1,0 +1,377 @@
+import { mkdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectNoAxeViolations } from './axe';
+import { launchBrowser, watchPage, type BrowserHandle, type PageProblems } from './browser';
+import { REGISTRATIONS_TEXT, at, signInAlpine, switchLanguage, type Lang } from './app';
+
+/**
+ * The toolbar's menus stay attached to their button: when the toolbar reflows (ticking a
+ * category adds "Clear filters"), when the page scrolls on a phone, and every option of every
+ * menu can be reached and used on a 390 px and a 360 px phone. Also: the header's product
+ * name is read whole on a 360 px phone. En and fr; screenshots into test-results/screenshots/.
+ */
+
+const SCREENSHOT_DIR = join(process.cwd(), 'test-results', 'screenshots');
+const EVENT = { id: 1003, total: 45 } as const;
+const VIEWPORTS = {
+  desktop: { width: 1366, height: 900 },
+  'phone-390': { width: 390, height: 844 },
+  'phone-360': { width: 360, height: 740 },
+} as const;
+type ViewportName = keyof typeof VIEWPORTS;
+const PHONES = ['phone-390', 'phone-360'] as const satisfies ViewportName[];
+const LANGS = ['en', 'fr'] as const satisfies Lang[];
+/** The panel sits 4 px from its button (menu.css, --menu-gap); a little slack for rounding. */
+const GAP_PX = 4;
+const SLACK_PX = 2;
+/** menu.css's phone layout applies up to 36rem. */
+const PHONE_MAX_PX = 576;
+/** The window.name of a tab that pretends to have no CSS anchor positioning. */
+const FALLBACK_TAB = 'menus-without-anchor-positioning';
+/** What the app calls itself (common.json appName), the accessible name of the header's link. */
+const APP_NAME = { en: 'Promoter dashboard', fr: 'Tableau de bord organisateur' } as const;
+
+let browser: BrowserHandle;
+let page: Page;
+let problems: PageProblems;
+
+beforeAll(async () => {
+  await mkdir(SCREENSHOT_DIR, { recursive: true });
+  browser = await launchBrowser({ locale: 'en-US', viewport: VIEWPORTS.desktop });
+  page = await browser.newPage();
+  problems = watchPage(page);
+  await signInAlpine(page);
+  // The fallback's run (see the last describe): this tab's window.name asks for a browser
+  // without anchor positioning, from its first script on.
+  await page.addInitScript((fallbackTab: string) => {
+    if (window.name !== fallbackTab) return;
+    const supports = CSS.supports.bind(CSS);
+    CSS.supports = (condition: string, value?: string) =>
+      !`${condition}${value ?? ''}`.includes('anchor') &&
+      (value === undefined ? supports(condition) : supports(condition, value));
+  }, FALLBACK_TAB);
+  // The real print dialog would block the page: count the calls instead.
+  await page.addInitScript(() => {
+    const counted = window as Window & { printCalls?: number };
+    counted.printCalls = 0;
+    window.print = () => {
+      counted.printCalls = (counted.printCalls ?? 0) + 1;
+    };
+  });
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+async function openRegistrations(lang: Lang, viewport: ViewportName): Promise<void> {
+  await page.setViewportSize(VIEWPORTS[viewport]);
+  await page.goto(at(`/events/${EVENT.id}/registrations`));
+  await switchLanguage(page, lang);
+  await page.getByText(REGISTRATIONS_TEXT[lang].loaded(String(EVENT.total)), { exact: true }).waitFor();
+}
+
+function slug(label: string): string {
+  return label
+    .normalize('NFD')
+    .replace(/[^A-Za-z]+/g, '-')
+    .toLowerCase();
+}
+
+function menuButton(label: string): Locator {
+  return page.locator('button.menu__button', { hasText: label });
+}
+
+/** The popover a menu button controls. */
+async function panelOf(button: Locator): Promise<Locator> {
+  const id = await button.getAttribute('aria-controls');
+  if (!id) throw new Error('menu button without aria-controls');
+  return page.locator(`[id="${id}"]`);
+}
+
+async function openMenu(label: string): Promise<{ button: Locator; panel: Locator }> {
+  const button = menuButton(label);
+  const panel = await panelOf(button);
+  if ((await button.getAttribute('aria-expanded')) !== 'true') await button.click();
+  await expect.poll(() => panel.evaluate((element) => element.matches(':popover-open'))).toBe(true);
+  await settled();
+  return { button, panel };
+}
+
+async function closeMenus(): Promise<void> {
+  await page.keyboard.press('Escape');
+  await expect.poll(() => page.locator('.menu__panel:popover-open').count()).toBe(0);
+}
+
+/** Two frames: what the browser places after a change (anchor positioning) is on screen. */
+function settled(): Promise<void> {
+  return page.evaluate(
+    () => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))),
+  );
+}
+
+interface Box {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
+async function box(locator: Locator): Promise<Box> {
+  const found = await locator.boundingBox();
+  if (!found) throw new Error('no box: the element is not rendered');
+  return found;
+}
+
+/**
+ * Checks the panel touches its button: just below it (or just above, when the menu opened
+ * upwards), sharing an edge with it, and inside the window.
+ */
+async function expectAttached(button: Locator, panel: Locator, label: string): Promise<void> {
+  const [b, p] = [await box(button), await box(panel)];
+  const viewport = page.viewportSize();
+  if (!viewport) throw new Error('no viewport');
+  const below = p.y - (b.y + b.height);
+  const above = b.y - (p.y + p.height);
+  const gap = Math.abs(below - GAP_PX) < Math.abs(above - GAP_PX) ? below : above;
+  const detail = `${label}: button ${JSON.stringify(b)}, panel ${JSON.stringify(p)}`;
+  expect(Math.abs(gap - GAP_PX), `gap to the button, ${detail}`).toBeLessThanOrEqual(SLACK_PX);
+  if (viewport.width > PHONE_MAX_PX) {
+    const sharedEdge = Math.min(Math.abs(p.x - b.x), Math.abs(p.x + p.width - (b.x + b.width)));
+    expect(sharedEdge, `lined up with the button's start or end, ${detail}`).toBeLessThanOrEqual(SLACK_PX);
+  } else {
+    // A phone's menu spans the screen, 8 px from each edge, across its button.
+    expect(p.x, detail).toBeCloseTo(8, 0);
+    expect(viewport.width - (p.x + p.width), detail).toBeCloseTo(8, 0);
+  }
+  expect(
+    Math.min(p.x + p.width, b.x + b.width) - Math.max(p.x, b.x),
+    `across the button, ${detail}`,
+  ).toBeGreaterThan(0);
+  expect(p.x, detail).toBeGreaterThanOrEqual(0);
+  expect(p.y, detail).toBeGreaterThanOrEqual(0);
+  expect(p.x + p.width, detail).toBeLessThanOrEqual(viewport.width);
+  expect(p.y + p.height, detail).toBeLessThanOrEqual(viewport.height);
+}
+
+/**
+ * Opens the Export menu with its button in the middle of the screen, then scrolls the page
+ * under it: the menu still touches its button. Screenshots before and after the scroll.
+ */
+async function exportWhileScrolling(lang: Lang, viewport: string): Promise<void> {
+  const exportButton = menuButton(REGISTRATIONS_TEXT[lang].exportMenu);
+  await exportButton.evaluate((element) => element.scrollIntoView({ block: 'center' }));
+  const { panel } = await openMenu(REGISTRATIONS_TEXT[lang].exportMenu);
+  await expectAttached(exportButton, panel, `${lang} ${viewport}, Export open`);
+  await page.screenshot({ path: join(SCREENSHOT_DIR, `menus-export-${lang}-${viewport}.png`) });
+  const before = await box(exportButton);
+  await page.evaluate(() => window.scrollBy(0, 160));
+  await settled();
+  const after = await box(exportButton);
+  expect(before.y - after.y, 'the page scrolled under the open menu').toBeGreaterThan(100);
+  expect(await panel.evaluate((element) => element.matches(':popover-open'))).toBe(true);
+  await expectAttached(exportButton, panel, `${lang} ${viewport}, Export after scrolling`);
+  await page.screenshot({ path: join(SCREENSHOT_DIR, `menus-export-scrolled-${lang}-${viewport}.png`) });
+}
+
+/**
+ * Ticks the first category with its menu open: "Clear filters" appears and the toolbar
+ * reflows; the menu must still touch its button. Clears the filter again. Returns where the
+ * button was before and after.
+ */
+async function tickCategory(lang: Lang, screenshot: string): Promise<{ before: Box; after: Box }> {
+  const text = REGISTRATIONS_TEXT[lang];
+  const clear = page.getByRole('button', { name: text.clearFilters, exact: true });
+  expect(await clear.count()).toBe(0);
+  const { button, panel } = await openMenu(text.categoryMenu);
+  await expectAttached(button, panel, `${lang} ${screenshot}, Category menu open`);
+  const before = await box(button);
+  await panel.getByRole('checkbox').first().check();
+  await clear.waitFor();
+  await settled();
+  const after = await box(button);
+  expect(await panel.evaluate((element) => element.matches(':popover-open'))).toBe(true);
+  await expectAttached(button, panel, `${lang} ${screenshot}, after ticking a category`);
+  await page.screenshot({ path: join(SCREENSHOT_DIR, `menus-category-ticked-${lang}-${screenshot}.png`) });
+  await closeMenus();
+  await clear.click();
+  await expect.poll(() => clear.count()).toBe(0);
+  return { before, after };
+}
+
+describe('menus stay attached to their button', () => {
+  it.each(LANGS)(
+    'desktop 1366×900 (%s): the Category menu follows its button when "Clear filters" appears',
+    async (lang) => {
+      await openRegistrations(lang, 'desktop');
+      const { before, after } = await tickCategory(lang, 'desktop');
+      // The reflow this guards against: on this window the search box gives way to the new button.
+      expect(
+        Math.abs(after.x - before.x) + Math.abs(after.y - before.y),
+        'the Category button moved',
+      ).toBeGreaterThan(10);
+      problems.expectNone();
+    },
+  );
+
+  for (const viewport of PHONES) {
+    describe(viewport, () => {
+      it.each(LANGS)(
+        '%s: Category after a tick, Export while the page scrolls, axe with menus open',
+        async (lang) => {
+          const text = REGISTRATIONS_TEXT[lang];
+          await openRegistrations(lang, viewport);
+          await tickCategory(lang, viewport);
+
+          await exportWhileScrolling(lang, viewport);
+          await expectNoAxeViolations(page, `registrations, Export menu open (${lang}, ${viewport})`);
+          await closeMenus();
+
+          await openMenu(text.categoryMenu);
+          await expectNoAxeViolations(page, `registrations, Category menu open (${lang}, ${viewport})`);
+          await closeMenus();
+          problems.expectNone();
+        },
+      );
+
+      it.each(LANGS)('%s: every option of every toolbar menu can be reached and used', async (lang) => {
+        const text = REGISTRATIONS_TEXT[lang];
+        await openRegistrations(lang, viewport);
+        const viewportSize = VIEWPORTS[viewport];
+        for (const label of [text.categoryMenu, text.statusMenu, text.columnsMenu, text.exportMenu]) {
+          // The lowest a button sits on this screen: the menu must still show all of its options.
+          await menuButton(label).evaluate((element) => element.scrollIntoView({ block: 'end' }));
+          let { button, panel } = await openMenu(label);
+          await page.screenshot({
+            path: join(SCREENSHOT_DIR, `menus-open-${slug(label)}-${lang}-${viewport}.png`),
+          });
+          const count = await panel.locator('input, button').count();
+          expect(count, `${label} has options`).toBeGreaterThan(0);
+          for (let index = 0; index < count; index += 1) {
+            if (!(await panel.evaluate((element) => element.matches(':popover-open')))) {
+              ({ button, panel } = await openMenu(label));
+            }
+            const item = panel.locator('input, button').nth(index);
+            await item.scrollIntoViewIfNeeded();
+            const where = `${lang} ${viewport}, ${label}, option ${index + 1} of ${count}`;
+            const itemBox = await box(item);
+            expect(itemBox.y, where).toBeGreaterThanOrEqual(0);
+            expect(itemBox.y + itemBox.height, where).toBeLessThanOrEqual(viewportSize.height);
+            expect(itemBox.x + itemBox.width, where).toBeLessThanOrEqual(viewportSize.width);
+            // Nothing covers it: a tap at its middle lands on it.
+            expect(
+              await item.evaluate((element) => {
+                const rect = element.getBoundingClientRect();
+                const hit = document.elementFromPoint(rect.x + rect.width / 2, rect.y + rect.height / 2);
+                return (
+                  hit !== null &&
+                  (element.contains(hit) || hit.contains(element) || hit === element.closest('label'))
+                );
+              }),
+              where,
+            ).toBe(true);
+            await expectAttached(button, panel, where);
+            if (await item.isDisabled()) continue;
+            await activate(item, where);
+          }
+          if (await panel.evaluate((element) => element.matches(':popover-open'))) await closeMenus();
+          if (label === text.exportMenu) {
+            await page.screenshot({
+              path: join(SCREENSHOT_DIR, `menus-after-print-${lang}-${viewport}.png`),
+            });
+          }
+        }
+        problems.expectNone();
+      });
+    });
+  }
+});
+
+/**
+ * Uses one option: a checkbox is ticked and unticked again (the view stays as it was), an
+ * export saves a file, "Print the check-in list" calls the print dialog.
+ */
+async function activate(item: Locator, where: string): Promise<void> {
+  if ((await item.getAttribute('type')) === 'checkbox') {
+    const checked = await item.isChecked();
+    await item.click();
+    await expect.poll(() => item.isChecked(), { message: where }).toBe(!checked);
+    await item.click();
+    await expect.poll(() => item.isChecked(), { message: where }).toBe(checked);
+    return;
+  }
+  const label = (await item.innerText()).split('\n')[0] ?? '';
+  const printed = () => page.evaluate(() => (window as Window & { printCalls?: number }).printCalls ?? 0);
+  if (/print|imprimer/i.test(label)) {
+    const before = await printed();
+    await item.click();
+    await expect.poll(printed, { message: where }).toBe(before + 1);
+    return;
+  }
+  if (/CSV|Excel/.test(label)) {
+    const download = page.waitForEvent('download');
+    await item.click();
+    expect((await download).suggestedFilename(), where).toMatch(/\.(csv|xlsx)$/);
+    return;
+  }
+  // A "clear" or "show all" button: nothing is filtered or hidden once the checkboxes are back.
+  await item.click();
+}
+
+describe('without CSS anchor positioning (place-below.ts follows the button)', () => {
+  beforeAll(async () => {
+    await page.evaluate((name) => {
+      window.name = name;
+    }, FALLBACK_TAB);
+  });
+  afterAll(async () => {
+    await page.evaluate(() => {
+      window.name = '';
+    });
+  });
+
+  it('desktop: the Category menu follows its button when "Clear filters" appears', async () => {
+    await openRegistrations('en', 'desktop');
+    expect(await page.evaluate(() => CSS.supports('anchor-name: --a'))).toBe(false);
+    const { before, after } = await tickCategory('en', 'desktop-fallback');
+    expect(Math.abs(after.x - before.x) + Math.abs(after.y - before.y)).toBeGreaterThan(10);
+    expect(await page.locator('.menu__panel--anchored').count()).toBe(0);
+    problems.expectNone();
+  });
+
+  it.each(PHONES)('%s: Category after a tick, Export while the page scrolls', async (viewport) => {
+    await openRegistrations('fr', viewport);
+    await tickCategory('fr', `${viewport}-fallback`);
+    await exportWhileScrolling('fr', `${viewport}-fallback`);
+    await closeMenus();
+    problems.expectNone();
+  });
+});
+
+describe('header on a 360 px phone', () => {
+  it.each(LANGS)(
+    '%s: the product name is read whole, the full name stays its accessible name',
+    async (lang) => {
+      await page.setViewportSize(VIEWPORTS['phone-360']);
+      await page.goto(at('/events'));
+      await switchLanguage(page, lang);
+      await page.locator('.event-card__name').first().waitFor();
+      const name = page.locator('.app-header__name');
+      const fits = await name.evaluate((element) => ({
+        scroll: element.scrollWidth,
+        client: element.clientWidth,
+      }));
+      expect(fits.scroll, `${lang}: ${JSON.stringify(fits)}`).toBeLessThanOrEqual(fits.client);
+      expect(fits.client).toBeGreaterThan(30);
+      await page.getByRole('link', { name: APP_NAME[lang], exact: true }).waitFor();
+      await expect.poll(() => page.title()).toContain(APP_NAME[lang]);
+      await page.screenshot({
+        path: join(SCREENSHOT_DIR, `menus-header-${lang}-360.png`),
+        clip: { x: 0, y: 0, width: 360, height: 120 },
+      });
+      await expectNoAxeViolations(page, `events at 360 px (${lang})`);
+    },
+  );
+});
