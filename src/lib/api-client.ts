@@ -104,6 +104,8 @@ export async function apiRequest<S extends z.ZodType>(
   if (!session) throw new ApiError({ kind: 'unauthorized', endpoint, detail: 'not signed in' });
 
   const url = buildUrl(session.baseUrl, path, options.params);
+  // Named in the error's details for the IT contact: without the query (search terms, ids).
+  const asked = `${url.origin}${url.pathname}`;
   const timeout = AbortSignal.timeout(options.timeoutMs ?? DEFAULT_TIMEOUT_MS);
   const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout;
 
@@ -119,18 +121,19 @@ export async function apiRequest<S extends z.ZodType>(
   } catch (cause) {
     // The caller's own cancellation is not a failure: let React Query see the abort as is.
     if (options.signal?.aborted) throw options.signal.reason ?? cause;
-    if (timeout.aborted) throw new ApiError({ kind: 'timeout', endpoint });
+    if (timeout.aborted) throw new ApiError({ kind: 'timeout', endpoint, url: asked });
     reportNetworkFailure();
     throw new ApiError({
       kind: 'network',
       endpoint,
+      url: asked,
       detail: cause instanceof Error ? cause.message : undefined,
     });
   }
 
   reportNetworkAnswer();
   if (!response.ok) {
-    const error = statusError(response, endpoint);
+    const error = statusError(response, endpoint, asked);
     if (error.kind === 'unauthorized' && !options.session)
       for (const listener of unauthorizedListeners) listener();
     throw error;
@@ -139,19 +142,28 @@ export async function apiRequest<S extends z.ZodType>(
   let body: unknown;
   try {
     body = await response.json();
-  } catch {
+  } catch (cause) {
+    const contentType = response.headers.get('content-type') ?? undefined;
     throw new ApiError({
       kind: 'invalid-response',
       endpoint,
+      url: asked,
       status: response.status,
-      detail: `body is not JSON (${response.headers.get('content-type') ?? 'no content type'})`,
+      ...(contentType !== undefined && { contentType }),
+      detail: `body is not JSON (${contentType ?? 'no content type'})${cause instanceof Error ? `: ${cause.message}` : ''}`,
     });
   }
 
   const result = schema.safeParse(body);
   if (!result.success) {
     const issue = describeZodIssue(result.error);
-    throw new ApiError({ kind: 'invalid-response', endpoint, field: issue.field, detail: issue.message });
+    throw new ApiError({
+      kind: 'invalid-response',
+      endpoint,
+      url: asked,
+      field: issue.field,
+      detail: issue.message,
+    });
   }
 
   const dateHeader = response.headers.get('date');
@@ -171,21 +183,22 @@ export async function apiGet<S extends z.ZodType>(
   return (await apiRequest(path, schema, options)).data;
 }
 
-function statusError(response: Response, endpoint: string): ApiError {
+function statusError(response: Response, endpoint: string, url: string): ApiError {
   const status = response.status;
   // The body (JSON, HTML error page, nothing) is deliberately not echoed: it is not ours to show.
-  if (status === 401) return new ApiError({ kind: 'unauthorized', endpoint, status });
-  if (status === 403) return new ApiError({ kind: 'forbidden', endpoint, status });
-  if (status === 404) return new ApiError({ kind: 'not-found', endpoint, status });
+  if (status === 401) return new ApiError({ kind: 'unauthorized', endpoint, url, status });
+  if (status === 403) return new ApiError({ kind: 'forbidden', endpoint, url, status });
+  if (status === 404) return new ApiError({ kind: 'not-found', endpoint, url, status });
   if (status === 429) {
     const retryAfterSeconds = parseRetryAfter(response.headers.get('retry-after'));
     return new ApiError({
       kind: 'rate-limited',
       endpoint,
+      url,
       status,
       ...(retryAfterSeconds !== undefined && { retryAfterSeconds }),
     });
   }
-  if (status >= 500) return new ApiError({ kind: 'server', endpoint, status });
-  return new ApiError({ kind: 'bad-request', endpoint, status });
+  if (status >= 500) return new ApiError({ kind: 'server', endpoint, url, status });
+  return new ApiError({ kind: 'bad-request', endpoint, url, status });
 }

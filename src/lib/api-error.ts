@@ -1,7 +1,9 @@
 /**
  * Every failure of a Partner API call becomes one ApiError with a kind the UI can translate.
  * Messages are for developers and logs: they name the endpoint (a path, never the key or the
- * full URL with its query) and, for a bad payload, the offending field.
+ * full URL with its query) and, for a bad payload, the offending field. The address that failed
+ * (`url`, without its query) and the raw cause (`detail`) are kept for the "Details" a promoter
+ * can hand to their IT contact.
  */
 export type ApiErrorKind =
   | 'unauthorized' // 401: missing or invalid key
@@ -22,6 +24,11 @@ export interface ApiErrorInit {
   retryAfterSeconds?: number;
   /** For invalid responses: the path of the first offending field, e.g. `events[2].eve_id`. */
   field?: string;
+  /** The address asked, origin and path only: no query, and the key is never in a URL. */
+  url?: string;
+  /** The Content-Type of an answer that was not JSON (an HTML page says "wrong address"). */
+  contentType?: string;
+  /** The raw cause in the browser's or the parser's words ("Failed to fetch"). */
   detail?: string;
 }
 
@@ -31,6 +38,9 @@ export class ApiError extends Error {
   readonly status: number | undefined;
   readonly retryAfterSeconds: number | undefined;
   readonly field: string | undefined;
+  readonly url: string | undefined;
+  readonly contentType: string | undefined;
+  readonly detail: string | undefined;
 
   constructor(init: ApiErrorInit) {
     const parts = [`${init.kind}`, `GET ${init.endpoint}`];
@@ -44,6 +54,9 @@ export class ApiError extends Error {
     this.status = init.status;
     this.retryAfterSeconds = init.retryAfterSeconds;
     this.field = init.field;
+    this.url = init.url;
+    this.contentType = init.contentType;
+    this.detail = init.detail;
   }
 }
 

@@ -71,6 +71,9 @@ export function resetOffline(): void {
   networkFailed = false;
 }
 
+/** The detail of the network error made up when the browser says it is offline (nothing was sent). */
+export const OFFLINE_DETAIL = 'offline';
+
 /** A failure that means "no network", not an answer from the API. */
 export const isNetworkFailure = (error: unknown): error is ApiError =>
   isApiError(error) && error.kind === 'network';
@@ -99,7 +102,7 @@ export async function fromApiOrCopy<T extends object>(
     keptAsOf.set(kept.value, kept.savedAt);
     return kept.value;
   };
-  if (browserOffline()) return fromCopy(new ApiError({ kind: 'network', endpoint, detail: 'offline' }));
+  if (browserOffline()) return fromCopy(new ApiError({ kind: 'network', endpoint, detail: OFFLINE_DETAIL }));
   let answer: T;
   try {
     answer = await fetchAnswer();

@@ -24,7 +24,8 @@ import {
 
 /** alpine, 45 registrations (src/mocks/data/catalog.ts: trickySmall). */
 const SMALL_EVENT = 1003;
-const NETWORK_ERROR_TITLE = 'Cannot reach the Partner API';
+/** The error titles of a request without network (errors.json: network, offline). */
+const NETWORK_ERROR_TITLE = /Cannot reach the Partner API|No internet connection/;
 
 let browser: BrowserHandle;
 let page: Page;

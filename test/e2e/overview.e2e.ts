@@ -127,6 +127,12 @@ describe('event overview', () => {
 
     // The answers are a section of their own: open its tab, then split a question by category.
     await openSection('answers', 'en');
+    // Free text is private: the club question lists clubs given by 3 people or more, never a
+    // licence number, and says why and where each answer is.
+    const club = page.getByRole('region', { name: 'Club or licence number', exact: true });
+    await club.getByText(/a free-text answer is listed only when at least 3 people gave it/).waitFor();
+    expect(await club.locator('table').innerText()).not.toMatch(/\d{6}/);
+    await expectNoAxeViolations(page, 'overview answers (en, light)');
     await page.getByRole('button', { name: TEXT.en.split, exact: true }).first().click();
     await shoot('overview-en-light-desktop-split');
     await expectNoAxeViolations(page, 'overview split by category (en, light)');

@@ -1,5 +1,7 @@
+import { createServer } from 'node:net';
 import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { expectNoAxeViolations } from './axe';
 import { launchBrowser, watchPage, type BrowserHandle, type PageProblems } from './browser';
 import {
   ALPINE_EVENT,
@@ -66,6 +68,33 @@ async function expectNothingStored(apiKey: string): Promise<void> {
   const address: unknown = storage.local[ADDRESS_ITEM];
   if (address !== undefined) expect(address).toMatch(/^(\/|https?:\/\/)/);
   expect(JSON.stringify(storage.local)).not.toContain(apiKey);
+}
+
+/** A local port nothing listens on: one the system just gave out, closed again. */
+function closedPort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/**
+ * The sign-in error's "Details" is closed at first (its text not shown), and opening it shows
+ * the technical text for the IT contact.
+ */
+async function expectDetailsFolded(technical: RegExp, lang: 'en' | 'fr' = 'en'): Promise<void> {
+  const details = page.getByRole('alert').locator('details');
+  expect(await details.evaluate((element) => (element as HTMLDetailsElement).open)).toBe(false);
+  const list = details.locator('ul');
+  expect(await list.isVisible()).toBe(false);
+  await details.getByText(lang === 'fr' ? 'Détails' : 'Details', { exact: true }).click();
+  expect(await list.isVisible()).toBe(true);
+  expect(await list.innerText()).toMatch(technical);
 }
 
 describe('session', () => {
@@ -135,12 +164,52 @@ describe('session', () => {
     const alert = page.getByRole('alert');
     await alert.waitFor();
     expect(await alert.innerText()).toContain(TEXT.en.refused);
+    expect(await alert.innerText()).toContain('Check the key for typos, or ask your operator for a new one.');
+    await expectDetailsFolded(/HTTP 401/);
     expect(await page.getByLabel(TEXT.en.apiKey, { exact: true }).getAttribute('aria-invalid')).toBe('true');
     expect(new URL(page.url()).pathname).toBe('/sign-in');
     await expectNothingStored(wrongKey);
     expect(JSON.stringify(await storageSnapshot(page))).not.toContain(wrongKey);
     // Chromium logs every HTTP error status; this one is the point of the test.
     problems.expectNone([/status of 401/]);
+  });
+
+  it('says in plain words when the address is not the API or cannot be reached, with the technical part folded (en, fr)', async () => {
+    await openApp('/sign-in');
+    // This site, not the API: vite preview answers a JSON request for an unknown path with a 404.
+    const website = at('/not-the-partner-api');
+    // Nothing listens there: a browser reports it like a CORS refusal, as no answer.
+    const unreachable = `http://127.0.0.1:${await closedPort()}`;
+    const cases = {
+      en: [
+        { address: website, title: 'There is no Partner API at this address', details: /HTTP status 404/ },
+        { address: unreachable, title: 'This address could not be reached', details: /\(CORS\)/ },
+      ],
+      fr: [
+        {
+          address: website,
+          title: 'Il n’y a pas d’API Partenaires à cette adresse',
+          details: /statut HTTP 404/,
+        },
+        { address: unreachable, title: 'Cette adresse est injoignable', details: /\(CORS\)/ },
+      ],
+    } as const;
+    for (const lang of ['en', 'fr'] as const) {
+      await switchLanguage(page, lang);
+      for (const failure of cases[lang]) {
+        await signIn(page, failure.address, 'some-key-0000', lang);
+        const alert = page.getByRole('alert').filter({ hasText: failure.title });
+        await alert.waitFor();
+        // Before "Details" is opened, nothing technical is on screen.
+        expect(await alert.innerText()).not.toMatch(/CORS|proxy|HTTP|JSON|text\/html/);
+        await expectDetailsFolded(failure.details, lang);
+        await expectNoAxeViolations(page, `sign-in error "${failure.title}"`);
+      }
+    }
+    expect(new URL(page.url()).pathname).toBe('/sign-in');
+    await expectNothingStored('some-key-0000');
+    // Chromium logs the 404 and the refused connection; they are the point of the test.
+    problems.expectNone([/status of 404|ERR_CONNECTION_REFUSED/]);
   });
 
   it('runs the demo in the page, and a real sign-in afterwards never gets a demo answer', async () => {

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ErrorDetails } from './error-details';
 import { StatePanel } from './state-panel';
 import { useApiErrorText } from './use-api-error-text';
 
@@ -10,7 +11,10 @@ interface ApiErrorStateProps {
   actions?: ReactNode;
 }
 
-/** Turns any failure into a translated title, an explanation and a way forward. */
+/**
+ * Turns any failure into what happened and what to do, in a promoter's words, a way forward,
+ * and the technical detail folded under "Details" for their operator or IT contact.
+ */
 export function ApiErrorState({ error, onRetry, actions }: ApiErrorStateProps) {
   const { t } = useTranslation('errors');
   const text = useApiErrorText(error);
@@ -31,11 +35,7 @@ export function ApiErrorState({ error, onRetry, actions }: ApiErrorStateProps) {
       }
     >
       <p>{text.description}</p>
-      {text.details ? (
-        <p className="muted">
-          <small>{text.details}</small>
-        </p>
-      ) : null}
+      <ErrorDetails lines={text.details} />
     </StatePanel>
   );
 }

@@ -65,14 +65,12 @@ describe('event detail', () => {
     );
     const { user } = renderApp(`/events/${DEMO_EVENT_IDS.largeMarathon}`);
     expect(
-      await screen.findByRole('heading', { name: 'Unexpected answer from the Partner API' }),
+      await screen.findByRole('heading', { name: 'The Partner API’s answer is not as expected' }),
     ).toBeInTheDocument();
     expect(screen.getByRole('heading', { level: 1, name: 'Marathon du Lac Léman' })).toBeInTheDocument();
-    expect(
-      screen.getByText(
-        'Technical details: in the answer from /v1/events/1001/categories, the field categories is not as documented.',
-      ),
-    ).toBeInTheDocument();
+    expect(screen.getByText('Details').closest('details')).toHaveTextContent(
+      'Answer: JSON, but the field categories is not as the API document describes.',
+    );
     await user.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByRole('table', { name: /^Categories/ })).toBeInTheDocument();
   });

@@ -41,6 +41,7 @@ describe('the device copy goes with the session', () => {
     const { user, router } = await openedAndSaved();
     await user.click(screen.getByRole('button', { name: 'Sign out' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/sign-in'));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Sign in' })).toBeInTheDocument();
     await expectNothingOnDevice();
   });
 

@@ -1,6 +1,8 @@
 import { DEMO_EVENT_IDS, TRICKY_ANSWERS } from '@/mocks/data';
 import type { Registration } from '../loader/schemas';
+import { cachedAnswerKey } from '../rows/answer-key';
 import { questionInsights, type QuestionInsight } from './question-insights';
+import { tallyQuestions } from './question-tally';
 import { demoEvent, registration } from './testing/demo-event';
 
 /** The test's own folding (not the code under test): trim, one space, no accents, lower case. */
@@ -89,17 +91,32 @@ describe('questionInsights on the demo marathon (25,000 registrations)', () => {
     expect(heard.other.distinct).toBeGreaterThan(0); // tricky answers were sprinkled in
   });
 
-  it('reads club and emergency contact as free text with their most frequent answers', () => {
-    for (const kind of ['club', 'emergency']) {
-      const insight = byId(insights, queId(kind));
-      const { counts, answered } = countAnswers(registrations, insight.queId);
-      expect(insight.kind).toBe('free-text');
-      const expected = [...counts.values()].sort((a, b) => b - a).slice(0, 5);
-      expect(insight.answers.map((a) => a.count)).toEqual(expected);
-      for (const answer of insight.answers) expect(counts.get(fold(answer.text))).toBe(answer.count);
-      expect(insight.other.count).toBe(answered - expected.reduce((s, n) => s + n, 0));
-      expect(insight.distinct).toBe(counts.size);
+  it('reads club and emergency contact as free text, and lists only answers many people gave', () => {
+    const club = byId(insights, queId('club'));
+    const clubCounts = countAnswers(registrations, club.queId);
+    expect(club.kind).toBe('free-text');
+    // The club names are given by hundreds each: listed, most frequent first, as a plain loop counts them.
+    expect(club.answers.length).toBeGreaterThan(0);
+    for (const answer of club.answers) {
+      expect(answer.count).toBe(clubCounts.counts.get(fold(answer.text)));
+      expect(answer.count).toBeGreaterThanOrEqual(Math.max(3, Math.ceil(clubCounts.answered / 100)));
+      // Licence numbers are personal: never listed, however many the question holds.
+      expect(answer.text).not.toMatch(/\d{6}/);
     }
+    const listed = club.answers.reduce((s, a) => s + a.count, 0);
+    expect(club.other.count).toBe(clubCounts.answered - listed);
+    expect(club.distinct).toBe(clubCounts.counts.size);
+
+    // Every emergency contact is one person's name and phone: none is listed, all are counted.
+    const emergency = byId(insights, queId('emergency'));
+    const emergencyCounts = countAnswers(registrations, emergency.queId);
+    expect(emergency.kind).toBe('free-text');
+    expect(emergency.answers).toEqual([]);
+    expect(emergency.other).toEqual({
+      count: emergencyCounts.answered,
+      distinct: emergencyCounts.counts.size,
+    });
+    expect(emergency.minListedCount).toBe(Math.ceil(emergencyCounts.answered / 100));
   });
 
   it('splits the listed answers per category as a plain loop does', () => {
@@ -139,9 +156,15 @@ describe('questionInsights edge cases', () => {
 
   it('counts every tricky answer of the small event as text, never interpreted', () => {
     const { registrations } = demoEvent(DEMO_EVENT_IDS.trickySmall);
-    const insights = questionInsights(registrations, { top: 100 });
-    const texts = insights.flatMap((q) => q.answers.map((a) => a.text));
+    // Each tricky string is given once: counted (the tally behind the insights), never listed.
+    const texts = tallyQuestions(registrations, cachedAnswerKey()).flatMap((q) =>
+      [...q.answers.values()].map((a) => a.text),
+    );
     for (const tricky of TRICKY_ANSWERS) expect(texts).toContain(tricky);
+    const listed = questionInsights(registrations, { top: 100 }).flatMap((q) =>
+      q.kind === 'free-text' ? q.answers.map((a) => a.text) : [],
+    );
+    for (const tricky of TRICKY_ANSWERS) expect(listed).not.toContain(tricky);
   });
 
   it('folds case, accents and spaces, and shows the most common spelling', () => {
@@ -179,9 +202,11 @@ describe('questionInsights edge cases', () => {
       }),
     ];
     const [insight] = questionInsights(rows, { byCategory: true });
-    expect(insight).toMatchObject({ asked: 1, answered: 1 });
-    expect(insight?.answers.map((a) => [a.text, a.count])).toEqual([['S', 1]]);
-    expect(insight?.byCategory).toEqual([{ categoryId: null, total: 1, answered: 1, counts: [1], other: 0 }]);
+    expect(insight).toMatchObject({ asked: 1, answered: 1, distinct: 1 });
+    // One answer is free text given by one person: counted as "not listed", never shown.
+    expect(insight?.answers).toEqual([]);
+    expect(insight?.other).toEqual({ count: 1, distinct: 1 });
+    expect(insight?.byCategory).toEqual([{ categoryId: null, total: 1, answered: 1, counts: [], other: 1 }]);
   });
 
   it('takes the first non-empty question text in each language', () => {

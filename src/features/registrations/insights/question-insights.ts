@@ -1,6 +1,6 @@
 import type { Registration } from '../loader/schemas';
 import { cachedAnswerKey } from '../rows/answer-key';
-import { choiceAnswers, type QuestionKind } from './answer-kind';
+import { choiceAnswers, freeTextAnswers, freeTextMinCount, type QuestionKind } from './answer-kind';
 import { tallyQuestions, type AnswerTally, type QuestionTally } from './question-tally';
 
 /** One answer as counted: all spellings that fold to the same key together. */
@@ -40,8 +40,13 @@ export interface QuestionInsight {
   readonly notAnswered: number;
   /** Distinct answers after folding. */
   readonly distinct: number;
-  /** Choice: every choice, most frequent first. Free text: the most frequent answers. */
+  /**
+   * Choice: every choice, most frequent first. Free text: only the answers given by at least
+   * `minListedCount` people and not personal (see answer-kind.ts), often none.
+   */
   readonly answers: readonly AnswerCount[];
+  /** Free text: how many people must have given an answer for it to be listed. */
+  readonly minListedCount?: number;
   /** The answers not listed in `answers`. */
   readonly other: { readonly count: number; readonly distinct: number };
   /** Present when asked for; categories by ascending id, "no category" last. */
@@ -49,7 +54,7 @@ export interface QuestionInsight {
 }
 
 export interface QuestionInsightOptions {
-  /** How many of the most frequent answers a free-text question lists. Default 10. */
+  /** At most how many answers a free-text question lists (those that qualify). Default 10. */
   readonly top?: number;
   /** Also count the listed answers per category (one more pass). Default false. */
   readonly byCategory?: boolean;
@@ -76,7 +81,7 @@ export function questionInsights(
 function summarize(question: QuestionTally, total: number, top: number): QuestionInsight {
   const sorted = [...question.answers.values()].sort(byFrequency);
   const choices = choiceAnswers(sorted, question.answered);
-  const listed = choices ?? sorted.slice(0, Math.max(0, top));
+  const listed = choices ?? freeTextAnswers(sorted, question.answered, Math.max(0, top));
   const listedCount = listed.reduce((sum, answer) => sum + answer.count, 0);
   const share = (count: number) => (question.answered === 0 ? 0 : count / question.answered);
   return {
@@ -84,6 +89,7 @@ function summarize(question: QuestionTally, total: number, top: number): Questio
     que_question_fr: question.fr,
     que_question_en: question.en,
     kind: choices ? 'choice' : 'free-text',
+    ...(!choices && { minListedCount: freeTextMinCount(question.answered) }),
     asked: question.asked,
     answered: question.answered,
     notAnswered: total - question.answered,

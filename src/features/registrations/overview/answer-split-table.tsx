@@ -50,7 +50,7 @@ export function AnswerSplitTable({ eventId, question, title, labels }: AnswerSpl
     lines.push({
       id: 'other',
       key: null,
-      label: t('overview.questions.other', {
+      label: t(question.kind === 'free-text' ? 'overview.questions.unlisted' : 'overview.questions.other', {
         count: question.other.distinct,
         formatted: formatCount(question.other.distinct, language),
       }),

@@ -171,6 +171,20 @@ describe('event overview', () => {
     );
     const answeredClub = TOTAL - noClub;
     expect(screen.getByText(new RegExp(`^${answeredClub} of ${TOTAL} answered`))).toBeInTheDocument();
+    // Free text is private: listed only when 3 people or more gave it, a licence number never;
+    // the rest is counted, and the sentence says where each answer is.
+    const clubSection = screen.getByRole('region', { name: 'Club or licence number' });
+    expect(club.count).toBeGreaterThanOrEqual(3);
+    const chart = within(clubSection).getByRole('table');
+    for (const row of within(chart).getAllByRole('row')) expect(row.textContent).not.toMatch(/\d{6}/);
+    expect(within(chart).getByText(/^Answers not listed \(\d+ different\)$/)).toBeInTheDocument();
+    expect(
+      within(clubSection).getByText(/a free-text answer is listed only when at least 3 people gave it/),
+    ).toBeInTheDocument();
+    expect(within(clubSection).getByRole('link', { name: 'Open the registrations' })).toHaveAttribute(
+      'href',
+      `/events/${EVENT}/registrations`,
+    );
 
     // Orders and duplicates have their own sections.
     // Their lists are computed when their section opens.

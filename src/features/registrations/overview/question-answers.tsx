@@ -1,5 +1,6 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
 import { BarChartTable, type BarChartRow } from '@/components/charts/bar-chart-table';
 import { useLanguage } from '@/i18n/use-language';
 import { formatCount, formatPercent } from '@/lib/numbers';
@@ -7,7 +8,7 @@ import type { QuestionInsight } from '../insights/question-insights';
 import type { InsightLabels } from '../insights/use-insight-labels';
 import { AnswerSplitTable } from './answer-split-table';
 import { CountLink } from './count-link';
-import { answerLink } from './overview-links';
+import { answerLink, overviewLink } from './overview-links';
 import { questionTitle } from '../rows/registration-labels';
 import { ScrollRegion } from '@/components/tables/scroll-region';
 
@@ -23,9 +24,11 @@ interface QuestionAnswersProps {
 const OTHER_KEY = '\u0000other';
 
 /**
- * One question: how many answered, the distribution of its answers (every choice, or the most
- * frequent free-text answers and the rest as "other"), who did not answer, and on demand the
- * same answers per category. Each count opens the registrations that gave that answer.
+ * One question: how many answered, the distribution of its answers, who did not answer, and on
+ * demand the same answers per category. Each count opens the registrations that gave that
+ * answer. A choice lists every choice; free text is private (answer-kind.ts): it lists only the
+ * answers many people gave, says why the rest is not listed, and where each answer is. With
+ * nothing to list, there is no chart at all.
  */
 export function QuestionAnswers({ eventId, question, total, labels }: QuestionAnswersProps) {
   const { t } = useTranslation('insights');
@@ -35,6 +38,8 @@ export function QuestionAnswers({ eventId, question, total, labels }: QuestionAn
   const title = questionTitle(question, language, t('overview.questions.fallback', { id: question.queId }));
   const link = (key: string) => answerLink(eventId, question.queId, key);
 
+  const freeText = question.kind === 'free-text';
+  const minCount = formatCount(question.minListedCount ?? 0, language);
   const rows: BarChartRow[] = question.answers.map((answer) => ({
     key: answer.key,
     label: answer.text,
@@ -43,17 +48,17 @@ export function QuestionAnswers({ eventId, question, total, labels }: QuestionAn
   if (question.other.count > 0) {
     rows.push({
       key: OTHER_KEY,
-      label: t('overview.questions.other', {
+      label: t(freeText ? 'overview.questions.unlisted' : 'overview.questions.other', {
         count: question.other.distinct,
         formatted: formatCount(question.other.distinct, language),
       }),
       count: question.other.count,
     });
   }
-  const caption = t(
-    question.kind === 'choice' ? 'overview.questions.choiceCaption' : 'overview.questions.topCaption',
-    { question: title.text },
-  );
+  const caption = freeText
+    ? t('overview.questions.topCaption', { question: title.text, min: minCount })
+    : t('overview.questions.choiceCaption', { question: title.text });
+  const chart = !freeText || question.answers.length > 0;
 
   return (
     <section className="overview-question" aria-labelledby={headingId}>
@@ -93,9 +98,18 @@ export function QuestionAnswers({ eventId, question, total, labels }: QuestionAn
           />
         </span>
       </p>
+      {freeText && question.answered > 0 ? (
+        <p className="overview-question__privacy">
+          {question.answers.length > 0
+            ? t('overview.questions.privacy', { min: minCount })
+            : t('overview.questions.privacyNone')}{' '}
+          {t('overview.questions.whereAnswers')}{' '}
+          <Link to={overviewLink(eventId)}>{t('overview.questions.openTable')}</Link>
+        </p>
+      ) : null}
       {split ? (
         <AnswerSplitTable eventId={eventId} question={question} title={title.text} labels={labels} />
-      ) : (
+      ) : !chart ? null : (
         <ScrollRegion label={caption}>
           <BarChartTable
             caption={caption}

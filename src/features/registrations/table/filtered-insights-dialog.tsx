@@ -25,7 +25,10 @@ interface FilteredInsightsDialogProps {
   onClose: () => void;
 }
 
-/** The Numbers need no orders or duplicates; free text lists its ten most frequent answers. */
+/**
+ * The Numbers need no orders or duplicates; free text lists at most ten answers, and only
+ * those many people gave (the overview's rule, answer-kind.ts), counted among the rows shown.
+ */
 const NUMBERS_OPTIONS = { questions: true, groups: false, top: 10 } as const;
 /** While a load streams in, the figures follow it at most this often. */
 const LOADING_REFRESH_MS = 1000;
@@ -78,6 +81,7 @@ export default function FilteredInsightsDialog({
 function Figures({ insights, labels }: { insights: EventInsights; labels: InsightLabels }) {
   const { t } = useTranslation('registrations');
   const breakdown = insights.categories;
+  const freeText = insights.questions.some((question) => question.kind === 'free-text');
   return (
     <>
       <BarChartTable
@@ -127,7 +131,10 @@ function Figures({ insights, labels }: { insights: EventInsights; labels: Insigh
               ? [
                   {
                     key: '\u0000other',
-                    label: t('insights.otherAnswers', { count: question.other.distinct }),
+                    label: t(
+                      question.kind === 'choice' ? 'insights.otherAnswers' : 'insights.unlistedAnswers',
+                      { count: question.other.distinct },
+                    ),
                     count: question.other.count,
                   },
                 ]
@@ -137,6 +144,7 @@ function Figures({ insights, labels }: { insights: EventInsights; labels: Insigh
           total={insights.total}
         />
       ))}
+      {freeText ? <p className="muted">{t('insights.privacy')}</p> : null}
     </>
   );
 }

@@ -3,14 +3,17 @@ import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { safeNextPath } from '@/config/paths';
-import { useApiErrorText } from '@/components/states/use-api-error-text';
-import { isApiError } from '@/lib/api-error';
+import { ErrorDetails } from '@/components/states/error-details';
 import { probeDeviceCopyKey, saveEventsCopy } from '@/lib/device-copy/device-copy-client';
-import { browserSaysOffline, isNetworkFailure } from '@/lib/offline';
+import { buildUrl } from '@/lib/api-client';
+import { ApiError } from '@/lib/api-error';
+import { apiPaths } from '@/lib/api-paths';
+import { browserSaysOffline, isNetworkFailure, OFFLINE_DETAIL } from '@/lib/offline';
 import { runtimeConfigQuery } from '@/lib/runtime-config';
 import { apiAddressProblem, rememberApiAddress, rememberedApiAddress } from '@/lib/remembered-api-address';
 import { getSignOutReason, startSession } from '@/lib/session';
 import { startDemo } from '../demo';
+import { useSignInErrorText } from './use-sign-in-error-text';
 import './sign-in.css';
 
 /**
@@ -25,11 +28,23 @@ const loadCheckKey = () => import('../check-key');
  */
 type OfflineRefusal = 'wrongKey' | 'noCopy';
 
+/** The key check not sent because the browser says it is offline, as the details name it. */
+function notSent(baseUrl: string): ApiError {
+  const url = buildUrl(baseUrl, apiPaths.events());
+  return new ApiError({
+    kind: 'network',
+    endpoint: apiPaths.events(),
+    url: `${url.origin}${url.pathname}`,
+    detail: OFFLINE_DETAIL,
+  });
+}
+
 type Status =
   | { state: 'idle' }
   | { state: 'checking' }
   | { state: 'failed'; error: unknown }
-  | { state: 'offline'; refusal: OfflineRefusal };
+  /** `error`: the key check that got no answer, or was not sent, for the details. */
+  | { state: 'offline'; refusal: OfflineRefusal; error: ApiError };
 
 export function SignInForm({ next }: { next: string | null }) {
   const { t } = useTranslation('session');
@@ -59,10 +74,15 @@ export function SignInForm({ next }: { next: string | null }) {
    * No network: the key is checked by opening the copy on this device, which only reads it (a
    * mistyped key never discards the race-day data). The key still goes to sessionStorage only.
    */
-  async function enterOffline(candidate: Parameters<typeof startSession>[0]) {
+  async function enterOffline(candidate: Parameters<typeof startSession>[0], networkError: ApiError) {
     const probe = await probeDeviceCopyKey(candidate);
     if (probe === 'ok') await enter(candidate);
-    else setStatus({ state: 'offline', refusal: probe === 'wrong-key' ? 'wrongKey' : 'noCopy' });
+    else if (probe === 'wrong-key') setStatus({ state: 'offline', refusal: 'wrongKey', error: networkError });
+    else if (networkError.detail === OFFLINE_DETAIL)
+      setStatus({ state: 'offline', refusal: 'noCopy', error: networkError });
+    // The browser says it is online, yet no answer came: a wrong address, or an API that refuses
+    // this site (CORS), looks the same to it. That is not "no internet".
+    else setStatus({ state: 'failed', error: networkError });
   }
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
@@ -73,13 +93,13 @@ export function SignInForm({ next }: { next: string | null }) {
     if (apiAddressProblem(candidate.baseUrl)) return;
     setStatus({ state: 'checking' });
     try {
-      if (browserSaysOffline()) return await enterOffline(candidate);
+      if (browserSaysOffline()) return await enterOffline(candidate, notSent(candidate.baseUrl));
       const { checkKey } = await loadCheckKey();
       let events: unknown;
       try {
         events = await checkKey(candidate);
       } catch (error) {
-        if (isNetworkFailure(error)) return await enterOffline(candidate);
+        if (isNetworkFailure(error)) return await enterOffline(candidate, error);
         throw error;
       }
       await enter(candidate, events);
@@ -98,8 +118,8 @@ export function SignInForm({ next }: { next: string | null }) {
   }
 
   const failure = status.state === 'failed' ? status.error : null;
-  const failureKind = isApiError(failure) ? failure.kind : 'unexpected';
-  const failureText = useApiErrorText(failure);
+  const failureText = useSignInErrorText(failure);
+  const offlineText = useSignInErrorText(status.state === 'offline' ? status.error : null);
   const checking = status.state === 'checking';
 
   return (
@@ -157,7 +177,7 @@ export function SignInForm({ next }: { next: string | null }) {
               value={apiKey}
               aria-describedby={`${ids.key}-hint`}
               aria-invalid={
-                failureKind === 'unauthorized' ||
+                (failure !== null && failureText.keyRefused) ||
                 (status.state === 'offline' && status.refusal === 'wrongKey') ||
                 undefined
               }
@@ -172,13 +192,15 @@ export function SignInForm({ next }: { next: string | null }) {
             <div className="sign-in__offline" role="alert" id={ids.error}>
               <strong>{t(`offline.${status.refusal}.title`)}</strong>
               <p>{t(`offline.${status.refusal}.description`)}</p>
+              <ErrorDetails lines={offlineText.details} />
             </div>
           ) : null}
 
           {failure ? (
             <div className="sign-in__error" role="alert" id={ids.error}>
-              <strong>{failureKind === 'unauthorized' ? t('refused.title') : failureText.title}</strong>
-              <p>{failureKind === 'unauthorized' ? t('refused.description') : failureText.description}</p>
+              <strong>{failureText.title}</strong>
+              <p>{failureText.description}</p>
+              <ErrorDetails lines={failureText.details} />
             </div>
           ) : null}
 
