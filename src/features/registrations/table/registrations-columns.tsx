@@ -31,8 +31,8 @@ const COLUMN_WIDTHS: Record<string, number> = {
   first_name: 9,
   last_name: 10,
   email: 16,
-  category: 12,
-  order_id: 8,
+  category: 14,
+  order_id: 10.5,
   payment_status: 8.5,
 };
 const QUESTION_WIDTH = 13;
