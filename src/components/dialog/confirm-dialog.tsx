@@ -33,8 +33,8 @@ export function ConfirmDialog({
 }: ConfirmDialogProps) {
   const headingId = useId();
   const descriptionId = useId();
-  const { dialogProps, close } = useModalDialog();
   const confirmed = useRef(false);
+  const { dialogProps, close } = useModalDialog(() => (confirmed.current ? onConfirm() : onCancel()));
 
   return (
     <dialog
@@ -43,7 +43,6 @@ export function ConfirmDialog({
       role="alertdialog"
       aria-labelledby={headingId}
       aria-describedby={descriptionId}
-      onClose={() => (confirmed.current ? onConfirm() : onCancel())}
     >
       <div className="confirm-dialog__body">
         <h2 id={headingId}>{title}</h2>

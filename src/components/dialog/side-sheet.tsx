@@ -22,10 +22,10 @@ interface SideSheetProps {
  */
 export function SideSheet({ title, closeLabel, onClose, onKeyDown, children }: SideSheetProps) {
   const headingId = useId();
-  const { dialogProps, close } = useModalDialog();
+  const { dialogProps, close } = useModalDialog(onClose);
 
   return (
-    <dialog {...dialogProps} className="side-sheet" aria-labelledby={headingId} onClose={onClose}>
+    <dialog {...dialogProps} className="side-sheet" aria-labelledby={headingId}>
       <div className="side-sheet__body" onKeyDown={onKeyDown}>
         <div className="side-sheet__header">
           <h2 id={headingId}>{title}</h2>
