@@ -65,7 +65,7 @@ describe('dismissing a group of possible duplicates', () => {
     let region = await duplicatesSection();
     const tables = within(region).getAllByRole('table');
     expect(tables).toHaveLength(2);
-    const caption = tables[0]!.querySelector('caption')!.textContent!;
+    const caption = tables[0]!.querySelector('caption')!.textContent;
     await first.user.click(within(region).getByRole('button', { name: `Not a duplicate: ${caption}` }));
     expect(within(region).getAllByRole('table')).toHaveLength(1);
     expect(within(region).queryByText(caption)).toBeNull();

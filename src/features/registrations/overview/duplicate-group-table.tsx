@@ -118,13 +118,13 @@ export function DuplicateGroupTable({
           />
         ) : null}
         {onDismiss ? (
-          <button type="button" className="button button--ghost" onClick={() => onDismiss(group.key)}>
+          <button type="button" className="button" onClick={() => onDismiss(group.key)}>
             {t('overview.duplicates.dismiss')}
             <span className="visually-hidden">: {caption}</span>
           </button>
         ) : null}
         {onRestore ? (
-          <button type="button" className="button button--ghost" onClick={() => onRestore(group.key)}>
+          <button type="button" className="button" onClick={() => onRestore(group.key)}>
             {t('overview.duplicates.restore')}
             <span className="visually-hidden">: {caption}</span>
           </button>
