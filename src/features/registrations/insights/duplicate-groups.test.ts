@@ -111,9 +111,13 @@ describe.each([
     }
   });
 
-  it('lists likely groups first, then possible, then shared e-mail, each key once', () => {
+  it('lists likely groups first, then possible, then shared e-mail, smallest first, each key once', () => {
     const ranks = groups.map((g) => ['likely', 'possible', 'shared-email'].indexOf(g.kind));
     expect(ranks).toEqual([...ranks].sort((a, b) => a - b));
+    for (const kind of ['likely', 'possible', 'shared-email'] as const) {
+      const sizes = groups.filter((g) => g.kind === kind).map((g) => g.registrations.length);
+      expect(sizes, `${kind}: smallest groups first`).toEqual([...sizes].sort((a, b) => a - b));
+    }
     expect(new Set(groups.map((g) => g.key)).size).toBe(groups.length);
     for (const group of groups) expect(group.key).toBe(`${group.kind}:${idsOf(group)}`);
   });

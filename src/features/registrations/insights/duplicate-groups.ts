@@ -64,8 +64,9 @@ export const MAX_NAMESAKES = 3;
  *
  * Blank e-mails, blank orders and half names never link registrations. Registrations of
  * different events never group. A registration repeated in the input counts once. Likely
- * groups come first (largest first), then possible, then shared e-mail (smallest first: two
- * registrations alike say more than ten); ties by first registration id.
+ * groups come first, then possible, then shared e-mail; within a kind the smallest first (two
+ * registrations alike are the classic double sign-up; twenty under one name and address are
+ * more often one buyer registering a team under their own name); ties by first registration id.
  *
  * One pass to index, then work per name and per address: linear in the registrations.
  */
@@ -80,10 +81,17 @@ export function duplicateGroups(registrations: readonly Registration[]): Duplica
     else map.set(key, [entry]);
   };
 
+  // One event's registrations in a row (the usual case) look their set up once.
+  let ids = new Set<number>();
+  let idsOf: number | null | undefined;
   for (const registration of registrations) {
     const eventId = registration.event_id ?? null;
-    let ids = seen.get(eventId);
-    if (!ids) seen.set(eventId, (ids = new Set()));
+    if (eventId !== idsOf) {
+      idsOf = eventId;
+      const found = seen.get(eventId);
+      if (found) ids = found;
+      else seen.set(eventId, (ids = new Set()));
+    }
     if (ids.has(registration.registration_id)) continue;
     ids.add(registration.registration_id);
     const first = fold(registration.first_name ?? '');
@@ -126,10 +134,13 @@ interface Entry {
   readonly order: string;
 }
 
+/** Up to this many namesakes, each pair is compared; more are indexed by e-mail and order. */
+const PAIRWISE_LIMIT = 8;
+
 /** The 'likely' and 'possible' groups of registrations that share one name. */
 function namesakeGroups(members: readonly Entry[], into: DuplicateGroup[]): void {
   // Union-find over the members: a shared e-mail or order makes them one person.
-  const parent = members.map((_, index) => index);
+  const parent = new Int32Array(members.length);
   const root = (index: number): number => {
     let at = index;
     while (parent[at] !== at) {
@@ -139,18 +150,32 @@ function namesakeGroups(members: readonly Entry[], into: DuplicateGroup[]): void
     }
     return at;
   };
-  const firstWithEmail = new Map<string, number>();
-  const firstWithOrder = new Map<string, number>();
-  const link = (firstWith: Map<string, number>, key: string, index: number) => {
-    if (key === '') return;
-    const other = firstWith.get(key);
-    if (other === undefined) firstWith.set(key, index);
-    else parent[root(index)] = root(other);
-  };
-  members.forEach((entry, index) => {
-    link(firstWithEmail, entry.email, index);
-    link(firstWithOrder, entry.order, index);
-  });
+  for (let index = 0; index < members.length; index++) parent[index] = index;
+  if (members.length <= PAIRWISE_LIMIT) {
+    // A few namesakes (the usual case): comparing each pair costs less than indexing them.
+    for (let index = 1; index < members.length; index++) {
+      const { email, order } = members[index]!;
+      for (let before = 0; before < index; before++) {
+        const other = members[before]!;
+        if ((email !== '' && other.email === email) || (order !== '' && other.order === order)) {
+          parent[root(index)] = root(before);
+        }
+      }
+    }
+  } else {
+    const firstWithEmail = new Map<string, number>();
+    const firstWithOrder = new Map<string, number>();
+    const link = (firstWith: Map<string, number>, key: string, index: number) => {
+      if (key === '') return;
+      const other = firstWith.get(key);
+      if (other === undefined) firstWith.set(key, index);
+      else parent[root(index)] = root(other);
+    };
+    members.forEach((entry, index) => {
+      link(firstWithEmail, entry.email, index);
+      link(firstWithOrder, entry.order, index);
+    });
+  }
 
   const people = new Map<number, Entry[]>();
   members.forEach((entry, index) => {
@@ -159,6 +184,12 @@ function namesakeGroups(members: readonly Entry[], into: DuplicateGroup[]): void
     if (person) person.push(entry);
     else people.set(at, [entry]);
   });
+  if (people.size === members.length) {
+    // No one twice: a possible group, or a common name.
+    if (people.size <= MAX_NAMESAKES)
+      into.push(group('possible', members, { name: fullName(members[0]!.registration) }));
+    return;
+  }
   const name = fullName(members[0]!.registration);
   for (const person of people.values()) {
     if (person.length < 2) continue;
@@ -229,7 +260,7 @@ function group(
 }
 
 /** A group's identity: kind and ascending registration ids ("likely:12,40"). No personal data. */
-export function duplicateGroupKey(kind: DuplicateKind, ascendingIds: readonly number[]): string {
+function duplicateGroupKey(kind: DuplicateKind, ascendingIds: readonly number[]): string {
   return `${kind}:${ascendingIds.join(',')}`;
 }
 
@@ -239,7 +270,7 @@ function compareGroups(a: DuplicateGroup, b: DuplicateGroup): number {
   const size = a.registrations.length - b.registrations.length;
   return (
     RANK[a.kind] - RANK[b.kind] ||
-    (a.kind === 'likely' ? -size : size) ||
+    size ||
     (a.registrations[0]?.registration_id ?? 0) - (b.registrations[0]?.registration_id ?? 0)
   );
 }
