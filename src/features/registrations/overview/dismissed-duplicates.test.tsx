@@ -1,6 +1,5 @@
 import { screen, within } from '@testing-library/react';
 import fc from 'fast-check';
-import { signOut } from '@/features/session/sign-out';
 import { deviceCopySettled, readDismissedDuplicatesCopy } from '@/lib/device-copy/device-copy-client';
 import { freshIndexedDbForEachTest } from '@/lib/device-copy/testing/fresh-indexeddb';
 import { startSession } from '@/lib/session';
@@ -83,12 +82,14 @@ describe('dismissing a group of possible duplicates', () => {
     expect(within(region).getAllByRole('table')).toHaveLength(2);
     expect(within(region).queryByRole('button', { name: /dismissed/ })).toBeNull();
 
-    // Dismissed again, then signed out: the device keeps nothing of it.
+    // Dismissed again, then signed out from the header: the device keeps nothing of it.
     await second.user.click(within(region).getByRole('button', { name: `Not a duplicate: ${caption}` }));
     await deviceCopySettled();
-    second.unmount();
     expect(await readDismissedDuplicatesCopy(EVENT)).not.toBeNull();
-    await signOut(second.queryClient, 'signed-out');
+    await second.user.click(screen.getByRole('button', { name: 'Sign out' }));
+    await screen.findByRole('heading', { level: 1, name: 'Sign in' });
+    await deviceCopySettled();
+    second.unmount();
     startSession(TEST_SESSION);
     expect(await readDismissedDuplicatesCopy(EVENT)).toBeNull();
   });
