@@ -102,11 +102,13 @@ async function shoot(name: string, from = page.getByRole('tablist')): Promise<vo
   // The tabs and the top of the section: the whole list of 25,000 registrations' groups
   // would be one tall blur.
   const box = await from.boundingBox();
+  // The box is where it is in the window; the clip of a full-page picture is in the page.
+  const scrolled = await page.evaluate(() => window.scrollY);
   const { width, height } = page.viewportSize() ?? VIEWPORTS.desktop;
   await page.screenshot({
     path: join(SCREENSHOT_DIR, `${name}.png`),
     fullPage: true,
-    clip: { x: 0, y: box?.y ?? 0, width, height: height * 2 },
+    clip: { x: 0, y: (box?.y ?? 0) + scrolled, width, height: height * 2 },
     animations: 'disabled',
   });
 }
