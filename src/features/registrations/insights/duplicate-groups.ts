@@ -72,48 +72,93 @@ export const MAX_NAMESAKES = 3;
  */
 export function duplicateGroups(registrations: readonly Registration[]): DuplicateGroup[] {
   const fold = cachedAnswerKey();
-  const byName = new Map<string, Entry[]>();
-  const byEmail = new Map<string, Entry[]>();
-  const seen = new Map<number | null, Set<number>>();
-  const push = (map: Map<string, Entry[]>, key: string, entry: Entry) => {
-    const found = map.get(key);
-    if (found) found.push(entry);
-    else map.set(key, [entry]);
-  };
+  // Keyed by the strings themselves, never by a string built per registration: 100,000
+  // registrations would hash 200,000 new strings. The folded names are the fold cache's own.
+  const events = new Map<number | null, EventIndex>();
+  const nameGroups: Entry[][] = [];
+  // E-mails as small numbers, one per address of an event: their registrations at that index.
+  const emailGroups: Entry[][] = [];
+  // Orders as small numbers: comparing namesakes then indexes arrays, not strings.
+  const orderIds = new Map<string, number>();
 
-  // One event's registrations in a row (the usual case) look their set up once.
-  let ids = new Set<number>();
-  let idsOf: number | null | undefined;
+  let index: EventIndex | undefined;
+  let indexOf: number | null | undefined;
   for (const registration of registrations) {
     const eventId = registration.event_id ?? null;
-    if (eventId !== idsOf) {
-      idsOf = eventId;
-      const found = seen.get(eventId);
-      if (found) ids = found;
-      else seen.set(eventId, (ids = new Set()));
+    if (!index || eventId !== indexOf) {
+      indexOf = eventId;
+      index = events.get(eventId);
+      if (!index) events.set(eventId, (index = { ids: new Set(), names: new Map(), emails: new Map() }));
     }
-    if (ids.has(registration.registration_id)) continue;
-    ids.add(registration.registration_id);
+    // A registration repeated in the input counts once.
+    if (index.ids.has(registration.registration_id)) continue;
+    index.ids.add(registration.registration_id);
     const first = fold(registration.first_name ?? '');
     const last = fold(registration.last_name ?? '');
+    const named = first !== '' && last !== '';
+    const email = registration.email?.trim().toLowerCase() ?? '';
+    const order = registration.order_id?.trim() ?? '';
+    let emailId = -1;
+    if (email !== '') {
+      emailId = index.emails.get(email) ?? -1;
+      if (emailId < 0) {
+        emailId = emailGroups.length;
+        index.emails.set(email, emailId);
+        emailGroups.push([]);
+      }
+    }
+    let orderId = -1;
+    if (order !== '') {
+      orderId = orderIds.get(order) ?? -1;
+      if (orderId < 0) orderIds.set(order, (orderId = orderIds.size));
+    }
     const entry: Entry = {
       registration,
-      name: first !== '' && last !== '' ? `${first}\u0001${last}` : '',
-      email: registration.email?.trim().toLowerCase() ?? '',
-      order: registration.order_id?.trim() ?? '',
+      name: named ? `${first}\u0001${last}` : '',
+      email,
+      order,
+      emailId,
+      orderId,
     };
-    if (entry.name !== '') push(byName, `${eventId ?? ''}\u0002${entry.name}`, entry);
-    if (entry.email !== '') push(byEmail, `${eventId ?? ''}\u0002${entry.email}`, entry);
+    if (named) {
+      let lasts = index.names.get(first);
+      if (!lasts) index.names.set(first, (lasts = new Map()));
+      const namesakes = lasts.get(last);
+      if (namesakes) namesakes.push(entry);
+      else {
+        const created = [entry];
+        lasts.set(last, created);
+        nameGroups.push(created);
+      }
+    }
+    if (emailId >= 0) emailGroups[emailId]!.push(entry);
   }
 
   const groups: DuplicateGroup[] = [];
-  for (const members of byName.values()) if (members.length > 1) namesakeGroups(members, groups);
-  for (const members of byEmail.values()) {
+  const firstWith: FirstWith = {
+    email: new Int32Array(emailGroups.length).fill(-1),
+    order: new Int32Array(orderIds.size).fill(-1),
+  };
+  for (const members of nameGroups) if (members.length > 1) namesakeGroups(members, firstWith, groups);
+  for (const members of emailGroups) {
     if (members.length > 1 && differentOrdersAndNames(members)) {
       groups.push(group('shared-email', members, { email: members[0]!.email }));
     }
   }
   return groups.sort(compareGroups);
+}
+
+/** One event's registrations seen so far, its names (first, then last) and its e-mails. */
+interface EventIndex {
+  readonly ids: Set<number>;
+  readonly names: Map<string, Map<string, Entry[]>>;
+  readonly emails: Map<string, number>;
+}
+
+/** Per e-mail and order id, the first namesake seen with it (-1: none); reset after each name. */
+interface FirstWith {
+  readonly email: Int32Array;
+  readonly order: Int32Array;
 }
 
 /** How many groups of each kind there are. */
@@ -132,13 +177,13 @@ interface Entry {
   readonly email: string;
   /** Trimmed. */
   readonly order: string;
+  /** The e-mail (in its event) and the order as numbers, -1 when blank. */
+  readonly emailId: number;
+  readonly orderId: number;
 }
 
-/** Up to this many namesakes, each pair is compared; more are indexed by e-mail and order. */
-const PAIRWISE_LIMIT = 8;
-
 /** The 'likely' and 'possible' groups of registrations that share one name. */
-function namesakeGroups(members: readonly Entry[], into: DuplicateGroup[]): void {
+function namesakeGroups(members: readonly Entry[], firstWith: FirstWith, into: DuplicateGroup[]): void {
   // Union-find over the members: a shared e-mail or order makes them one person.
   const parent = new Int32Array(members.length);
   const root = (index: number): number => {
@@ -150,31 +195,20 @@ function namesakeGroups(members: readonly Entry[], into: DuplicateGroup[]): void
     }
     return at;
   };
-  for (let index = 0; index < members.length; index++) parent[index] = index;
-  if (members.length <= PAIRWISE_LIMIT) {
-    // A few namesakes (the usual case): comparing each pair costs less than indexing them.
-    for (let index = 1; index < members.length; index++) {
-      const { email, order } = members[index]!;
-      for (let before = 0; before < index; before++) {
-        const other = members[before]!;
-        if ((email !== '' && other.email === email) || (order !== '' && other.order === order)) {
-          parent[root(index)] = root(before);
-        }
-      }
-    }
-  } else {
-    const firstWithEmail = new Map<string, number>();
-    const firstWithOrder = new Map<string, number>();
-    const link = (firstWith: Map<string, number>, key: string, index: number) => {
-      if (key === '') return;
-      const other = firstWith.get(key);
-      if (other === undefined) firstWith.set(key, index);
-      else parent[root(index)] = root(other);
-    };
-    members.forEach((entry, index) => {
-      link(firstWithEmail, entry.email, index);
-      link(firstWithOrder, entry.order, index);
-    });
+  const link = (firstIndex: Int32Array, id: number, index: number) => {
+    if (id < 0) return;
+    const other = firstIndex[id]!;
+    if (other < 0) firstIndex[id] = index;
+    else parent[root(index)] = root(other);
+  };
+  members.forEach((entry, index) => {
+    parent[index] = index;
+    link(firstWith.email, entry.emailId, index);
+    link(firstWith.order, entry.orderId, index);
+  });
+  for (const entry of members) {
+    if (entry.emailId >= 0) firstWith.email[entry.emailId] = -1;
+    if (entry.orderId >= 0) firstWith.order[entry.orderId] = -1;
   }
 
   const people = new Map<number, Entry[]>();
@@ -216,9 +250,9 @@ const MAX_ORDERS_COMPARED = 64;
  * unlike every other.
  */
 function differentOrdersAndNames(entries: readonly Entry[]): boolean {
-  const firstOrder = entries[0]!.order;
+  const firstOrder = entries[0]!.orderId;
   // Most addresses are one person's, or one family's inside one order.
-  if (firstOrder !== '' && entries.every((entry) => entry.order === firstOrder)) return false;
+  if (firstOrder >= 0 && entries.every((entry) => entry.orderId === firstOrder)) return false;
   const orders = new Map<string, Set<string>>();
   entries.forEach((entry, index) => {
     const order = entry.order || `\u0001${index}`;
