@@ -122,7 +122,7 @@ export function duplicateGroups(registrations: readonly Registration[]): Duplica
     };
     if (named) {
       let lasts = index.names.get(first);
-      if (!lasts) index.names.set(first, (lasts = new Map()));
+      if (!lasts) index.names.set(first, (lasts = new Map<string, Entry[]>()));
       const namesakes = lasts.get(last);
       if (namesakes) namesakes.push(entry);
       else {
