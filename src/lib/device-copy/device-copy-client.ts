@@ -413,6 +413,17 @@ export const saveCategoriesCopy = (eventId: number, categories: unknown, savedAt
 export const readCategoriesCopy = (eventId: number) =>
   theClient().readRecord({ kind: 'categories', eventId });
 
+/**
+ * Saves the keys of the duplicate groups dismissed for an event (a JSON value), in the
+ * background; nothing once the device was forgotten in this session.
+ */
+export const saveDismissedDuplicatesCopy = (eventId: number, value: unknown) =>
+  theClient().saveRecord({ kind: 'dismissed-duplicates', eventId }, value, new Date());
+
+/** The keys of the duplicate groups dismissed for an event, as saved on this device, or null. */
+export const readDismissedDuplicatesCopy = (eventId: number) =>
+  theClient().readRecord({ kind: 'dismissed-duplicates', eventId });
+
 /** Whether `candidate`'s key opens the copy on this device; never discards it (offline sign-in). */
 export const probeDeviceCopyKey = (candidate: Session) => theClient().probe(candidate);
 

@@ -245,7 +245,9 @@ async function saveRecord(
     const result =
       record.kind === 'events'
         ? await opened.copy.saveEvents(kept)
-        : await opened.copy.saveCategories(record.eventId, kept);
+        : record.kind === 'categories'
+          ? await opened.copy.saveCategories(record.eventId, kept)
+          : await opened.copy.saveEventNote(record.eventId, record.kind, kept);
     return result.saved ? { status: 'saved' } : { status: 'not-saved', reason: result.reason };
   } finally {
     opened.copy.close();
@@ -259,7 +261,9 @@ async function readRecord(place: CopyPlace, record: CopyRecord): Promise<CopyRec
     const found =
       record.kind === 'events'
         ? await opened.copy.readEvents()
-        : await opened.copy.readCategories(record.eventId);
+        : record.kind === 'categories'
+          ? await opened.copy.readCategories(record.eventId)
+          : await opened.copy.readEventNote(record.eventId, record.kind);
     if (found.status !== 'ok' || !isKeptRecord(found.value)) return { status: 'missing' };
     return { status: 'ok', value: found.value.value, savedAt: found.value.savedAt };
   } finally {

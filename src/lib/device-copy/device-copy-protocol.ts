@@ -55,9 +55,13 @@ export type DeviceCopyRequest =
   | { readonly type: 'wipe'; readonly id: number }
   | { readonly type: 'sweep'; readonly id: number };
 
-/** A record kept whole: the events list (GET /v1/events) or an event's categories. */
+/**
+ * A record kept whole: the events list (GET /v1/events), an event's categories, or the keys
+ * of the groups of possible duplicates the promoter dismissed for an event.
+ */
 export type CopyRecord =
-  { readonly kind: 'events' } | { readonly kind: 'categories'; readonly eventId: number };
+  | { readonly kind: 'events' }
+  | { readonly kind: 'categories' | 'dismissed-duplicates'; readonly eventId: number };
 
 /** What reading a whole record found; `savedAt`: when its answer came (ms, this browser's clock). */
 export type CopyRecordResult =

@@ -325,6 +325,23 @@ describe('device store', () => {
     expect(await indexedDB.databases()).toEqual([]);
   });
 
+  it("keeps an event's dismissed duplicates sealed, apart from its counts, and deletes them with the event", async () => {
+    const { copy } = track(await open());
+    const dismissed = { version: 1, keys: ['likely:12,40'] };
+    expect(await copy.saveEventNote(1003, 'dismissed-duplicates', dismissed)).toMatchObject({ saved: true });
+    expect(await copy.readEventNote(1003, 'dismissed-duplicates')).toEqual({
+      status: 'ok',
+      value: dismissed,
+    });
+    expect(await copy.readEventNote(1005, 'dismissed-duplicates')).toEqual({ status: 'missing' });
+    // Sealed: not even the registration ids are in the clear; and no event is listed for it.
+    const sealed = await rawRecord([1003, 'dismissed-duplicates', 0]);
+    expect(new TextDecoder().decode(sealed)).not.toContain('likely');
+    expect(await copy.listEvents()).toEqual([]);
+    await copy.deleteEvent(1003);
+    expect(await copy.readEventNote(1003, 'dismissed-duplicates')).toEqual({ status: 'missing' });
+  });
+
   it('answers a typed "not saved" result when the device is full, keeping the previous copy', async () => {
     const { copy } = track(await open());
     const rows = demoRows(DEMO_EVENT_IDS.largeMarathon).slice(0, 11_000);

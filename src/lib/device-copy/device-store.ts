@@ -18,8 +18,9 @@ import {
  * - `events` (plaintext, no personal data): per event, row count, sizes and dates;
  * - `records` (sealed with AES-GCM, see record-crypto): the events list, an event's categories,
  *   an event's manifest (question texts, and per chunk its content hash and generation), its
- *   registration chunks of 5,000 rows and the app's history of the list (what changed when,
- *   opaque JSON here). Keys are [event id or 'all', kind, chunk index].
+ *   registration chunks of 5,000 rows, the app's history of the list (what changed when,
+ *   opaque JSON here) and the groups of possible duplicates the promoter dismissed (opaque
+ *   JSON too). Keys are [event id or 'all', kind, chunk index].
  *
  * A new schema version (the database version) discards the old copy, as do a copy unused for
  * 30 days, a copy of another origin, and a copy the API key does not open. A record that fails
@@ -69,6 +70,8 @@ interface EventMeta {
 }
 
 type Kind = Exclude<RecordPlace['kind'], 'key-check'>;
+/** A small record of an event kept apart from its rows: deleted with the event and the copy. */
+export type EventNoteKind = Extract<Kind, 'dismissed-duplicates'>;
 type RecordKey = [scope: number | typeof ALL, kind: Kind, index: number];
 
 interface DeviceCopySchema extends DBSchema {
@@ -119,6 +122,9 @@ export interface DeviceCopy {
   readEvents(): Promise<ReadResult<unknown>>;
   saveCategories(eventId: number, categories: unknown): Promise<SaveResult>;
   readCategories(eventId: number): Promise<ReadResult<unknown>>;
+  /** What the app keeps of an event beside its rows (any JSON value), without touching its counts. */
+  saveEventNote(eventId: number, kind: EventNoteKind, value: unknown): Promise<SaveResult>;
+  readEventNote(eventId: number, kind: EventNoteKind): Promise<ReadResult<unknown>>;
   /**
    * Rewrites only the chunks whose content changed; `dataAsOf`: when the rows were fetched.
    * `history` (any JSON value) is written with them, in the same transaction.
@@ -411,6 +417,20 @@ class Copy implements DeviceCopy {
 
   readCategories(eventId: number): Promise<ReadResult<unknown>> {
     return this.readJson(eventId, 'categories');
+  }
+
+  async saveEventNote(eventId: number, kind: EventNoteKind, value: unknown): Promise<SaveResult> {
+    try {
+      const sealed = await this.sealJson(eventId, kind, value);
+      await this.db.put('records', sealed, [eventId, kind, 0]);
+      return { saved: true, chunksWritten: 1 };
+    } catch (error) {
+      return failure(error);
+    }
+  }
+
+  readEventNote(eventId: number, kind: EventNoteKind): Promise<ReadResult<unknown>> {
+    return this.readJson(eventId, kind);
   }
 
   async saveRegistrations(

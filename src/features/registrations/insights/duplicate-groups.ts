@@ -1,116 +1,310 @@
 import type { Registration } from '../loader/schemas';
 import { fullName } from '../rows/registration-labels';
-import { answerKey } from '../rows/answer-key';
+import { cachedAnswerKey } from '../rows/answer-key';
 
-/** Why registrations look like the same person. */
-export type DuplicateReason = 'email' | 'name';
+/**
+ * How likely a group is one person registered more than once, most likely first:
+ * - 'likely': the same name, and the same e-mail or the same order;
+ * - 'possible': the same name, but different e-mails in different orders;
+ * - 'shared-email': one e-mail address used in different orders under different names.
+ */
+export type DuplicateKind = 'likely' | 'possible' | 'shared-email';
 
-/** Registrations of one event that share an e-mail address or a full name. */
+/** The kinds in the order the groups are listed. */
+export const DUPLICATE_KINDS: readonly DuplicateKind[] = ['likely', 'possible', 'shared-email'];
+
+/** Registrations of one event that may be one person registered more than once. */
 export interface DuplicateGroup {
-  /** 'email', 'name' or both (when the same registrations share both). */
-  readonly reasons: readonly DuplicateReason[];
+  readonly kind: DuplicateKind;
+  /**
+   * The group's identity: its kind and its registration ids, ascending. A group that gains
+   * or loses a registration is a new group (so a dismissed one comes back when it changes).
+   */
+  readonly key: string;
   readonly eventId: number | null;
-  /** The shared address, trimmed and lowercased, when `reasons` has 'email'. */
-  readonly email: string | null;
-  /** The shared name as the first registration of the group spells it, when `reasons` has 'name'. */
+  /** The shared name as the group's first registration spells it ('likely' and 'possible'). */
   readonly name: string | null;
+  /**
+   * The shared address, trimmed and lowercased: of every 'shared-email' group, and of a
+   * 'likely' group whose registrations all have it.
+   */
+  readonly email: string | null;
+  /** The shared order, for a 'likely' group whose registrations are all in it. */
+  readonly orderId: string | null;
   /** Each registration once, in the order of the input. */
   readonly registrations: readonly Registration[];
 }
 
-interface Candidate {
-  reason: DuplicateReason;
-  eventId: number | null;
-  members: Registration[];
-  /** Ids of the members, made only for a large group (most keys have one registration). */
-  ids: Set<number> | null;
-}
-
-/** Up to this size a group checks for a repeated registration by scanning its members. */
-const SCAN_LIMIT = 16;
-
-function hasMember(candidate: Candidate, id: number): boolean {
-  if (candidate.ids) return candidate.ids.has(id);
-  return candidate.members.some((member) => member.registration_id === id);
-}
-
-function addMember(candidate: Candidate, registration: Registration): void {
-  candidate.members.push(registration);
-  if (candidate.ids) candidate.ids.add(registration.registration_id);
-  else if (candidate.members.length > SCAN_LIMIT)
-    candidate.ids = new Set(candidate.members.map((member) => member.registration_id));
-}
+/** How many groups of each kind. */
+export type DuplicateCounts = Readonly<Record<DuplicateKind, number>>;
 
 /**
- * Likely duplicate sign-ups: registrations of the same event with the same e-mail (case and
- * surrounding spaces ignored) or the same first and last name (case, accents and extra
- * spaces ignored, see answerKey). Blank e-mails never match; a name matches only when both
- * parts are present.
+ * A name shared by more separate people than this (different e-mails, different orders) is a
+ * common name, not a sign of a duplicate: "Martin Dupont" in 20 orders with 20 addresses is
+ * most likely 20 runners. Its 'likely' groups are still listed.
+ */
+export const MAX_NAMESAKES = 3;
+
+/**
+ * Possible duplicate sign-ups of an event, ranked:
  *
- * A group is one shared e-mail or one shared name. When the same registrations share both,
- * they form one group with both reasons rather than two identical groups. A registration
- * can still belong to an e-mail group and to a different name group (a parent's address
- * used for a child, say), but never appears twice in one group, even if the input repeats
- * it. Largest groups first.
+ * 1. Registrations are grouped by full name (first and last name both present; case, accents
+ *    and runs of spaces ignored, see answerKey). Within a name, registrations with the same
+ *    e-mail (trimmed, case ignored) or the same order are one person: each such set of two
+ *    registrations or more is a 'likely' group (linked step by step: A and B share an e-mail,
+ *    B and C an order, all three are one group).
+ * 2. When a name is left with two to MAX_NAMESAKES such separate people (different e-mails in
+ *    different orders), all its registrations form one 'possible' group, so they can be
+ *    compared side by side. More separate people than that: a common name, not listed.
+ * 3. Registrations sharing an e-mail form a 'shared-email' group when the address is used
+ *    in two orders with no name in common: the same person under another spelling, or a
+ *    parent's address reused. An address shared inside one order only (a family, a team)
+ *    is not a duplicate and is not listed, nor one person's address used again by that
+ *    person, even with their family in the second order (that is a 'likely' group).
+ *
+ * Blank e-mails, blank orders and half names never link registrations. Registrations of
+ * different events never group. A registration repeated in the input counts once. Likely
+ * groups come first, then possible, then shared e-mail; within a kind the smallest first (two
+ * registrations alike are the classic double sign-up; twenty under one name and address are
+ * more often one buyer registering a team under their own name); ties by first registration id.
+ *
+ * One pass to index, then work per name and per address: linear in the registrations.
  */
 export function duplicateGroups(registrations: readonly Registration[]): DuplicateGroup[] {
-  const byKey = new Map<string, Candidate>();
-  const nameKeys = new Map<string, string>();
-  const fold = (text: string) => {
-    let key = nameKeys.get(text);
-    if (key === undefined) {
-      key = answerKey(text);
-      nameKeys.set(text, key);
-    }
-    return key;
-  };
-  const add = (reason: DuplicateReason, value: string, registration: Registration) => {
-    const eventId = registration.event_id ?? null;
-    const key = `${reason}\u0001${eventId ?? ''}\u0001${value}`;
-    const candidate = byKey.get(key);
-    if (!candidate) byKey.set(key, { reason, eventId, members: [registration], ids: null });
-    else if (!hasMember(candidate, registration.registration_id)) addMember(candidate, registration);
-  };
+  const fold = cachedAnswerKey();
+  // Keyed by the strings themselves, never by a string built per registration: 100,000
+  // registrations would hash 200,000 new strings. The folded names are the fold cache's own.
+  const events = new Map<number | null, EventIndex>();
+  const nameGroups: Entry[][] = [];
+  // E-mails as small numbers, one per address of an event: their registrations at that index.
+  const emailGroups: Entry[][] = [];
+  // Orders as small numbers: comparing namesakes then indexes arrays, not strings.
+  const orderIds = new Map<string, number>();
 
+  let index: EventIndex | undefined;
+  let indexOf: number | null | undefined;
   for (const registration of registrations) {
-    const email = registration.email?.trim().toLowerCase() ?? '';
-    if (email !== '') add('email', email, registration);
+    const eventId = registration.event_id ?? null;
+    if (!index || eventId !== indexOf) {
+      indexOf = eventId;
+      index = events.get(eventId);
+      if (!index) events.set(eventId, (index = { ids: new Set(), names: new Map(), emails: new Map() }));
+    }
+    // A registration repeated in the input counts once.
+    if (index.ids.has(registration.registration_id)) continue;
+    index.ids.add(registration.registration_id);
     const first = fold(registration.first_name ?? '');
     const last = fold(registration.last_name ?? '');
-    if (first !== '' && last !== '') add('name', `${first}\u0001${last}`, registration);
+    const named = first !== '' && last !== '';
+    const email = registration.email?.trim().toLowerCase() ?? '';
+    const order = registration.order_id?.trim() ?? '';
+    let emailId = -1;
+    if (email !== '') {
+      emailId = index.emails.get(email) ?? -1;
+      if (emailId < 0) {
+        emailId = emailGroups.length;
+        index.emails.set(email, emailId);
+        emailGroups.push([]);
+      }
+    }
+    let orderId = -1;
+    if (order !== '') {
+      orderId = orderIds.get(order) ?? -1;
+      if (orderId < 0) orderIds.set(order, (orderId = orderIds.size));
+    }
+    const entry: Entry = {
+      registration,
+      name: named ? `${first}\u0001${last}` : '',
+      email,
+      order,
+      emailId,
+      orderId,
+    };
+    if (named) {
+      let lasts = index.names.get(first);
+      if (!lasts) index.names.set(first, (lasts = new Map<string, Entry[]>()));
+      const namesakes = lasts.get(last);
+      if (namesakes) namesakes.push(entry);
+      else {
+        const created = [entry];
+        lasts.set(last, created);
+        nameGroups.push(created);
+      }
+    }
+    if (emailId >= 0) emailGroups[emailId]!.push(entry);
   }
 
-  // Same members under an e-mail and a name: one group with both reasons.
-  const groups = new Map<string, DuplicateGroup>();
-  for (const candidate of byKey.values()) {
-    if (candidate.members.length < 2) continue;
-    const ids = candidate.members.map((member) => member.registration_id).sort((a, b) => a - b);
-    const membersKey = `${candidate.eventId ?? ''}:${ids.join(',')}`;
-    const first = candidate.members[0];
-    const found = groups.get(membersKey);
-    const email = candidate.reason === 'email' ? (first?.email?.trim().toLowerCase() ?? null) : null;
-    const name = candidate.reason === 'name' && first ? fullName(first) : null;
-    if (found) {
-      groups.set(membersKey, {
-        ...found,
-        reasons: ['email', 'name'],
-        email: found.email ?? email,
-        name: found.name ?? name,
-      });
-    } else {
-      groups.set(membersKey, {
-        reasons: [candidate.reason],
-        eventId: candidate.eventId,
-        email,
-        name,
-        registrations: candidate.members,
-      });
+  const groups: DuplicateGroup[] = [];
+  const firstWith: FirstWith = {
+    email: new Int32Array(emailGroups.length).fill(-1),
+    order: new Int32Array(orderIds.size).fill(-1),
+  };
+  for (const members of nameGroups) if (members.length > 1) namesakeGroups(members, firstWith, groups);
+  for (const members of emailGroups) {
+    if (members.length > 1 && differentOrdersAndNames(members)) {
+      groups.push(group('shared-email', members, { email: members[0]!.email }));
     }
   }
-  return [...groups.values()].sort(
-    (a, b) =>
-      b.registrations.length - a.registrations.length ||
-      b.reasons.length - a.reasons.length ||
-      (a.registrations[0]?.registration_id ?? 0) - (b.registrations[0]?.registration_id ?? 0),
+  return groups.sort(compareGroups);
+}
+
+/** One event's registrations seen so far, its names (first, then last) and its e-mails. */
+interface EventIndex {
+  readonly ids: Set<number>;
+  readonly names: Map<string, Map<string, Entry[]>>;
+  readonly emails: Map<string, number>;
+}
+
+/** Per e-mail and order id, the first namesake seen with it (-1: none); reset after each name. */
+interface FirstWith {
+  readonly email: Int32Array;
+  readonly order: Int32Array;
+}
+
+/** How many groups of each kind there are. */
+export function countDuplicates(groups: readonly DuplicateGroup[]): DuplicateCounts {
+  const counts = { likely: 0, possible: 0, 'shared-email': 0 };
+  for (const found of groups) counts[found.kind] += 1;
+  return counts;
+}
+
+/** A registration with what it is compared by, each '' when blank (or half a name). */
+interface Entry {
+  readonly registration: Registration;
+  /** Folded first and last name. */
+  readonly name: string;
+  /** Trimmed, lowercased. */
+  readonly email: string;
+  /** Trimmed. */
+  readonly order: string;
+  /** The e-mail (in its event) and the order as numbers, -1 when blank. */
+  readonly emailId: number;
+  readonly orderId: number;
+}
+
+/** The 'likely' and 'possible' groups of registrations that share one name. */
+function namesakeGroups(members: readonly Entry[], firstWith: FirstWith, into: DuplicateGroup[]): void {
+  // Union-find over the members: a shared e-mail or order makes them one person.
+  const parent = new Int32Array(members.length);
+  const root = (index: number): number => {
+    let at = index;
+    while (parent[at] !== at) {
+      const up = parent[at]!;
+      parent[at] = parent[up]!;
+      at = up;
+    }
+    return at;
+  };
+  const link = (firstIndex: Int32Array, id: number, index: number) => {
+    if (id < 0) return;
+    const other = firstIndex[id]!;
+    if (other < 0) firstIndex[id] = index;
+    else parent[root(index)] = root(other);
+  };
+  members.forEach((entry, index) => {
+    parent[index] = index;
+    link(firstWith.email, entry.emailId, index);
+    link(firstWith.order, entry.orderId, index);
+  });
+  for (const entry of members) {
+    if (entry.emailId >= 0) firstWith.email[entry.emailId] = -1;
+    if (entry.orderId >= 0) firstWith.order[entry.orderId] = -1;
+  }
+
+  const people = new Map<number, Entry[]>();
+  members.forEach((entry, index) => {
+    const at = root(index);
+    const person = people.get(at);
+    if (person) person.push(entry);
+    else people.set(at, [entry]);
+  });
+  if (people.size === members.length) {
+    // No one twice: a possible group, or a common name.
+    if (people.size <= MAX_NAMESAKES)
+      into.push(group('possible', members, { name: fullName(members[0]!.registration) }));
+    return;
+  }
+  const name = fullName(members[0]!.registration);
+  for (const person of people.values()) {
+    if (person.length < 2) continue;
+    const email = shared(person, (entry) => entry.email);
+    const orderId = shared(person, (entry) => entry.order);
+    into.push(group('likely', person, { name, email, orderId }));
+  }
+  if (people.size >= 2 && people.size <= MAX_NAMESAKES) into.push(group('possible', members, { name }));
+}
+
+/** The value every entry has, or null when they differ or it is blank. */
+function shared(entries: readonly Entry[], valueOf: (entry: Entry) => string) {
+  const value = valueOf(entries[0]!);
+  return value !== '' && entries.every((entry) => valueOf(entry) === value) ? value : null;
+}
+
+/** More orders than this on one address: shared by different people without a doubt. */
+const MAX_ORDERS_COMPARED = 64;
+
+/**
+ * Whether the address is used in two orders that have no name in common. Inside an order,
+ * sharing an address is a family or a team; an order that also holds a name of the other
+ * order is that person coming back (a 'likely' group says so). A blank order or name is
+ * unlike every other.
+ */
+function differentOrdersAndNames(entries: readonly Entry[]): boolean {
+  const firstOrder = entries[0]!.orderId;
+  // Most addresses are one person's, or one family's inside one order.
+  if (firstOrder >= 0 && entries.every((entry) => entry.orderId === firstOrder)) return false;
+  const orders = new Map<string, Set<string>>();
+  entries.forEach((entry, index) => {
+    const order = entry.order || `\u0001${index}`;
+    const name = entry.name || `\u0001${index}`;
+    const names = orders.get(order);
+    if (names) names.add(name);
+    else orders.set(order, new Set([name]));
+  });
+  if (orders.size > MAX_ORDERS_COMPARED) return true;
+  const sets = [...orders.values()];
+  for (let a = 0; a < sets.length; a++) {
+    for (let b = a + 1; b < sets.length; b++) {
+      if (![...sets[a]!].some((name) => sets[b]!.has(name))) return true;
+    }
+  }
+  return false;
+}
+
+function group(
+  kind: DuplicateKind,
+  entries: readonly Entry[],
+  {
+    name = null,
+    email = null,
+    orderId = null,
+  }: { name?: string | null; email?: string | null; orderId?: string | null },
+): DuplicateGroup {
+  const registrations = entries.map((entry) => entry.registration);
+  const ids = registrations.map((registration) => registration.registration_id).sort((a, b) => a - b);
+  return {
+    kind,
+    key: duplicateGroupKey(kind, ids),
+    eventId: registrations[0]?.event_id ?? null,
+    name,
+    email,
+    orderId,
+    registrations,
+  };
+}
+
+/** A group's identity: kind and ascending registration ids ("likely:12,40"). No personal data. */
+function duplicateGroupKey(kind: DuplicateKind, ascendingIds: readonly number[]): string {
+  return `${kind}:${ascendingIds.join(',')}`;
+}
+
+const RANK: Readonly<Record<DuplicateKind, number>> = { likely: 0, possible: 1, 'shared-email': 2 };
+
+function compareGroups(a: DuplicateGroup, b: DuplicateGroup): number {
+  const size = a.registrations.length - b.registrations.length;
+  return (
+    RANK[a.kind] - RANK[b.kind] ||
+    size ||
+    (a.registrations[0]?.registration_id ?? 0) - (b.registrations[0]?.registration_id ?? 0)
   );
 }

@@ -1,7 +1,12 @@
 import type { Category } from '@/features/events/api/schemas';
 import type { Registration } from '../loader/schemas';
 import { categoryBreakdown, type CategoryBreakdown } from './category-breakdown';
-import { duplicateGroups, type DuplicateGroup } from './duplicate-groups';
+import {
+  countDuplicates,
+  duplicateGroups,
+  type DuplicateCounts,
+  type DuplicateGroup,
+} from './duplicate-groups';
 import { orderGroups, type OrderSummary } from './order-groups';
 import { questionInsights, type QuestionInsight, type QuestionInsightOptions } from './question-insights';
 
@@ -11,8 +16,8 @@ export interface EventInsights {
   readonly categories: CategoryBreakdown;
   readonly questions: readonly QuestionInsight[];
   readonly orders: OrderSummary;
-  /** Groups of possible duplicates (the list may be left out: see `lists`). */
-  readonly duplicateCount: number;
+  /** Groups of possible duplicates of each kind (the list may be left out: see `lists`). */
+  readonly duplicateCounts: DuplicateCounts;
   readonly duplicates: readonly DuplicateGroup[];
   /**
    * Whether the lists (the orders of two people or more, the duplicate groups) are filled in.
@@ -57,7 +62,7 @@ export function eventInsights(
     categories: categoryBreakdown(registrations, categories),
     questions: questions ? questionInsights(registrations, questionOptions) : [],
     orders: listed ? orders : { ...orders, orders: [] },
-    duplicateCount: duplicates.length,
+    duplicateCounts: countDuplicates(duplicates),
     duplicates: listed ? duplicates : [],
     lists: listed,
   };

@@ -5,7 +5,7 @@ import type { EventInsights } from './event-insights';
 /** What the figures sheet shows: everything the overview computes but the questions. */
 export type OverviewFigureInsights = Pick<
   EventInsights,
-  'total' | 'categories' | 'orders' | 'duplicateCount'
+  'total' | 'categories' | 'orders' | 'duplicateCounts'
 >;
 
 /**
@@ -24,7 +24,7 @@ export interface OverviewFigureLabels extends Pick<RegistrationLabels, 'category
 
 /**
  * The overview's numbers as label/number lines, for the Excel file's second sheet: total,
- * registrations per category and per payment status, orders by size, duplicate groups.
+ * registrations per category and per payment status, orders by size, groups of likely duplicates.
  * A heading line has no number.
  */
 export function overviewFigures(
@@ -41,6 +41,7 @@ export function overviewFigures(
     { label: labels.orders, value: orders.count },
     ...orders.sizes.map((row) => ({ label: labels.ordersOfSize(row.size), value: row.orders })),
     ...(orders.withoutOrder > 0 ? [{ label: labels.withoutOrder, value: orders.withoutOrder }] : []),
-    { label: labels.duplicates, value: insights.duplicateCount },
+    // The likely ones, as the event page's tab counts them (see duplicate-groups.ts).
+    { label: labels.duplicates, value: insights.duplicateCounts.likely },
   ];
 }

@@ -1,4 +1,6 @@
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
 import type { Registration } from '../loader/schemas';
 import type { DuplicateGroup } from '../insights/duplicate-groups';
 import type { InsightLabels } from '../insights/use-insight-labels';
@@ -6,43 +8,54 @@ import { ResponsiveTable, type TableColumn } from '@/components/tables/responsiv
 import { ShowMoreButton, useShowMore } from '@/components/tables/show-more';
 import { useLanguage } from '@/i18n/use-language';
 import { formatCount } from '@/lib/numbers';
+import { orderLink, registrationLink } from './overview-links';
 
 /** Registrations a group shows before "Show all". */
 const FIRST_MEMBERS = 5;
 
 interface DuplicateGroupTableProps {
+  readonly eventId: number;
   readonly group: DuplicateGroup;
   readonly labels: InsightLabels;
+  /** Given: a "Not a duplicate" button hides the group. */
+  readonly onDismiss?: ((key: string) => void) | undefined;
+  /** Given (a dismissed group): a "Restore" button shows it again. */
+  readonly onRestore?: ((key: string) => void) | undefined;
 }
 
-/** One group of possible duplicates: why they look alike, and each registration of it. */
-export function DuplicateGroupTable({ group, labels }: DuplicateGroupTableProps) {
+/**
+ * One group of possible duplicates: why they look alike, and each registration of it, its
+ * name opening its details and its order the registrations of that order.
+ */
+export function DuplicateGroupTable({
+  eventId,
+  group,
+  labels,
+  onDismiss,
+  onRestore,
+}: DuplicateGroupTableProps) {
   const { t } = useTranslation('insights');
   const language = useLanguage();
-  // A common name can gather dozens of people: the first few say what the group is.
+  // A name can gather several people: the first few say what the group is.
   const members = useShowMore(group.registrations, FIRST_MEMBERS);
-  const email = group.email ?? '';
-  const name = group.name ?? '';
-  const caption =
-    group.reasons.length > 1
-      ? t('overview.duplicates.both', { email, name })
-      : group.reasons[0] === 'email'
-        ? t('overview.duplicates.email', { email })
-        : t('overview.duplicates.name', { name });
+  const caption = groupCaption(group, t);
 
   const columns: TableColumn<Registration>[] = [
-    {
-      id: 'id',
-      header: t('overview.duplicates.id'),
-      cell: (registration) => registration.registration_id,
-      className: 'data-table__code',
-      width: '8rem',
-    },
     {
       id: 'name',
       header: t('overview.duplicates.person'),
       // A name in Arabic or Hebrew keeps its own direction inside an English or French row.
-      cell: (registration) => <bdi>{labels.person(registration)}</bdi>,
+      cell: (registration) => (
+        <Link
+          to={registrationLink(eventId, registration.registration_id)}
+          aria-label={t('overview.duplicates.open', {
+            name: labels.person(registration),
+            id: registration.registration_id,
+          })}
+        >
+          <bdi>{labels.person(registration)}</bdi>
+        </Link>
+      ),
       width: '22%',
     },
     {
@@ -50,7 +63,23 @@ export function DuplicateGroupTable({ group, labels }: DuplicateGroupTableProps)
       header: t('overview.duplicates.emailColumn'),
       cell: (registration) => registration.email ?? '',
       className: 'data-table__email',
-      width: '30%',
+      width: '28%',
+    },
+    {
+      id: 'order',
+      header: t('overview.duplicates.order'),
+      cell: (registration) => {
+        const order = registration.order_id?.trim() ?? '';
+        return order === '' ? (
+          <span className="muted">{t('overview.duplicates.noOrder')}</span>
+        ) : (
+          <Link to={orderLink(eventId, order)} aria-label={t('overview.duplicates.openOrder', { order })}>
+            {order}
+          </Link>
+        );
+      },
+      className: 'data-table__code',
+      width: '18%',
     },
     {
       id: 'category',
@@ -59,7 +88,7 @@ export function DuplicateGroupTable({ group, labels }: DuplicateGroupTableProps)
         const category = labels.categoryLabel(registration.category_id ?? null);
         return <span lang={category.lang}>{category.text}</span>;
       },
-      width: '22%',
+      width: '18%',
     },
     {
       id: 'status',
@@ -70,23 +99,55 @@ export function DuplicateGroupTable({ group, labels }: DuplicateGroupTableProps)
   ];
 
   return (
-    <>
+    <div className="overview-duplicate">
       <ResponsiveTable
         caption={caption}
         columns={columns}
         rows={members.shown}
         rowKey={(registration) => String(registration.registration_id)}
       />
-      {members.toggleable ? (
-        <ShowMoreButton
-          all={members.all}
-          onToggle={members.toggle}
-          showAllLabel={t('overview.duplicates.showMembers', {
-            formatted: formatCount(group.registrations.length, language),
-          })}
-          showFirstLabel={t('overview.duplicates.showFirstMembers', { count: FIRST_MEMBERS })}
-        />
-      ) : null}
-    </>
+      <div className="overview-duplicate__actions no-print">
+        {members.toggleable ? (
+          <ShowMoreButton
+            all={members.all}
+            onToggle={members.toggle}
+            showAllLabel={t('overview.duplicates.showMembers', {
+              formatted: formatCount(group.registrations.length, language),
+            })}
+            showFirstLabel={t('overview.duplicates.showFirstMembers', { count: FIRST_MEMBERS })}
+          />
+        ) : null}
+        {onDismiss ? (
+          <button type="button" className="button" onClick={() => onDismiss(group.key)}>
+            {t('overview.duplicates.dismiss')}
+            <span className="visually-hidden">: {caption}</span>
+          </button>
+        ) : null}
+        {onRestore ? (
+          <button type="button" className="button" onClick={() => onRestore(group.key)}>
+            {t('overview.duplicates.restore')}
+            <span className="visually-hidden">: {caption}</span>
+          </button>
+        ) : null}
+      </div>
+    </div>
   );
+}
+
+/** Why the group's registrations look alike, with what they share. */
+function groupCaption(group: DuplicateGroup, t: TFunction<'insights'>): string {
+  const name = group.name ?? '';
+  const email = group.email ?? '';
+  switch (group.kind) {
+    case 'likely':
+      return group.email !== null
+        ? t('overview.duplicates.caption.likelyEmail', { name, email })
+        : group.orderId !== null
+          ? t('overview.duplicates.caption.likelyOrder', { name, order: group.orderId })
+          : t('overview.duplicates.caption.likely', { name });
+    case 'possible':
+      return t('overview.duplicates.caption.possible', { name, count: group.registrations.length });
+    case 'shared-email':
+      return t('overview.duplicates.caption.sharedEmail', { email, count: group.registrations.length });
+  }
 }

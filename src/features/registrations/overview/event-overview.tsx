@@ -96,7 +96,8 @@ export function EventOverview({ eventId, changesActions }: { eventId: number; ch
           counts={{
             answers: shown.questions.length,
             orders: shown.orders.count,
-            duplicates: shown.duplicateCount,
+            // The likely duplicates: the section says so beside its counts of each kind.
+            duplicates: shown.duplicateCounts.likely,
           }}
         >
           {(section) =>
@@ -115,7 +116,7 @@ export function EventOverview({ eventId, changesActions }: { eventId: number; ch
             ) : section === 'orders' ? (
               <OrdersSection eventId={eventId} summary={shown.orders} labels={labels} />
             ) : section === 'duplicates' ? (
-              <DuplicatesSection groups={shown.duplicates} labels={labels} />
+              <DuplicatesSection eventId={eventId} groups={shown.duplicates} labels={labels} />
             ) : (
               <div className="card overview-section">
                 <KeyFigures eventId={eventId} insights={shown} final={final} />

@@ -1,0 +1,95 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
+import {
+  readDismissedDuplicatesCopy,
+  saveDismissedDuplicatesCopy,
+} from '@/lib/device-copy/device-copy-client';
+import type { DuplicateKind } from '../insights/duplicate-groups';
+
+/**
+ * The groups of possible duplicates the promoter dismissed ("Not a duplicate"), per event.
+ *
+ * Kept in the encrypted copy on this device (a record of the event, sealed like its rows),
+ * so they last across reloads and launches, belong to the API key that saw them, and go
+ * with everything else when the session signs out, gets a 401, or the promoter chooses
+ * "Forget this device" (the whole database is deleted). Where there is no copy (no
+ * IndexedDB, or the device was forgotten in this session, when nothing may be kept on it)
+ * they last as long as the tab's cached data, which sign-out clears too. Nothing goes to
+ * localStorage or sessionStorage: a group's key holds registration ids only, never a name
+ * or an address, but the copy keeps even those out of reach without the API key.
+ *
+ * A key names the group's kind and its registration ids (duplicateGroupKey): a group that
+ * gains a registration is a new group, and is shown again.
+ */
+
+/** What is saved: a version, so a later format can tell an old record from its own. */
+interface DismissedRecord {
+  readonly version: 1;
+  readonly keys: readonly string[];
+}
+
+/** More than any promoter dismisses by hand: a damaged record cannot grow the page's memory. */
+const MAX_KEYS = 10_000;
+const KINDS: readonly DuplicateKind[] = ['likely', 'possible', 'shared-email'];
+const KEY = /^([a-z-]+):(\d{1,15}(?:,\d{1,15})+)$/;
+
+/** Whether `value` has the shape of a group key ("likely:12,40"). */
+function isGroupKey(value: unknown): value is string {
+  if (typeof value !== 'string' || value.length > 2_000) return false;
+  const match = KEY.exec(value);
+  return match !== null && (KINDS as readonly string[]).includes(match[1] ?? '');
+}
+
+/**
+ * The dismissed keys in whatever was read back (any value: an older format, a damaged
+ * record). Never throws; keeps the keys that look right, once each, and drops the rest.
+ */
+export function parseDismissedDuplicates(value: unknown): ReadonlySet<string> {
+  const keys = new Set<string>();
+  if (typeof value !== 'object' || value === null) return keys;
+  const { version, keys: found } = value as { version?: unknown; keys?: unknown };
+  if (version !== 1 || !Array.isArray(found)) return keys;
+  for (const key of found as unknown[]) {
+    if (keys.size >= MAX_KEYS) break;
+    if (isGroupKey(key)) keys.add(key);
+  }
+  return keys;
+}
+
+/** The record saved for a set of dismissed keys (parseDismissedDuplicates reads it back). */
+export function dismissedRecord(keys: ReadonlySet<string>): DismissedRecord {
+  return { version: 1, keys: [...keys].slice(0, MAX_KEYS) };
+}
+
+const NONE: ReadonlySet<string> = new Set();
+const queryKey = (eventId: number) => ['dismissed-duplicates', eventId] as const;
+
+/**
+ * The dismissed group keys of an event (empty until read, and `ready` false meanwhile),
+ * and how to dismiss or restore one. A change shows at once and is saved in the background.
+ */
+export function useDismissedDuplicates(eventId: number) {
+  const client = useQueryClient();
+  const query = useQuery({
+    queryKey: queryKey(eventId),
+    queryFn: async () => parseDismissedDuplicates((await readDismissedDuplicatesCopy(eventId))?.value),
+    // Only this tab changes them: what was read stays right for the session.
+    staleTime: Infinity,
+  });
+  const change = useCallback(
+    (key: string, dismissed: boolean) => {
+      const next = new Set(client.getQueryData<ReadonlySet<string>>(queryKey(eventId)) ?? NONE);
+      if (dismissed) next.add(key);
+      else next.delete(key);
+      client.setQueryData(queryKey(eventId), next);
+      saveDismissedDuplicatesCopy(eventId, dismissedRecord(next));
+    },
+    [client, eventId],
+  );
+  return {
+    dismissed: query.data ?? NONE,
+    ready: !query.isPending,
+    dismiss: useCallback((key: string) => change(key, true), [change]),
+    restore: useCallback((key: string) => change(key, false), [change]),
+  };
+}
