@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { DEMO_EVENT_IDS, getDemoDataset, resetDemoData } from '@/mocks/data';
 import { TEST_TODAY } from '../../../../test/msw-server';
 import { currentPath, renderApp } from '../../../../test/render';
+import { sizeRegistrationsTable } from '../../../../test/table-layout';
 
 const EVENT = DEMO_EVENT_IDS.trickySmall; // 45 registrations, several in one order
 const path = (search = '') => `/events/${EVENT}/registrations${search}`;
@@ -9,14 +10,8 @@ const source = () => getDemoDataset(TEST_TODAY).registrationsOf(EVENT);
 
 afterEach(() => resetDemoData());
 
-// jsdom lays nothing out: give the table's scroll box a height so the virtualizer renders rows.
 beforeEach(() => {
-  vi.spyOn(HTMLElement.prototype, 'clientHeight', 'get').mockImplementation(function (this: HTMLElement) {
-    return this.classList.contains('registrations-table') ? 4000 : 0;
-  });
-  vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockImplementation(function (this: HTMLElement) {
-    return this.classList.contains('registrations-table') ? 1200 : 0;
-  });
+  sizeRegistrationsTable();
 });
 
 async function loaded() {

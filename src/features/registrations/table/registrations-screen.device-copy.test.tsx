@@ -4,6 +4,7 @@ import { deviceCopySettled } from '@/lib/device-copy/device-copy-client';
 import { freshIndexedDbForEachTest } from '@/lib/device-copy/testing/fresh-indexeddb';
 import { advanceDemoDays, DEMO_EVENT_IDS, resetDemoData } from '@/mocks/data';
 import { renderApp } from '../../../../test/render';
+import { sizeRegistrationsTable } from '../../../../test/table-layout';
 
 const EVENT = DEMO_EVENT_IDS.trickySmall; // 45 registrations
 
@@ -32,12 +33,7 @@ describe('the registrations screen and the copy on this device', () => {
 
 describe('what changed since the last visit, on the registrations screen', () => {
   beforeEach(() => {
-    vi.spyOn(HTMLElement.prototype, 'clientHeight', 'get').mockImplementation(function (this: HTMLElement) {
-      return this.classList.contains('registrations-table') ? 4000 : 0;
-    });
-    vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockImplementation(function (this: HTMLElement) {
-      return this.classList.contains('registrations-table') ? 1200 : 0;
-    });
+    sizeRegistrationsTable();
   });
   afterEach(() => resetDemoData());
 

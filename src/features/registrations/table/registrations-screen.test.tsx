@@ -7,6 +7,7 @@ import { formatInstant } from '@/lib/dates';
 import { DEMO_EVENT_IDS, getDemoDataset, resetDemoData, touchRegistrations } from '@/mocks/data';
 import { server, TEST_API_BASE, TEST_TODAY } from '../../../../test/msw-server';
 import { currentPath, renderApp } from '../../../../test/render';
+import { sizeRegistrationsTable } from '../../../../test/table-layout';
 
 const EVENT = DEMO_EVENT_IDS.trickySmall; // 45 registrations, every tricky answer
 const path = (search = '') => `/events/${EVENT}/registrations${search}`;
@@ -19,12 +20,7 @@ afterEach(() => resetDemoData());
 let viewportHeight = 4000;
 beforeEach(() => {
   viewportHeight = 4000;
-  vi.spyOn(HTMLElement.prototype, 'clientHeight', 'get').mockImplementation(function (this: HTMLElement) {
-    return this.classList.contains('registrations-table') ? viewportHeight : 0;
-  });
-  vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockImplementation(function (this: HTMLElement) {
-    return this.classList.contains('registrations-table') ? 1200 : 0;
-  });
+  sizeRegistrationsTable(() => viewportHeight);
 });
 
 async function loaded() {

@@ -4,6 +4,7 @@ import { registration } from '../insights/testing/demo-event';
 import type { RegistrationRow } from '../rows/registration-rows';
 import type { RegistrationsView } from '../rows/registrations-view';
 import { RegistrationsTable } from './registrations-table';
+import { sizeRegistrationsTable } from '../../../../test/table-layout';
 
 const COLUMNS = ['registration_id', 'first_name', 'last_name', 'email', 'q1'] as const;
 const TITLES = new Map([
@@ -38,12 +39,7 @@ const ROWS = [row(11, 'Anne', 'Morel', LONG_ANSWER), row(12, 'Marc', 'Girard'), 
 // jsdom lays nothing out: give the scroll box a size so the virtualizer renders the rows (the
 // sideways scrolling and what stays in view are checked in Chromium, table-keyboard.e2e.ts).
 beforeEach(() => {
-  vi.spyOn(HTMLElement.prototype, 'clientHeight', 'get').mockImplementation(function (this: HTMLElement) {
-    return this.classList.contains('registrations-table') ? 400 : 0;
-  });
-  vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockImplementation(function (this: HTMLElement) {
-    return this.classList.contains('registrations-table') ? 1200 : 0;
-  });
+  sizeRegistrationsTable(400);
 });
 
 function renderTable({ hidden = [] as string[] } = {}) {

@@ -2,18 +2,13 @@ import { screen, within } from '@testing-library/react';
 import { DEMO_EVENT_IDS, getDemoDataset } from '@/mocks/data';
 import { TEST_TODAY } from '../../../../test/msw-server';
 import { renderApp } from '../../../../test/render';
+import { sizeRegistrationsTable } from '../../../../test/table-layout';
 
 const EVENT = DEMO_EVENT_IDS.trickySmall; // 45 registrations
 const path = (search: string) => `/events/${EVENT}/registrations${search}`;
 
-// jsdom lays nothing out: give the table's scroll box a size so the virtualizer renders rows.
 beforeEach(() => {
-  vi.spyOn(HTMLElement.prototype, 'clientHeight', 'get').mockImplementation(function (this: HTMLElement) {
-    return this.classList.contains('registrations-table') ? 4000 : 0;
-  });
-  vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockImplementation(function (this: HTMLElement) {
-    return this.classList.contains('registrations-table') ? 1200 : 0;
-  });
+  sizeRegistrationsTable();
 });
 
 async function loaded() {
