@@ -59,37 +59,28 @@ export function RegistrationsToolbar({
         />
         {children}
         {answerChips.map((chip) => (
-          <button
+          <RemovableChip
             key={chip.value}
-            type="button"
-            className="chip"
-            aria-label={t('filters.removeAnswer', { answer: chip.label })}
-            onClick={() =>
+            label={chip.label}
+            removeLabel={t('filters.removeAnswer', { answer: chip.label })}
+            onRemove={() =>
               setView((current) => ({ ...current, answers: current.answers.filter((a) => a !== chip.value) }))
             }
-          >
-            {chip.label} <span aria-hidden="true">✕</span>
-          </button>
+          />
         ))}
         {changeChip !== null ? (
-          <button
-            type="button"
-            className="chip"
-            aria-label={t('changes.removeChip', { label: changeChip })}
-            onClick={() => setView((current) => ({ ...current, changes: null }))}
-          >
-            {changeChip} <span aria-hidden="true">✕</span>
-          </button>
+          <RemovableChip
+            label={changeChip}
+            removeLabel={t('changes.removeChip', { label: changeChip })}
+            onRemove={() => setView((current) => ({ ...current, changes: null }))}
+          />
         ) : null}
         {view.order.trim() !== '' ? (
-          <button
-            type="button"
-            className="chip"
-            aria-label={t('filters.removeOrder', { order: view.order })}
-            onClick={() => setView((current) => ({ ...current, order: '' }))}
-          >
-            {t('filters.orderChip', { order: view.order })} <span aria-hidden="true">✕</span>
-          </button>
+          <RemovableChip
+            label={t('filters.orderChip', { order: view.order })}
+            removeLabel={t('filters.removeOrder', { order: view.order })}
+            onRemove={() => setView((current) => ({ ...current, order: '' }))}
+          />
         ) : null}
         {hasRowFilters(view) ? (
           <button type="button" className="button button--ghost" onClick={() => setView(clearRowFilters)}>
@@ -98,5 +89,22 @@ export function RegistrationsToolbar({
         ) : null}
       </div>
     </div>
+  );
+}
+
+/** A filter in force that the toolbar's own menus do not show: one click removes it. */
+function RemovableChip({
+  label,
+  removeLabel,
+  onRemove,
+}: {
+  label: string;
+  removeLabel: string;
+  onRemove: () => void;
+}) {
+  return (
+    <button type="button" className="chip" aria-label={removeLabel} onClick={onRemove}>
+      {label} <span aria-hidden="true">✕</span>
+    </button>
   );
 }
