@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import { ApiError, parseRetryAfter } from './api-error';
 import { reportNetworkAnswer, reportNetworkFailure } from './offline';
-import { describeZodIssue } from './zod-issue';
+import { readJsonBody, type BodyReading } from './json-body';
 import { getSession, type Session } from './session';
 
 export type QueryParams = Record<string, string | number | undefined | null>;
@@ -13,6 +13,11 @@ export interface ApiRequestOptions {
   timeoutMs?: number;
   /** Defaults to the signed-in session; sign-in passes the candidate session to check a key. */
   session?: Session;
+  /**
+   * Reads the body and checks it against the schema somewhere else than here (a worker, for
+   * large answers); by default, on this thread with readJsonBody.
+   */
+  readBody?: (response: Response) => Promise<BodyReading<unknown>>;
 }
 
 export interface ApiResponse<T> {
@@ -139,10 +144,17 @@ export async function apiRequest<S extends z.ZodType>(
     throw error;
   }
 
-  let body: unknown;
-  try {
-    body = await response.json();
-  } catch (cause) {
+  const reading = await (options.readBody ?? readInPage(schema))(response);
+  if (!reading.ok && reading.problem === 'invalid') {
+    throw new ApiError({
+      kind: 'invalid-response',
+      endpoint,
+      url: asked,
+      field: reading.field,
+      detail: reading.detail,
+    });
+  }
+  if (!reading.ok) {
     const contentType = response.headers.get('content-type') ?? undefined;
     throw new ApiError({
       kind: 'invalid-response',
@@ -150,27 +162,33 @@ export async function apiRequest<S extends z.ZodType>(
       url: asked,
       status: response.status,
       ...(contentType !== undefined && { contentType }),
-      detail: `body is not JSON (${contentType ?? 'no content type'})${cause instanceof Error ? `: ${cause.message}` : ''}`,
-    });
-  }
-
-  const result = schema.safeParse(body);
-  if (!result.success) {
-    const issue = describeZodIssue(result.error);
-    throw new ApiError({
-      kind: 'invalid-response',
-      endpoint,
-      url: asked,
-      field: issue.field,
-      detail: issue.message,
+      detail: `body is not JSON (${contentType ?? 'no content type'}): ${reading.detail}`,
     });
   }
 
   const dateHeader = response.headers.get('date');
   const serverDate = dateHeader ? new Date(dateHeader) : null;
   return {
-    data: result.data,
+    // readBody checked the body against the same schema (see ApiRequestOptions.readBody).
+    data: reading.data as z.output<S>,
     serverDate: serverDate && !Number.isNaN(serverDate.getTime()) ? serverDate : null,
+  };
+}
+
+/** The body read as text and checked against the schema on this thread. Never throws. */
+function readInPage<S extends z.ZodType>(schema: S) {
+  return async (response: Response): Promise<BodyReading<z.output<S>>> => {
+    let text: string;
+    try {
+      text = await response.text();
+    } catch (cause) {
+      return {
+        ok: false,
+        problem: 'not-json',
+        detail: cause instanceof Error ? cause.message : 'unreadable',
+      };
+    }
+    return readJsonBody(schema, text);
   };
 }
 

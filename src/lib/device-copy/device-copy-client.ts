@@ -1,3 +1,4 @@
+import { ROWS_PER_WORKER_MESSAGE } from '@/lib/main-thread-budget';
 import { yieldToBrowser } from '@/lib/yield-to-browser';
 import {
   deviceForgottenInSession,
@@ -8,7 +9,6 @@ import {
 } from '@/lib/session';
 import { hearOtherTabs, tellOtherTabs } from './device-copy-channel';
 import {
-  ROWS_PER_MESSAGE,
   type CopyListResult,
   type CopyPlace,
   type CopyReadResult,
@@ -24,8 +24,8 @@ import type { DeviceRegistration } from './registrations-codec';
 /**
  * The page's side of the device copy worker: the encrypted copy of the registrations on this
  * device (device-store.ts), for the signed-in session's API key and API address. Reading
- * answers the rows (2,000 per message, so no task of the page is long) or null; saving is
- * fire and forget and sends the rows 2,000 per message, yielding between messages; wiping
+ * answers the rows (a few hundred per message, so no task of the page is long) or null; saving
+ * is fire and forget and sends the rows a few hundred per message, yielding between messages; wiping
  * answers once the database is deleted. Failures never throw: they are kept per event as a
  * typed status (deviceCopyStatus) for the screens to show. A save that landed is told to the
  * other tabs of the app (device-copy-channel.ts), so they can take the newer list from it.
@@ -212,10 +212,10 @@ class DeviceCopyClient {
     const current = () =>
       this.epoch === epoch && this.wipedEpoch !== epoch && this.latestSave.get(eventId) === id;
     const send = async (): Promise<void> => {
-      for (let start = 0; start < rows.length; start += ROWS_PER_MESSAGE) {
+      for (let start = 0; start < rows.length; start += ROWS_PER_WORKER_MESSAGE) {
         if (start > 0) await yieldToBrowser();
         if (!current()) return this.port.post({ type: 'save-drop', id });
-        this.port.post({ type: 'save-rows', id, rows: rows.slice(start, start + ROWS_PER_MESSAGE) });
+        this.port.post({ type: 'save-rows', id, rows: rows.slice(start, start + ROWS_PER_WORKER_MESSAGE) });
       }
       if (rows.length > 0) await yieldToBrowser();
       if (!current()) return this.port.post({ type: 'save-drop', id });

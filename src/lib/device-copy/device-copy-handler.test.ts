@@ -1,3 +1,4 @@
+import { ROWS_PER_WORKER_MESSAGE } from '@/lib/main-thread-budget';
 import { IDBObjectStore } from 'fake-indexeddb';
 import { createDeviceCopyHandler, DEVICE_COPY_WRITE_LOCK } from './device-copy-handler';
 import type { DeviceCopyResponse } from './device-copy-protocol';
@@ -52,14 +53,22 @@ function worker() {
 }
 
 describe('the device copy worker', () => {
-  it('saves an event with its watermark and sends it back 2,000 rows per message', async () => {
+  it('saves an event with its watermark and sends it back a few hundred rows per message', async () => {
     const { responses, save, read } = worker();
-    const saved = rows(4_001);
+    const saved = rows(2 * ROWS_PER_WORKER_MESSAGE + 1);
     expect((await save(1, saved)).result).toEqual({ status: 'saved' });
     const answer = await read(2);
-    expect(answer.result).toMatchObject({ status: 'ok', rows: 4_001, dataAsOf: AS_OF });
+    expect(answer.result).toMatchObject({
+      status: 'ok',
+      rows: 2 * ROWS_PER_WORKER_MESSAGE + 1,
+      dataAsOf: AS_OF,
+    });
     const slices = responses.filter((response) => response.type === 'rows' && response.id === 2);
-    expect(slices.map((slice) => (slice.type === 'rows' ? slice.rows.length : 0))).toEqual([2_000, 2_000, 1]);
+    expect(slices.map((slice) => (slice.type === 'rows' ? slice.rows.length : 0))).toEqual([
+      ROWS_PER_WORKER_MESSAGE,
+      ROWS_PER_WORKER_MESSAGE,
+      1,
+    ]);
     expect(slices.flatMap((slice) => (slice.type === 'rows' ? slice.rows : []))).toEqual(saved);
     // The slices come before the answer that ends the read.
     expect(responses.indexOf(answer)).toBeGreaterThan(responses.indexOf(slices.at(-1)!));

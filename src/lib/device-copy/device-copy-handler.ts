@@ -1,3 +1,4 @@
+import { ROWS_PER_WORKER_MESSAGE } from '@/lib/main-thread-budget';
 import {
   deleteUnusedDeviceCopy,
   deviceCopyExists,
@@ -6,7 +7,6 @@ import {
   wipeDeviceCopy,
 } from './device-store';
 import {
-  ROWS_PER_MESSAGE,
   type CopyListResult,
   type CopyPlace,
   type CopyReadResult,
@@ -193,8 +193,8 @@ async function read(
     if (found.status === 'missing') return { status: 'missing' };
     const rows = found.value;
     const history = await copy.readHistory(eventId);
-    for (let start = 0; start < rows.length; start += ROWS_PER_MESSAGE)
-      sendRows(rows.slice(start, start + ROWS_PER_MESSAGE));
+    for (let start = 0; start < rows.length; start += ROWS_PER_WORKER_MESSAGE)
+      sendRows(rows.slice(start, start + ROWS_PER_WORKER_MESSAGE));
     return {
       status: 'ok',
       rows: rows.length,

@@ -119,10 +119,3 @@ export type DeviceCopyResponse =
   /** `ok` false: the database could not be deleted (it is still there). */
   | { readonly type: 'wiped'; readonly id: number; readonly ok: boolean }
   | { readonly type: 'swept'; readonly id: number; readonly deleted: boolean };
-
-/**
- * Rows per `rows` and `save-rows` message. Receiving one message is one task of the page:
- * reopening 100,000 rows in messages of 5,000 had a 67 ms task on the bench machine, so
- * 2,000 (a structured clone of about 1.6 MB).
- */
-export const ROWS_PER_MESSAGE = 2_000;

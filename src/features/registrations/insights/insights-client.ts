@@ -1,3 +1,4 @@
+import { ROWS_PER_WORKER_MESSAGE as ROWS_PER_MESSAGE } from '@/lib/main-thread-budget';
 import { yieldToBrowser } from '@/lib/yield-to-browser';
 import type { QueryClient } from '@tanstack/react-query';
 import type { Category } from '@/features/events/api/schemas';
@@ -6,9 +7,6 @@ import type { Registration } from '../loader/schemas';
 import type { EventInsights, InsightsOptions } from './event-insights';
 import { createInsightsHandler } from './insights-handler';
 import { fromWire, type InsightsRequest, type InsightsResponse } from './insights-protocol';
-
-/** Rows per message: one structured clone of this many registrations stays well under 50 ms. */
-const ROWS_PER_MESSAGE = 5000;
 
 interface Port {
   post: (message: InsightsRequest, transfer?: Transferable[]) => void;

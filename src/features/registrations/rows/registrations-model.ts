@@ -1,3 +1,4 @@
+import { SLICE_BUDGET_MS } from '@/lib/main-thread-budget';
 import { yieldToBrowser } from '@/lib/yield-to-browser';
 import type { QueryClient } from '@tanstack/react-query';
 import type { i18n as I18n } from 'i18next';
@@ -35,14 +36,12 @@ export interface RegistrationsModel {
   readonly present: { readonly categories: ReadonlySet<string>; readonly statuses: ReadonlySet<string> };
 }
 
-/** Rows built per slice when the model is built in slices (under 20 ms on a slow phone). */
-const ROWS_PER_SLICE = 2000;
-/** Up to this many new rows, a model is built at once (a page or a few arrived). */
-const AT_ONCE_LIMIT = 5000;
+/** Rows built between two looks at the clock when the model is built in slices (about 1 ms). */
+const ROWS_PER_SLICE = 500;
+/** Up to this many new rows, a model is built at once (a page or a few arrived): a few ms. */
+const AT_ONCE_LIMIT = 2000;
 /** Registrations looked at to tell whether most of a list has rows already. */
 const SAMPLE_SIZE = 256;
-/** Work between two pauses of a slice-by-slice build: a third of a long task. */
-const SLICE_MS = 16;
 
 /** Everything kept for one event: rows are built once per registration and labels. */
 class EventModels {
@@ -140,7 +139,7 @@ class EventModels {
       const slice = registrations.slice(start, start + ROWS_PER_SLICE);
       builder.build(slice);
       this.discovery.update(slice);
-      if (performance.now() - since >= SLICE_MS) {
+      if (performance.now() - since >= SLICE_BUDGET_MS) {
         await yieldToBrowser();
         signal.throwIfAborted();
         since = performance.now();
