@@ -304,9 +304,7 @@ describe(`registration details on event ${EVENT_ID}`, () => {
         expect(await next.isEnabled()).toBe(true);
 
         // 2. The Right arrow goes down the table to its last row, where Next is disabled and
-        // the arrow does nothing; the Left arrow goes back up to the first. (The focus stays on
-        // the sheet's Close button: a focused Next that gets disabled drops the focus out of the
-        // sheet, and the arrows with it.)
+        // the arrow does nothing; the Left arrow goes back up to the first.
         const last = hits.length - 1;
         for (let index = 1; index <= last; index += 1) {
           await page.keyboard.press('ArrowRight');
@@ -337,6 +335,12 @@ describe(`registration details on event ${EVENT_ID}`, () => {
           await waitForQuery({ open: String(hitIds[index]) });
         }
         expect(await next.isDisabled()).toBe(true);
+        // Next, disabled at the end, keeps the focus: the arrows still work from it.
+        expect(await next.evaluate((button) => button === document.activeElement)).toBe(true);
+        await page.keyboard.press('ArrowLeft');
+        await expectPosition(lang, last - 1, hits.length);
+        await page.keyboard.press('ArrowRight');
+        await expectPosition(lang, last, hits.length);
         for (let index = last - 1; index >= 1; index -= 1) {
           await previous.click();
           await expectSheetOf(lang, hits[index]!);

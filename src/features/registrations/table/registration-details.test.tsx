@@ -44,7 +44,7 @@ describe('registration details', () => {
     await user.click(opener);
     const panel = await screen.findByRole('dialog', { name: `Registration ${firstRowId}` });
     expect(within(panel).getByText('1 of 45')).toBeInTheDocument();
-    expect(within(panel).getByRole('button', { name: 'Previous' })).toBeDisabled();
+    expect(within(panel).getByRole('button', { name: 'Previous' })).toHaveAttribute('aria-disabled', 'true');
 
     const secondRowId = Number(within(table).getAllByRole('row')[2]!.querySelector('button')!.textContent);
     await user.click(within(panel).getByRole('button', { name: 'Next' }));

@@ -95,12 +95,17 @@ export function RegistrationDetails({
       onClose={onClose}
       onKeyDown={onKeyDown}
     >
+      {/*
+        At either end of the list its button stays focusable (aria-disabled, not disabled): a
+        focused Next clicked onto the last row would otherwise drop the focus out of the sheet,
+        and the arrow keys with it.
+      */}
       <nav className="registration-details__nav" aria-label={t('details.navigation')}>
         <button
           type="button"
           className="button"
           onClick={position.onPrevious}
-          disabled={!position.onPrevious}
+          aria-disabled={!position.onPrevious}
           aria-keyshortcuts={PREVIOUS_KEY}
         >
           <span aria-hidden="true">← </span>
@@ -118,7 +123,7 @@ export function RegistrationDetails({
           type="button"
           className="button"
           onClick={position.onNext}
-          disabled={!position.onNext}
+          aria-disabled={!position.onNext}
           aria-keyshortcuts={NEXT_KEY}
         >
           {t('details.next')}
