@@ -10,6 +10,7 @@ import { deleteUnusedDeviceCopyAtStart } from '@/lib/device-copy/device-copy-cli
 import { resumeDemo } from '@/features/session/demo';
 import { adoptSessionFromOtherTab } from '@/features/session/session-handover';
 import { App } from '@/app/app';
+import { preloadScreenFor } from '@/app/routes';
 
 async function boot() {
   // A reloaded demo session needs its handlers answering before the first request. If they
@@ -21,6 +22,9 @@ async function boot() {
   void adoptSessionFromOtherTab();
   // An encrypted copy of the registrations nobody opened for 30 days is deleted.
   void deleteUnusedDeviceCopyAtStart();
+  // The screen's code before the first render: a lazy screen rendered before its code is there
+  // would show a blank page for at least 300 ms (React's minimum for a Suspense fallback).
+  await preloadScreenFor(location.pathname);
   const root = document.getElementById('root');
   if (!root) throw new Error('#root is missing from index.html');
   createRoot(root).render(

@@ -1,23 +1,51 @@
-import { lazy, Suspense } from 'react';
-import { Navigate, Outlet, Route, Routes, useLocation } from 'react-router-dom';
+import { Suspense } from 'react';
+import { matchPath, Navigate, Outlet, Route, Routes, useLocation } from 'react-router-dom';
 import { paths } from '@/config/paths';
 import { AppLayout } from '@/components/layout/app-layout';
+import { preloadableLazy } from '@/components/preloadable-lazy';
 import { RequireSession } from '@/features/session/components/require-session';
 import { DeviceLink } from '@/features/device/device-link';
 import { SignOutButton } from '@/features/session/components/sign-out-button';
 import { RouteErrorBoundary } from './routes/route-error';
 
-// Each screen's code loads when it is first opened.
-const SignInRoute = lazy(() => import('./routes/sign-in').then((m) => ({ default: m.SignInRoute })));
-const EventsRoute = lazy(() => import('./routes/events').then((m) => ({ default: m.EventsRoute })));
-const EventRoute = lazy(() => import('./routes/event').then((m) => ({ default: m.EventRoute })));
-const RegistrationsRoute = lazy(() =>
-  import('./routes/registrations').then((m) => ({ default: m.RegistrationsRoute })),
+// Each screen's code loads when it is first opened (or, for the page load's screen, before the
+// first render: see preloadScreenFor).
+const SignInRoute = preloadableLazy(() => import('./routes/sign-in').then((m) => m.SignInRoute));
+const EventsRoute = preloadableLazy(() => import('./routes/events').then((m) => m.EventsRoute));
+const EventRoute = preloadableLazy(() => import('./routes/event').then((m) => m.EventRoute));
+const RegistrationsRoute = preloadableLazy(() =>
+  import('./routes/registrations').then((m) => m.RegistrationsRoute),
 );
-const DeviceRoute = lazy(() =>
-  import('@/features/device/device-screen').then((m) => ({ default: m.DeviceScreen })),
+const DeviceRoute = preloadableLazy(() =>
+  import('@/features/device/device-screen').then((m) => m.DeviceScreen),
 );
-const NotFoundRoute = lazy(() => import('./routes/not-found').then((m) => ({ default: m.NotFoundRoute })));
+const NotFoundRoute = preloadableLazy(() => import('./routes/not-found').then((m) => m.NotFoundRoute));
+
+const SCREENS: readonly { pattern: string; preload: () => Promise<void> }[] = [
+  { pattern: paths.signIn.pattern, preload: SignInRoute.preload },
+  { pattern: paths.events.pattern, preload: EventsRoute.preload },
+  {
+    pattern: paths.event.pattern,
+    // The event page's overview too: it is the page's main content.
+    preload: () =>
+      Promise.all([
+        EventRoute.preload(),
+        import('./routes/event').then((m) => m.preloadEventOverview()),
+      ]).then(() => undefined),
+  },
+  { pattern: paths.registrations.pattern, preload: RegistrationsRoute.preload },
+  { pattern: paths.device.pattern, preload: DeviceRoute.preload },
+];
+
+/**
+ * Loads the code of the screen at `pathname` (the page load's), so the first render shows it
+ * rather than a blank page for React's 300 ms minimum of a Suspense fallback. Never rejects: a
+ * screen whose code cannot load now is tried again, and its error shown, by the render.
+ */
+export function preloadScreenFor(pathname: string): Promise<void> {
+  const screen = SCREENS.find(({ pattern }) => matchPath(pattern, pathname));
+  return screen ? screen.preload().catch(() => undefined) : Promise.resolve();
+}
 
 /**
  * The screens inside the layout: an error in one screen shows the error page in place of the

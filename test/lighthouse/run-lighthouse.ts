@@ -9,13 +9,14 @@
  * HTTP, `vite preview` proxying /partner-api to it, and one Chromium (CHROME_PATH, default
  * /usr/bin/chromium) with a DevTools port that Lighthouse drives.
  *
- * The flow is a promoter's: sign in through the form in a tab that stays open (Lighthouse's
- * own tab gets the session from it, as any new tab of the app does, over BroadcastChannel),
- * open a small event once (the first run on this device, which learns how the API numbers its
- * pages), then the screens measured. Lighthouse clears the HTTP cache, Cache Storage and the
- * service worker before each screen (as for a first visit) but keeps IndexedDB and
- * localStorage: the 25,000 registrations of event 1001 are downloaded for its first screen,
- * and its event page then reopens them from the encrypted copy on the device.
+ * The flow is a promoter's, in one tab that Lighthouse drives (a Puppeteer page, which is what
+ * Lighthouse accepts): sign in through the form, open a small event once (the first run on
+ * this device, which learns how the API numbers its pages), then the screens measured, each
+ * loaded afresh in that signed-in tab. Lighthouse clears the HTTP cache, Cache Storage and the
+ * service worker before each screen (as for a first visit) but keeps IndexedDB, localStorage
+ * and the tab's sessionStorage (the key): the 25,000 registrations of event 1001 are
+ * downloaded for its first screen, and its event page then reopens them from the encrypted
+ * copy on the device.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -24,7 +25,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, URL } from 'node:url';
 import lighthouse from 'lighthouse';
-import { chromium } from 'playwright-core';
+import puppeteer, { type Page } from 'puppeteer-core';
 import { preview } from 'vite';
 import { DEMO_EVENT_IDS } from '../../src/mocks/data/catalog';
 import { DEMO_KEYS } from '../../src/mocks/data/demo-keys';
@@ -107,14 +108,14 @@ function launchChromium(profileDir: string): Promise<{ port: number; process: Ch
 /** The full reports stay here (gitignored) for a closer look. */
 const REPORT_DIR = join(ROOT, 'test-results', 'lighthouse');
 
-async function audit(name: string, url: string, port: number): Promise<LighthouseReport> {
+async function audit(name: string, url: string, page: Page): Promise<LighthouseReport> {
   log(`auditing ${name}: ${url}`);
-  const result = await lighthouse(url, {
-    port,
-    output: 'json',
-    onlyCategories: [...CATEGORIES],
-    logLevel: 'error',
-  });
+  const result = await lighthouse(
+    url,
+    { output: 'json', onlyCategories: [...CATEGORIES], logLevel: 'error' },
+    undefined,
+    page,
+  );
   if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
   const report = typeof result.report === 'string' ? result.report : (result.report[0] ?? '');
   await writeFile(join(REPORT_DIR, `${name}.json`), report);
@@ -158,30 +159,36 @@ async function main(): Promise<void> {
   const workDir = await mkdtemp(join(tmpdir(), 'lighthouse-'));
   const chrome = await launchChromium(join(workDir, 'profile'));
   try {
-    const signIn = await audit('sign-in', `${appUrl}/sign-in`, chrome.port);
+    const browser = await puppeteer.connect({
+      browserURL: `http://${HOST}:${chrome.port}`,
+      defaultViewport: null,
+    });
+    const tab = await browser.newPage();
+    const signIn = await audit('sign-in', `${appUrl}/sign-in`, tab);
 
-    // Sign in once through the form, in a tab of the same browser that stays open.
-    const browser = await chromium.connectOverCDP(`http://${HOST}:${chrome.port}`);
-    const context = browser.contexts()[0] ?? (await browser.newContext());
-    const tab = await context.newPage();
+    // Sign in through the form (the address may be prefilled: it is remembered on the device).
     await tab.goto(`${appUrl}/sign-in`);
-    await tab.getByLabel('API address', { exact: true }).fill('/partner-api');
-    await tab.getByLabel('API key', { exact: true }).fill(DEMO_KEYS.alpine);
-    await tab.getByRole('button', { name: 'Sign in', exact: true }).click();
-    await tab.waitForURL((url) => url.pathname === '/events');
+    await tab.locator('input[inputmode="url"]').fill('/partner-api');
+    await tab.locator('input[type="password"]').fill(DEMO_KEYS.alpine);
+    await Promise.all([
+      tab.waitForFunction(() => location.pathname === '/events', { timeout: 60_000 }),
+      tab.locator('button[type="submit"]').click(),
+    ]);
 
-    const events = await audit('events', `${appUrl}/events`, chrome.port);
+    const events = await audit('events', `${appUrl}/events`, tab);
 
     // The first run on this device: a small event's registrations, which learns the numbering.
     await tab.goto(`${appUrl}/events/${DEMO_EVENT_IDS.trickySmall}/registrations`);
-    await tab.getByText(/All 45 registrations loaded/).waitFor({ timeout: 60_000 });
+    await tab.waitForFunction(() => document.body.innerText.includes('All 45 registrations loaded'), {
+      timeout: 60_000,
+    });
 
     const large = DEMO_EVENT_IDS.largeMarathon;
     const registrationsPath = `/events/${large}/registrations`;
     const eventPath = `/events/${large}`;
-    const registrations = await audit('registrations', `${appUrl}${registrationsPath}`, chrome.port);
-    const eventPage = await audit('event', `${appUrl}${eventPath}`, chrome.port);
-    await browser.close();
+    const registrations = await audit('registrations', `${appUrl}${registrationsPath}`, tab);
+    const eventPage = await audit('event', `${appUrl}${eventPath}`, tab);
+    await browser.disconnect();
 
     process.stdout.write(
       `\n${[

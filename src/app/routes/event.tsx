@@ -1,11 +1,12 @@
 import '@/features/events/i18n';
 import '@/features/registrations/i18n';
 import { useQuery } from '@tanstack/react-query';
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router-dom';
 import { paths } from '@/config/paths';
 import { ApiErrorState } from '@/components/states/api-error-state';
+import { preloadableLazy } from '@/components/preloadable-lazy';
 import { Skeleton } from '@/components/states/skeleton';
 import { useDocumentTitle } from '@/components/use-document-title';
 import { eventQueries } from '@/features/events/api/queries';
@@ -19,9 +20,12 @@ import { DemoNextDayButton } from '@/features/session/components/demo-next-day-b
 import { useSession } from '@/lib/session';
 
 // Its own chunk: neither the first screen nor the registrations screen loads the overview's code.
-const EventOverview = lazy(() =>
-  import('@/features/registrations/overview/event-overview').then((m) => ({ default: m.EventOverview })),
+const EventOverview = preloadableLazy(() =>
+  import('@/features/registrations/overview/event-overview').then((m) => m.EventOverview),
 );
+
+/** Loads the overview's code ahead of the first render (see preloadScreenFor in app/routes.tsx). */
+export const preloadEventOverview = EventOverview.preload;
 
 export function EventRoute() {
   const { t } = useTranslation('events');

@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useId, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router-dom';
+import { Skeleton } from '@/components/states/skeleton';
 import { ApiErrorState } from '@/components/states/api-error-state';
 import { eventQueries } from '@/features/events/api/queries';
 import type { Category } from '@/features/events/api/schemas';
@@ -84,8 +85,12 @@ export function EventOverview({ eventId, changesActions }: { eventId: number; ch
           onVerify={actions.verify}
         />
       ) : (
-        // Holds the banner's place until the first answer, so the figures do not jump.
-        <div className="load-status load-status--pending" aria-hidden="true" />
+        // Holds the banner's place until the first answer, so nothing below it jumps.
+        <div className="load-status load-status--pending" aria-hidden="true">
+          <Skeleton width="60%" />
+          <Skeleton width="85%" />
+          <Skeleton width="40%" />
+        </div>
       )}
       {data ? (
         <ChangesSummary eventId={eventId} data={data} labels={registrationLabels} actions={changesActions} />
@@ -139,7 +144,9 @@ export function EventOverview({ eventId, changesActions }: { eventId: number; ch
             )
           }
         </EventSections>
-      ) : !failed && !stopped ? (
+      ) : data && !stopped ? (
+        // Only once the first rows are there: "What changed" may come with them, above it, and
+        // a skeleton in view that it pushed down would be a layout shift.
         <div className="card overview-section">
           <OverviewSkeleton />
         </div>
