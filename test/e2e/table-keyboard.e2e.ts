@@ -289,6 +289,10 @@ describe('registrations table read sideways, with the keyboard', () => {
     const cell = page.locator('.registrations-table tbody tr[aria-rowindex="2"] td').last();
     await cell.waitFor();
     expect(await cell.getAttribute('title')).toBe(LONG_ANSWER);
+    // Measured once laid out: the rows keep arriving (and re-rendering) while this runs.
+    await expect
+      .poll(() => cell.evaluate((td) => td.getBoundingClientRect().width), { timeout: 10_000 })
+      .toBeGreaterThan(0);
     const sizes = await cell.evaluate((td) => ({
       width: td.getBoundingClientRect().width,
       text: td.scrollWidth,
@@ -299,6 +303,8 @@ describe('registrations table read sideways, with the keyboard', () => {
     expect(sizes.overflow).toBe('ellipsis');
     expect(await scroller().evaluate((box) => box.scrollWidth)).toBeLessThan(3000);
     problems.expectNone();
+    // The load goes on after the test: its pages are no longer altered, nor waited for.
+    await page.unrouteAll({ behavior: 'ignoreErrors' });
   });
 
   it('a 390 px phone shows cards, not the table: nothing to read sideways, en and fr', async () => {
