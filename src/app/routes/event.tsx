@@ -16,7 +16,7 @@ import { isEventUnavailable } from '@/features/events/model/event-availability';
 import { parseEventId } from '@/features/events/model/event-id';
 import '@/features/events/components/events.css';
 import { OverviewSkeleton } from '@/features/registrations/overview/overview-skeleton';
-import { DemoNextDayAction } from '@/features/session/components/demo-next-day-action';
+import { DemoNextDayButton } from '@/features/session/components/demo-next-day-button';
 import { useSession } from '@/lib/session';
 
 // Its own chunk: neither the first screen nor the registrations screen loads the overview's code.
@@ -81,7 +81,7 @@ export function EventRoute() {
       )}
       {eventId !== null && !unavailable && !event.isError ? (
         <Suspense fallback={<OverviewSkeleton />}>
-          <EventOverview eventId={eventId} changesActions={demo ? <DemoNextDayAction /> : undefined} />
+          <EventOverview eventId={eventId} changesActions={demo ? <DemoNextDayButton /> : undefined} />
         </Suspense>
       ) : null}
     </div>

@@ -11,7 +11,7 @@ import { EventUnavailable } from '@/features/events/components/event-unavailable
 import { isEventUnavailable } from '@/features/events/model/event-availability';
 import { parseEventId } from '@/features/events/model/event-id';
 import { RegistrationsScreen } from '@/features/registrations/table/registrations-screen';
-import { DemoNextDayAction } from '@/features/session/components/demo-next-day-action';
+import { DemoNextDayButton } from '@/features/session/components/demo-next-day-button';
 import { useSession } from '@/lib/session';
 
 export function RegistrationsRoute() {
@@ -46,7 +46,7 @@ export function RegistrationsRoute() {
         eventId={eventId}
         eventName={eventName}
         event={event.data}
-        changesActions={demo ? <DemoNextDayAction /> : undefined}
+        changesActions={demo ? <DemoNextDayButton /> : undefined}
       />
     </div>
   );
