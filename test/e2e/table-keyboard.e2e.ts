@@ -289,15 +289,23 @@ describe('registrations table read sideways, with the keyboard', () => {
     const cell = page.locator('.registrations-table tbody tr[aria-rowindex="2"] td').last();
     await cell.waitFor();
     expect(await cell.getAttribute('title')).toBe(LONG_ANSWER);
-    // Measured once laid out: the rows keep arriving (and re-rendering) while this runs.
+    // The rows keep arriving (and the row re-renders) while this runs: the cell is found and
+    // measured in one go, until it is laid out, so a replaced cell is never measured.
+    const measure = () =>
+      page.evaluate(() => {
+        const rows = document.querySelectorAll('.registrations-table tbody tr[aria-rowindex="2"]');
+        const td = rows[0]?.querySelector('td:last-child');
+        if (!(td instanceof HTMLElement)) return { width: 0, text: 0, overflow: '' };
+        return {
+          width: td.getBoundingClientRect().width,
+          text: td.scrollWidth,
+          overflow: getComputedStyle(td).textOverflow,
+        };
+      });
+    let sizes = await measure();
     await expect
-      .poll(() => cell.evaluate((td) => td.getBoundingClientRect().width), { timeout: 10_000 })
-      .toBeGreaterThan(0);
-    const sizes = await cell.evaluate((td) => ({
-      width: td.getBoundingClientRect().width,
-      text: td.scrollWidth,
-      overflow: getComputedStyle(td).textOverflow,
-    }));
+      .poll(async () => (sizes = await measure()), { timeout: 10_000 })
+      .toSatisfy((laid: typeof sizes) => laid.width > 0 && laid.text > 0);
     expect(sizes.width).toBeLessThanOrEqual(13 * 16 + 1); // its 13 rem
     expect(sizes.text).toBeGreaterThan(sizes.width);
     expect(sizes.overflow).toBe('ellipsis');
