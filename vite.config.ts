@@ -81,7 +81,8 @@ function appShellServiceWorker(): Plugin[] {
     ...VitePWA({
       registerType: 'autoUpdate',
       // A registerSW.js file, not an inline script: the CSP allows scripts from 'self' only.
-      injectRegister: 'script',
+      // Deferred, so it does not hold up the first paint.
+      injectRegister: 'script-defer',
       manifest: false,
       workbox: {
         globPatterns: ['**/*.{js,css,html,svg,woff2}'],
