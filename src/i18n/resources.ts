@@ -7,6 +7,7 @@ import frSession from './locales/fr/session.json';
 import type enCharts from './locales/en/charts.json';
 import type enDevice from './locales/en/device.json';
 import type enEvents from './locales/en/events.json';
+import type enFigures from './locales/en/figures.json';
 import type enInsights from './locales/en/insights.json';
 import type enRegistrations from './locales/en/registrations.json';
 
@@ -31,6 +32,7 @@ export interface AllResources {
   device: typeof enDevice;
   errors: typeof enErrors;
   events: typeof enEvents;
+  figures: typeof enFigures;
   insights: typeof enInsights;
   registrations: typeof enRegistrations;
   session: typeof enSession;

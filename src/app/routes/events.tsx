@@ -9,6 +9,8 @@ import { useLanguage } from '@/i18n/use-language';
 import { todayCalendarDate } from '@/lib/dates';
 import { useUrlSyncedState } from '@/lib/use-url-synced-state';
 import { eventQueries } from '@/features/events/api/queries';
+import { useEventsFigures } from '@/features/registrations/api/event-figures-query';
+import { EventCardFigures, UpcomingFigures } from '@/features/registrations/overview/event-list-figures';
 import { EventFilters } from '@/features/events/components/event-filters';
 import { EventListSkeleton } from '@/features/events/components/event-list-skeleton';
 import { EventSection } from '@/features/events/components/event-section';
@@ -35,6 +37,14 @@ export function EventsRoute() {
     () =>
       events.data ? arrangeEvents(events.data.events, { q: view.q, sort: view.sort, today, language }) : null,
     [events.data, view.q, view.sort, today, language],
+  );
+
+  // Every event's figures, shown and summed: the header's totals are the cards' numbers added up.
+  const eventIds = useMemo(() => events.data?.events.map((event) => event.eve_id) ?? [], [events.data]);
+  const figures = useEventsFigures(eventIds);
+  const figuresById = new Map(eventIds.map((id, index) => [id, figures[index]]));
+  const figuresOf = (eventId: number) => (
+    <EventCardFigures eventId={eventId} figures={figuresById.get(eventId)} />
   );
 
   const clear = () => setView(DEFAULT_EVENTS_VIEW);
@@ -83,8 +93,16 @@ export function EventsRoute() {
         )
       ) : (
         <>
-          <EventSection title={t('upcoming')} events={arranged.upcoming} today={today} />
-          <EventSection title={t('past')} events={arranged.past} today={today} />
+          {arranged.upcoming.length > 0 ? (
+            <UpcomingFigures figures={arranged.upcoming.map((event) => figuresById.get(event.eve_id))} />
+          ) : null}
+          <EventSection
+            title={t('upcoming')}
+            events={arranged.upcoming}
+            today={today}
+            figuresOf={figuresOf}
+          />
+          <EventSection title={t('past')} events={arranged.past} today={today} figuresOf={figuresOf} />
         </>
       )}
     </div>

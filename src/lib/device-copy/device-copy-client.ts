@@ -424,6 +424,17 @@ export const saveDismissedDuplicatesCopy = (eventId: number, value: unknown) =>
 export const readDismissedDuplicatesCopy = (eventId: number) =>
   theClient().readRecord({ kind: 'dismissed-duplicates', eventId });
 
+/**
+ * Saves an event's figures for the events list (a JSON value, see event-figures.ts) in the
+ * background; nothing once the device was forgotten in this session.
+ */
+export const saveEventFiguresCopy = (eventId: number, value: unknown) =>
+  theClient().saveRecord({ kind: 'event-figures', eventId }, value, new Date());
+
+/** An event's figures as saved on this device, or null. */
+export const readEventFiguresCopy = (eventId: number) =>
+  theClient().readRecord({ kind: 'event-figures', eventId });
+
 /** Whether `candidate`'s key opens the copy on this device; never discards it (offline sign-in). */
 export const probeDeviceCopyKey = (candidate: Session) => theClient().probe(candidate);
 

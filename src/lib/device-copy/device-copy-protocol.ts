@@ -56,12 +56,13 @@ export type DeviceCopyRequest =
   | { readonly type: 'sweep'; readonly id: number };
 
 /**
- * A record kept whole: the events list (GET /v1/events), an event's categories, or the keys
- * of the groups of possible duplicates the promoter dismissed for an event.
+ * A record kept whole: the events list (GET /v1/events), an event's categories, the keys of
+ * the groups of possible duplicates the promoter dismissed for an event, or an event's figures
+ * for the events list.
  */
 export type CopyRecord =
   | { readonly kind: 'events' }
-  | { readonly kind: 'categories' | 'dismissed-duplicates'; readonly eventId: number };
+  | { readonly kind: 'categories' | 'dismissed-duplicates' | 'event-figures'; readonly eventId: number };
 
 /** What reading a whole record found; `savedAt`: when its answer came (ms, this browser's clock). */
 export type CopyRecordResult =

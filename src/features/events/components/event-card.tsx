@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { paths } from '@/config/paths';
@@ -13,7 +14,16 @@ const TIMING_BADGE: Partial<Record<EventTiming, string>> = {
   today: 'badge--success',
 };
 
-export function EventCard({ event, timing }: { event: PartnerEvent; timing: EventTiming }) {
+/** `figures`: the event's registration figures, given by the screen (they come from another feature). */
+export function EventCard({
+  event,
+  timing,
+  figures,
+}: {
+  event: PartnerEvent;
+  timing: EventTiming;
+  figures?: ReactNode;
+}) {
   const { t } = useTranslation('events');
   const language = useLanguage();
   const { t: tc } = useTranslation('common');
@@ -35,6 +45,7 @@ export function EventCard({ event, timing }: { event: PartnerEvent; timing: Even
           <LocalizedText record={event} field="eve_lieu" empty={t('noPlace')} />
         </span>
       </p>
+      {figures}
       {timing in TIMING_BADGE ? (
         <span className={`badge event-card__when ${TIMING_BADGE[timing]}`}>
           {t(`timing.${timing as 'today'}`)}

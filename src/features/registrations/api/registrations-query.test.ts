@@ -15,6 +15,8 @@ function setup(options: Parameters<typeof pagedApi>[0]) {
   const client = new QueryClient();
   const writes: RegistrationsData[] = [];
   client.getQueryCache().subscribe((event) => {
+    // The registrations' writes only (each complete list also writes the event's figures).
+    if ((event.query.queryKey as readonly unknown[])[0] !== key[0]) return;
     const data = event.query.state.data as RegistrationsData | undefined;
     if (event.type === 'updated' && data && writes.at(-1) !== data) writes.push(data);
   });

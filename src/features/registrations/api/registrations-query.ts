@@ -15,6 +15,8 @@ import type {
 } from '../loader/load-types';
 import type { Registration } from '../loader/schemas';
 import { readStoredHistory, storeHistory } from '../history/history-codec';
+import { eventFigures } from './event-figures';
+import { publishEventFigures } from './event-figures-query';
 import { REGISTRATIONS, registrationsKey } from './registrations-key';
 import {
   openVisit,
@@ -210,8 +212,10 @@ async function fillRegistrations(
     if (query.state.data !== run.wrote || (run.wrote === undefined && signal.aborted)) return false;
     client.setQueryData(queryKey, data);
     run.wrote = query.state.data;
-    if (data.phase === 'complete' && data.history)
+    if (data.phase === 'complete' && data.history) {
       lastComplete.set(query, { rows: data.rows, history: data.history });
+      publishEventFigures(client, eventId, eventFigures(data.rows, data.history, data.report.serverDate));
+    }
     return true;
   };
 

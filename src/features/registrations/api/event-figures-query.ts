@@ -1,0 +1,41 @@
+import { queryOptions, useQueries, type QueryClient } from '@tanstack/react-query';
+import { readEventFiguresCopy, saveEventFiguresCopy } from '@/lib/device-copy/device-copy-client';
+import { parseEventFigures, sameFigures, type EventFigures } from './event-figures';
+
+/** Apart from the registrations' key: the events list reads figures, never the rows. */
+export const eventFiguresKey = (eventId: number) => ['event-figures', eventId] as const;
+
+/**
+ * An event's figures for the events list: null while this device has never had the event's
+ * whole list (the list says "not counted yet", never 0). Read once per session from the
+ * device copy; every complete list of the event then writes them (publishEventFigures).
+ */
+export function eventFiguresQuery(eventId: number) {
+  return queryOptions({
+    queryKey: eventFiguresKey(eventId),
+    queryFn: async (): Promise<EventFigures | null> =>
+      parseEventFigures((await readEventFiguresCopy(eventId))?.value ?? null),
+    staleTime: Infinity,
+    // Offline too: it only reads the device.
+    networkMode: 'always',
+  });
+}
+
+/** Shows the figures of an event's complete list at once, and keeps them on the device if they changed. */
+export function publishEventFigures(client: QueryClient, eventId: number, figures: EventFigures): void {
+  const known = client.getQueryData<EventFigures | null>(eventFiguresKey(eventId));
+  if (known && sameFigures(known, figures)) return;
+  client.setQueryData(eventFiguresKey(eventId), figures);
+  saveEventFiguresCopy(eventId, figures);
+}
+
+/**
+ * The figures of several events, in the same order: undefined while being read from the
+ * device, null when the device has none.
+ */
+export function useEventsFigures(eventIds: readonly number[]): readonly (EventFigures | null | undefined)[] {
+  return useQueries({
+    queries: eventIds.map((eventId) => eventFiguresQuery(eventId)),
+    combine: (results) => results.map((result) => result.data),
+  });
+}

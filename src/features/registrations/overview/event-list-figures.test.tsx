@@ -1,0 +1,121 @@
+import { act, screen, within } from '@testing-library/react';
+import i18n from '@/i18n';
+import { deviceCopySettled } from '@/lib/device-copy/device-copy-client';
+import { freshIndexedDbForEachTest } from '@/lib/device-copy/testing/fresh-indexeddb';
+import { advanceDemoDays, DEMO_EVENT_IDS, getDemoDataset, resetDemoData } from '@/mocks/data';
+import { renderApp } from '../../../../test/render';
+
+freshIndexedDbForEachTest();
+afterEach(() => resetDemoData());
+
+const PAST = DEMO_EVENT_IDS.trickySmall; // 45 registrations
+const UPCOMING = DEMO_EVENT_IDS.nullEnglish; // 420 registrations
+
+/** The demo's count of one raw status in an event, with a plain loop. */
+function demoCount(eventId: number, status?: string): number {
+  let count = 0;
+  for (const row of getDemoDataset().registrationsOf(eventId)) {
+    if (status === undefined || row.payment_status === status) count++;
+  }
+  return count;
+}
+
+const card = (eventId: number) => {
+  const link = document.querySelector(`a[href="/events/${eventId}"]`);
+  if (!link) throw new Error(`no card for event ${eventId}`);
+  return link.closest('li')!;
+};
+
+/** Opens an event's registrations until they are all loaded and saved on the device, then closes the tab. */
+async function loadOnce(eventId: number, count: number) {
+  const tab = renderApp(`/events/${eventId}/registrations`);
+  expect(
+    await screen.findByText(
+      new RegExp(`All ${count.toLocaleString('en')} registrations loaded`),
+      {},
+      { timeout: 5000 },
+    ),
+  ).toBeInTheDocument();
+  await act(() => deviceCopySettled());
+  tab.unmount();
+}
+
+describe('the events list with the figures counted on this device', () => {
+  it('shows an opened event’s registrations and share paid, each linked to its rows; the others say they are not counted', async () => {
+    await loadOnce(PAST, 45);
+    await loadOnce(UPCOMING, 420);
+
+    // A new tab: the figures come from the device, not from memory.
+    renderApp('/events');
+    await screen.findByRole('region', { name: /^Upcoming/ });
+    const past = card(PAST);
+    const total = await within(past).findByRole('link', { name: '45 registrations' });
+    expect(total).toHaveAttribute('href', `/events/${PAST}/registrations`);
+    const paid = demoCount(PAST, 'paid');
+    const share = `${Number(((paid / 45) * 100).toFixed(1))}% paid`;
+    expect(within(past).getByRole('link', { name: share })).toHaveAttribute(
+      'href',
+      `/events/${PAST}/registrations?status=paid`,
+    );
+    expect(within(past).getByText(/^As of /)).toBeInTheDocument();
+
+    // An event never opened here: never a false 0.
+    const never = card(DEMO_EVENT_IDS.largeMarathon);
+    expect(await within(never).findByText(/^Not counted on this device yet/)).toBeInTheDocument();
+    expect(within(never).queryByRole('link', { name: /registrations?$/ })).toBeNull();
+
+    // The header: the upcoming events counted (only 1005 of them), and how many are.
+    const upcoming = await screen.findByRole('region', { name: 'Upcoming events' });
+    const upcomingPaid = demoCount(UPCOMING, 'paid');
+    expect(upcoming).toHaveTextContent(
+      `420 registrations, ${Number(((upcomingPaid / 420) * 100).toFixed(1))}% paid, in the upcoming events below`,
+    );
+    expect(upcoming).toHaveTextContent('Counted for 1 of 5 upcoming events');
+  });
+
+  it('says the same in French', async () => {
+    await loadOnce(PAST, 45);
+    await act(() => i18n.changeLanguage('fr'));
+    try {
+      renderApp('/events');
+      await screen.findByRole('region', { name: /^À venir/ });
+      const past = card(PAST);
+      expect(await within(past).findByRole('link', { name: '45 inscriptions' })).toBeInTheDocument();
+      expect(within(past).getByRole('link', { name: /^[\d,]+\s%\spayées$/ })).toBeInTheDocument();
+      expect(
+        await within(card(UPCOMING)).findByText(/^Pas encore comptées sur cet appareil/),
+      ).toBeInTheDocument();
+      expect(await screen.findByRole('region', { name: 'Événements à venir' })).toHaveTextContent(
+        /ne sont pas encore comptées sur cet appareil/,
+      );
+    } finally {
+      await act(() => i18n.changeLanguage('en'));
+    }
+  });
+
+  it('counts the registrations new since the last visit, as the event page does, and links to exactly them', async () => {
+    await loadOnce(UPCOMING, 420);
+    const day = advanceDemoDays(1, { eventIds: [UPCOMING] }).events[0]!;
+    const added = day.added.filter((id) => !day.deleted.includes(id));
+    expect(added.length).toBeGreaterThan(0);
+    // The second visit: it opens from the copy and checks for changes.
+    const { user, router } = renderApp(`/events/${UPCOMING}/registrations`);
+    const summary = await screen.findByRole('region', { name: 'What changed' }, { timeout: 5000 });
+    // The event page's own count, once the check for changes is done.
+    await within(summary).findByRole('link', { name: new RegExp(`^${added.length} new$`) });
+    // What the event's own screen counts (a check for changes cannot see deletions: the list
+    // keeps them until a full check), which the card must show.
+    const now = Number((await screen.findByText(/^[\d,]+ registrations$/)).textContent.replace(/\D/g, ''));
+    expect(now).toBe(420 + added.length);
+    await act(() => router.navigate('/events'));
+    await screen.findByRole('region', { name: /^Upcoming/ });
+
+    const upcoming = card(UPCOMING);
+    expect(await within(upcoming).findByRole('link', { name: `${now} registrations` })).toBeInTheDocument();
+    const fresh = within(upcoming).getByRole('link', {
+      name: `${added.length} new since your last visit`,
+    });
+    await user.click(fresh);
+    expect(await screen.findByRole('button', { name: /Remove the filter “New since/ })).toBeInTheDocument();
+  });
+});

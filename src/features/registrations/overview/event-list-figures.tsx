@@ -1,0 +1,115 @@
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import { paths } from '@/config/paths';
+import { addScreenNamespace } from '@/i18n/screen-namespaces';
+import en from '@/i18n/locales/en/figures.json';
+import fr from '@/i18n/locales/fr/figures.json';
+import { useLanguage } from '@/i18n/use-language';
+import { formatInstant } from '@/lib/dates';
+import { formatCount, formatPercent } from '@/lib/numbers';
+import { paidShare, sumFigures, type EventFigures } from '../api/event-figures';
+import { registrationsSearch } from '../rows/registrations-view';
+import { overviewLink } from './overview-links';
+import './event-list-figures.css';
+
+// The events list's figures bring their texts (see addScreenNamespace).
+addScreenNamespace('figures', { en, fr });
+
+/**
+ * An event card's figures: its registrations, the share paid and the registrations new since
+ * the last visit, each a link to exactly the rows it counts, with the time they are as of.
+ * `undefined`: still reading the device; null: never counted here, which the card says
+ * (never a false 0).
+ */
+export function EventCardFigures({
+  eventId,
+  figures,
+}: {
+  eventId: number;
+  figures: EventFigures | null | undefined;
+}) {
+  const { t } = useTranslation('figures');
+  const language = useLanguage();
+  if (figures === undefined)
+    return (
+      <p className="event-figures event-figures--reading" aria-busy="true">
+        <span className="visually-hidden">{t('reading')}</span>
+        <span className="skeleton event-figures__skeleton" aria-hidden="true" />
+      </p>
+    );
+  if (figures === null) return <p className="event-figures event-figures--unknown">{t('notCounted')}</p>;
+  const share = paidShare(figures);
+  const fresh = figures.newSinceLastVisit;
+  return (
+    <div className="event-figures">
+      <p className="event-figures__line">
+        <Link to={overviewLink(eventId)}>
+          {t('registrations', { count: figures.total, formatted: formatCount(figures.total, language) })}
+        </Link>
+        {share !== null ? (
+          <>
+            <span aria-hidden="true"> · </span>
+            <Link to={overviewLink(eventId, { status: 'paid' })}>
+              {t('paidShare', { share: formatPercent(share, language) })}
+            </Link>
+          </>
+        ) : null}
+      </p>
+      {fresh !== null && fresh > 0 && figures.lastVisit !== null ? (
+        <p className="event-figures__line">
+          <Link
+            className="event-figures__new"
+            to={paths.registrations.build(
+              eventId,
+              registrationsSearch({ changes: { since: figures.lastVisit, kind: 'new' } }),
+            )}
+          >
+            {t('newSinceLastVisit', { count: fresh, formatted: formatCount(fresh, language) })}
+          </Link>
+        </p>
+      ) : null}
+      {figures.asOf !== null ? (
+        <p className="event-figures__as-of">
+          {t('asOf', { date: formatInstant(new Date(figures.asOf), language) })}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+/**
+ * The events list's header line: the registrations of the upcoming events counted on this
+ * device, and for how many of them (an event never opened here adds nothing, and says so).
+ */
+export function UpcomingFigures({ figures }: { figures: readonly (EventFigures | null | undefined)[] }) {
+  const { t } = useTranslation('figures');
+  const language = useLanguage();
+  if (figures.length === 0 || figures.includes(undefined)) return null;
+  const sum = sumFigures(figures);
+  const share = paidShare(sum);
+  return (
+    <section className="upcoming-figures" aria-label={t('upcoming.label')}>
+      {sum.counted === 0 ? (
+        <p className="upcoming-figures__note">{t('upcoming.none')}</p>
+      ) : (
+        <>
+          <p className="upcoming-figures__totals">
+            {t('upcoming.totals', {
+              count: sum.total,
+              registrations: formatCount(sum.total, language),
+              paid: share === null ? formatCount(0, language) : formatPercent(share, language),
+            })}
+          </p>
+          {sum.counted < sum.events ? (
+            <p className="upcoming-figures__note">
+              {t('upcoming.partial', {
+                known: formatCount(sum.counted, language),
+                total: formatCount(sum.events, language),
+              })}
+            </p>
+          ) : null}
+        </>
+      )}
+    </section>
+  );
+}
