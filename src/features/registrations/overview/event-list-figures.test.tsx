@@ -61,7 +61,7 @@ describe('the events list with the figures counted on this device', () => {
 
     // An event never opened here: never a false 0.
     const never = card(DEMO_EVENT_IDS.largeMarathon);
-    expect(await within(never).findByText(/^Not counted on this device yet/)).toBeInTheDocument();
+    expect(await within(never).findByText(/^Registrations not counted on this device yet/)).toBeInTheDocument();
     expect(within(never).queryByRole('link', { name: /registrations?$/ })).toBeNull();
 
     // The header: the upcoming events counted (only 1005 of them), and how many are.
@@ -83,7 +83,7 @@ describe('the events list with the figures counted on this device', () => {
       expect(await within(past).findByRole('link', { name: '45 inscriptions' })).toBeInTheDocument();
       expect(within(past).getByRole('link', { name: /^[\d,]+\s%\spayées$/ })).toBeInTheDocument();
       expect(
-        await within(card(UPCOMING)).findByText(/^Pas encore comptées sur cet appareil/),
+        await within(card(UPCOMING)).findByText(/^Inscriptions pas encore comptées sur cet appareil/),
       ).toBeInTheDocument();
       expect(await screen.findByRole('region', { name: 'Événements à venir' })).toHaveTextContent(
         /ne sont pas encore comptées sur cet appareil/,

@@ -1,0 +1,163 @@
+import { mkdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { RawRegistration } from '@/mocks/data/types';
+import { expectNoAxeViolations } from './axe';
+import { launchBrowser, watchPage, type BrowserHandle, type PageProblems } from './browser';
+import {
+  REGISTRATIONS_TEXT,
+  apiGet,
+  at,
+  signInAlpine,
+  switchLanguage,
+  waitForEvents,
+  type Lang,
+} from './app';
+
+/**
+ * The events list's figures, as a promoter sees them after opening one event: its card shows
+ * the registrations and the share paid counted on this device, each a link to exactly those
+ * rows; a card never opened says it is not counted (never a false 0); the header adds up the
+ * upcoming events counted. en/fr, 1366×900 desktop and 390×844 phone, axe clean. Expected
+ * figures are recounted from the demo API's JSON with plain loops. Screenshots
+ * `event-figures-<lang>-<desktop|phone>.png`.
+ */
+
+const COUNTED = 1003; // past, 45 registrations
+const UPCOMING_COUNTED = 1005; // upcoming, 420 registrations
+const NEVER_OPENED = 1001;
+const SCREENSHOT_DIR = join(process.cwd(), 'test-results', 'screenshots');
+const VIEWPORTS = {
+  desktop: { width: 1366, height: 900 },
+  phone: { width: 390, height: 844 },
+} as const;
+
+/** The figures' texts (src/i18n/locales/{en,fr}/figures.json). */
+const TEXT = {
+  en: {
+    registrations: (count: string) => `${count} registrations`,
+    paid: (share: string) => `${share} paid`,
+    notCounted: 'Registrations not counted on this device yet.',
+    upcomingLabel: 'Upcoming events',
+    totals: (count: string, share: string) =>
+      `${count} registrations, ${share} paid, in the upcoming events below`,
+    partial: (known: number, total: number) => `Counted for ${known} of ${total} upcoming events`,
+  },
+  fr: {
+    registrations: (count: string) => `${count} inscriptions`,
+    paid: (share: string) => `${share} payées`,
+    notCounted: 'Inscriptions pas encore comptées sur cet appareil.',
+    upcomingLabel: 'Événements à venir',
+    totals: (count: string, share: string) =>
+      `${count} inscriptions, ${share} payées, dans les événements à venir ci-dessous`,
+    partial: (known: number, total: number) => `Comptées pour ${known} des ${total} événements à venir`,
+  },
+} as const satisfies Record<Lang, unknown>;
+
+const percent = (share: number, lang: Lang) =>
+  new Intl.NumberFormat(lang, { style: 'percent', maximumFractionDigits: 1 }).format(share);
+const count = (value: number, lang: Lang) => new Intl.NumberFormat(lang).format(value);
+
+let browser: BrowserHandle;
+let page: Page;
+let problems: PageProblems;
+/** Per event: its registrations and those paid, counted with plain loops from the API's JSON. */
+const expected = new Map<number, { total: number; paid: number }>();
+
+async function recount(eventId: number): Promise<void> {
+  const { registrations } = await apiGet<{ registrations: RawRegistration[] }>(
+    `/v1/events/${eventId}/registrations?page=1&per_page=1000`,
+  );
+  let paid = 0;
+  for (const registration of registrations) if (registration.payment_status === 'paid') paid++;
+  expected.set(eventId, { total: registrations.length, paid });
+}
+
+const card = (eventId: number): Locator =>
+  page.locator('.event-card').filter({ has: page.locator(`a[href="/events/${eventId}"]`) });
+
+/** Opens an event's registrations until all are loaded (which counts them on the device). */
+async function openOnce(eventId: number): Promise<void> {
+  const { total } = expected.get(eventId)!;
+  await page.goto(at(`/events/${eventId}/registrations`));
+  await page.getByText(REGISTRATIONS_TEXT.en.loaded(count(total, 'en'))).waitFor({ timeout: 30_000 });
+}
+
+beforeAll(async () => {
+  await mkdir(SCREENSHOT_DIR, { recursive: true });
+  await Promise.all([recount(COUNTED), recount(UPCOMING_COUNTED)]);
+  browser = await launchBrowser({ locale: 'en-US', viewport: VIEWPORTS.desktop });
+  page = await browser.newPage();
+  problems = watchPage(page);
+  await signInAlpine(page);
+  await openOnce(COUNTED);
+  await openOnce(UPCOMING_COUNTED);
+}, 120_000);
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe('the events list with the figures counted on this device', () => {
+  for (const lang of ['en', 'fr'] as const) {
+    for (const viewport of ['desktop', 'phone'] as const) {
+      it(`shows them, links them to their rows and adds them up (${lang}, ${viewport})`, async () => {
+        await page.setViewportSize(VIEWPORTS[viewport]);
+        // A reload: the figures come from the encrypted copy, not from memory.
+        await page.goto(at('/events'));
+        await switchLanguage(page, lang);
+        await waitForEvents(page, lang);
+        const text = TEXT[lang];
+
+        const counted = expected.get(COUNTED)!;
+        const countedCard = card(COUNTED);
+        const total = countedCard.getByRole('link', {
+          name: text.registrations(count(counted.total, lang)),
+          exact: true,
+        });
+        await total.waitFor();
+        expect(await total.getAttribute('href')).toBe(`/events/${COUNTED}/registrations`);
+        const paid = countedCard.getByRole('link', {
+          name: text.paid(percent(counted.paid / counted.total, lang)),
+          exact: true,
+        });
+        expect(await paid.getAttribute('href')).toBe(`/events/${COUNTED}/registrations?status=paid`);
+
+        await expect.poll(() => card(NEVER_OPENED).textContent()).toContain(text.notCounted);
+        expect(await card(NEVER_OPENED).getByRole('link').count()).toBe(1); // its name only
+
+        const upcoming = expected.get(UPCOMING_COUNTED)!;
+        const header = page.getByRole('region', { name: text.upcomingLabel, exact: true });
+        await expect
+          .poll(() => header.textContent())
+          .toContain(text.totals(count(upcoming.total, lang), percent(upcoming.paid / upcoming.total, lang)));
+        expect(await header.textContent()).toContain(text.partial(1, 5));
+
+        // Nothing runs off a phone's screen.
+        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+          VIEWPORTS[viewport].width,
+        );
+        await countedCard.scrollIntoViewIfNeeded();
+        await page.screenshot({
+          path: join(SCREENSHOT_DIR, `event-figures-${lang}-${viewport}.png`),
+          fullPage: true,
+        });
+        await expectNoAxeViolations(page, `events list with figures (${lang}, ${viewport})`);
+
+        // The share paid opens exactly the paid registrations.
+        await paid.click();
+        await page.waitForURL((url) => url.pathname === `/events/${COUNTED}/registrations`);
+        const shownText = page.getByText(
+          lang === 'en'
+            ? `${counted.paid} of ${counted.total} registrations match`
+            : `${counted.paid} inscriptions sur ${counted.total} correspondent`,
+        );
+        await shownText.first().waitFor();
+      });
+    }
+  }
+
+  it('shows no console error or failed request', () => {
+    problems.expectNone();
+  });
+});
