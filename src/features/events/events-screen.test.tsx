@@ -23,7 +23,7 @@ const cardNames = (section: HTMLElement) =>
 describe('events list', () => {
   it('shows each event with its name, place, date and categories, split into upcoming and past', async () => {
     renderApp('/events');
-    const upcoming = await screen.findByRole('region', { name: /Upcoming/ });
+    const upcoming = await screen.findByRole('region', { name: /^Upcoming \d/ });
     const past = screen.getByRole('region', { name: /Past/ });
     expect(screen.getByText('8 events')).toBeInTheDocument();
     // Soonest first; the event of today counts as upcoming.

@@ -22,14 +22,14 @@ export interface RecordPlace {
   /** null for records that belong to no event (the events list, the key check). */
   readonly eventId: number | null;
   readonly kind:
-          | 'key-check'
-      | 'events'
-      | 'categories'
-      | 'manifest'
-      | 'registrations'
-      | 'history'
-      | 'dismissed-duplicates'
-      | 'event-figures';
+    | 'key-check'
+    | 'events'
+    | 'categories'
+    | 'manifest'
+    | 'registrations'
+    | 'history'
+    | 'dismissed-duplicates'
+    | 'event-figures';
   /** Chunk index (0 for a record that is not chunked). */
   readonly index: number;
   /** Write generation of a chunk, kept in the event's sealed manifest (0 when not used). */

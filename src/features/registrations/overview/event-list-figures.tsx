@@ -30,12 +30,17 @@ export function EventCardFigures({
 }) {
   const { t } = useTranslation('figures');
   const language = useLanguage();
+  // Two lines, the height of the figures and their date: the card does not grow when they come.
   if (figures === undefined)
     return (
-      <p className="event-figures event-figures--reading" aria-busy="true">
+      <div className="event-figures" aria-busy="true">
         <span className="visually-hidden">{t('reading')}</span>
         <span className="skeleton event-figures__skeleton" aria-hidden="true" />
-      </p>
+        <span
+          className="skeleton event-figures__skeleton event-figures__skeleton--short"
+          aria-hidden="true"
+        />
+      </div>
     );
   if (figures === null) return <p className="event-figures event-figures--unknown">{t('notCounted')}</p>;
   const share = paidShare(figures);
@@ -84,7 +89,19 @@ export function EventCardFigures({
 export function UpcomingFigures({ figures }: { figures: readonly (EventFigures | null | undefined)[] }) {
   const { t } = useTranslation('figures');
   const language = useLanguage();
-  if (figures.length === 0 || figures.includes(undefined)) return null;
+  if (figures.length === 0) return null;
+  // While the device is read, the two lines' place is kept: the cards below do not move.
+  if (figures.includes(undefined))
+    return (
+      <section className="upcoming-figures" aria-label={t('upcoming.label')} aria-busy="true">
+        <span className="visually-hidden">{t('reading')}</span>
+        <span className="skeleton upcoming-figures__skeleton" aria-hidden="true" />
+        <span
+          className="skeleton upcoming-figures__skeleton upcoming-figures__skeleton--short"
+          aria-hidden="true"
+        />
+      </section>
+    );
   const sum = sumFigures(figures);
   const share = paidShare(sum);
   return (
