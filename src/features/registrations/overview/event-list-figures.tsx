@@ -4,11 +4,12 @@ import { paths } from '@/config/paths';
 import { addScreenNamespace } from '@/i18n/screen-namespaces';
 import en from '@/i18n/locales/en/figures.json';
 import fr from '@/i18n/locales/fr/figures.json';
+import { Skeleton } from '@/components/states/skeleton';
 import { useLanguage } from '@/i18n/use-language';
 import { formatInstant } from '@/lib/dates';
 import { formatCount, formatPercent } from '@/lib/numbers';
 import { paidShare, sumFigures, type EventFigures } from '../api/event-figures';
-import { registrationsSearch } from '../rows/registrations-view';
+import { changeScope, registrationsSearch } from '../rows/registrations-view';
 import { overviewLink } from './overview-links';
 import './event-list-figures.css';
 
@@ -34,12 +35,7 @@ export function EventCardFigures({
   if (figures === undefined)
     return (
       <div className="event-figures" aria-busy="true">
-        <span className="visually-hidden">{t('reading')}</span>
-        <span className="skeleton event-figures__skeleton" aria-hidden="true" />
-        <span
-          className="skeleton event-figures__skeleton event-figures__skeleton--short"
-          aria-hidden="true"
-        />
+        <ReadingLines widths={['12rem', '8rem']} />
       </div>
     );
   if (figures === null) return <p className="event-figures event-figures--unknown">{t('notCounted')}</p>;
@@ -66,7 +62,7 @@ export function EventCardFigures({
             className="event-figures__new"
             to={paths.registrations.build(
               eventId,
-              registrationsSearch({ changes: { since: figures.lastVisit, kind: 'new' } }),
+              registrationsSearch({ changes: changeScope(figures.lastVisit, 'new') }),
             )}
           >
             {t('newSinceLastVisit', { count: fresh, formatted: formatCount(fresh, language) })}
@@ -94,12 +90,7 @@ export function UpcomingFigures({ figures }: { figures: readonly (EventFigures |
   if (figures.includes(undefined))
     return (
       <section className="upcoming-figures" aria-label={t('upcoming.label')} aria-busy="true">
-        <span className="visually-hidden">{t('reading')}</span>
-        <span className="skeleton upcoming-figures__skeleton" aria-hidden="true" />
-        <span
-          className="skeleton upcoming-figures__skeleton upcoming-figures__skeleton--short"
-          aria-hidden="true"
-        />
+        <ReadingLines widths={['22rem', '8rem']} />
       </section>
     );
   const sum = sumFigures(figures);
@@ -128,5 +119,18 @@ export function UpcomingFigures({ figures }: { figures: readonly (EventFigures |
         </>
       )}
     </section>
+  );
+}
+
+/** Placeholder lines, one text line high each, while the figures are read from the device. */
+function ReadingLines({ widths }: { widths: readonly string[] }) {
+  const { t } = useTranslation('figures');
+  return (
+    <>
+      <span className="visually-hidden">{t('reading')}</span>
+      {widths.map((width, index) => (
+        <Skeleton key={index} width={`min(100%, ${width})`} height="1lh" />
+      ))}
+    </>
   );
 }
