@@ -11,12 +11,17 @@ import {
 import { AppProviders } from '@/app/providers';
 import { AppRoutes } from '@/app/routes';
 import { createQueryClient } from '@/lib/query-client';
-import { startSession, type Session } from '@/lib/session';
+import { rememberBackgroundSyncPaused, startSession, type Session } from '@/lib/session';
 import { TEST_SESSION } from './fixtures';
 
 interface RenderAppOptions {
   /** Sign in before rendering; `null` renders signed out. */
   session?: Session | null;
+  /**
+   * Let the events list sync every event in the background, as after a real sign-in. Off by
+   * default: a test about one screen should not download the account's other events meanwhile.
+   */
+  backgroundSync?: boolean;
 }
 
 /** What tests need of the router: where the app is, going somewhere, and being told of moves. */
@@ -61,8 +66,14 @@ function createTestRouter(): { router: TestRouter; Probe: () => null } {
  * Render the whole app (real routes, providers, i18n) at a path, with a fresh QueryClient
  * whose retries are off so failures show at once.
  */
-export function renderApp(initialPath: string, { session = TEST_SESSION }: RenderAppOptions = {}) {
-  if (session) startSession(session);
+export function renderApp(
+  initialPath: string,
+  { session = TEST_SESSION, backgroundSync = false }: RenderAppOptions = {},
+) {
+  if (session) {
+    startSession(session);
+    if (!backgroundSync) rememberBackgroundSyncPaused(true);
+  }
   const queryClient: QueryClient = createQueryClient();
   queryClient.setDefaultOptions({ queries: { ...queryClient.getDefaultOptions().queries, retry: false } });
   const { router, Probe } = createTestRouter();

@@ -55,6 +55,7 @@ export function startSession(session: Session): void {
   sessionStorage.setItem(SESSION_ITEM, JSON.stringify(session));
   sessionStorage.removeItem(REASON_ITEM);
   sessionStorage.removeItem(FORGOTTEN_ITEM);
+  sessionStorage.removeItem(SYNC_PAUSED_ITEM);
   cached = session;
   notify();
 }
@@ -63,6 +64,7 @@ export function endSession(reason: SignOutReason = 'signed-out'): void {
   try {
     sessionStorage.removeItem(SESSION_ITEM);
     sessionStorage.removeItem(FORGOTTEN_ITEM);
+    sessionStorage.removeItem(SYNC_PAUSED_ITEM);
     if (reason === 'unauthorized') sessionStorage.setItem(REASON_ITEM, reason);
     else sessionStorage.removeItem(REASON_ITEM);
   } catch {
@@ -115,5 +117,29 @@ export function rememberDeviceForgotten(): void {
     sessionStorage.setItem(FORGOTTEN_ITEM, '1');
   } catch {
     // Storage unavailable: this page still saves nothing more; a reload would.
+  }
+}
+
+const SYNC_PAUSED_ITEM = 'promoter-dashboard.background-sync-paused';
+
+/**
+ * Whether the promoter paused the background sync of their events during this tab's session:
+ * a reload keeps it paused (a slow venue connection stays spared); the next sign-in starts it
+ * again.
+ */
+export function backgroundSyncPausedInSession(): boolean {
+  try {
+    return getSession() !== null && sessionStorage.getItem(SYNC_PAUSED_ITEM) === '1';
+  } catch {
+    return false;
+  }
+}
+
+export function rememberBackgroundSyncPaused(paused: boolean): void {
+  try {
+    if (paused) sessionStorage.setItem(SYNC_PAUSED_ITEM, '1');
+    else sessionStorage.removeItem(SYNC_PAUSED_ITEM);
+  } catch {
+    // Storage unavailable: the pause lasts until the page is reloaded.
   }
 }

@@ -10,7 +10,12 @@ import { todayCalendarDate } from '@/lib/dates';
 import { useUrlSyncedState } from '@/lib/use-url-synced-state';
 import { eventQueries } from '@/features/events/api/queries';
 import { useEventsFigures } from '@/features/registrations/api/event-figures-query';
-import { EventCardFigures, UpcomingFigures } from '@/features/registrations/overview/event-list-figures';
+import { useBackgroundSync } from '@/features/registrations/api/background-sync';
+import {
+  BackgroundSyncStatus,
+  EventCardFigures,
+  UpcomingFigures,
+} from '@/features/registrations/overview/event-list-figures';
 import { EventFilters } from '@/features/events/components/event-filters';
 import { EventListSkeleton } from '@/features/events/components/event-list-skeleton';
 import { EventSection } from '@/features/events/components/event-section';
@@ -43,8 +48,20 @@ export function EventsRoute() {
   const eventIds = useMemo(() => events.data?.events.map((event) => event.eve_id) ?? [], [events.data]);
   const figures = useEventsFigures(eventIds);
   const figuresById = new Map(eventIds.map((id, index) => [id, figures[index]]));
+  // Events never counted here are synced in the background: upcoming ones first, the soonest
+  // first, then the past ones, the most recent first, whatever the search shows.
+  const syncOrder = useMemo(() => {
+    if (!events.data) return null;
+    const all = arrangeEvents(events.data.events, { q: '', sort: 'date', today, language });
+    return [...all.upcoming, ...all.past].map((event) => event.eve_id);
+  }, [events.data, today, language]);
+  const background = useBackgroundSync(syncOrder);
   const figuresOf = (eventId: number) => (
-    <EventCardFigures eventId={eventId} figures={figuresById.get(eventId)} />
+    <EventCardFigures
+      eventId={eventId}
+      figures={figuresById.get(eventId)}
+      syncing={background.state.current === eventId}
+    />
   );
 
   const clear = () => setView(DEFAULT_EVENTS_VIEW);
@@ -96,6 +113,7 @@ export function EventsRoute() {
           {arranged.upcoming.length > 0 ? (
             <UpcomingFigures figures={arranged.upcoming.map((event) => figuresById.get(event.eve_id))} />
           ) : null}
+          <BackgroundSyncStatus state={background.state} sync={background.sync} />
           <EventSection
             title={t('upcoming')}
             events={arranged.upcoming}

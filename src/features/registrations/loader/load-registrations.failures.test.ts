@@ -223,3 +223,48 @@ describe('loadRegistrations: the updated_since watermark', () => {
     expect(result.watermarkSource).toBe('client');
   });
 });
+
+describe('loadRegistrations: one pace for every load of the session', () => {
+  it('keeps the requests of several events within one pool of 6', async () => {
+    const api = usePagedApi({ total: 1000, latencyMs: 5 });
+    const results = await Promise.all(
+      [7, 8, 9].map((eventId) => loadRegistrations({ eventId, perPage: 20 })),
+    );
+    expect(results.map((result) => result.loaded)).toEqual([1000, 1000, 1000]);
+    expect(api.maxOpen()).toBe(6);
+  });
+
+  it("holds back another event's requests during a 429's Retry-After, then runs both at half size", async () => {
+    let answered429At = -1;
+    let endPause!: () => void;
+    const pause = new Promise<void>((resolve) => (endPause = resolve));
+    const api = usePagedApi({
+      total: 1500,
+      latencyMs: 10,
+      intercept: (call, attempt) => {
+        if (call.page !== 4 || attempt > 1 || answered429At >= 0) return undefined;
+        answered429At = api.calls.length;
+        return status(429, { 'Retry-After': '30' });
+      },
+    });
+    const waits: number[] = [];
+    const sleep = (ms: number) => {
+      waits.push(ms);
+      return ms === 30_000 ? pause : Promise.resolve();
+    };
+    const loads = Promise.all([7, 8].map((eventId) => loadRegistrations({ eventId, perPage: 25, sleep })));
+    await vi.waitFor(() => expect(answered429At).toBeGreaterThanOrEqual(0));
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    // Only the requests already on their way when the 429 arrived: nothing new during the pause.
+    expect(api.calls.length - answered429At).toBeLessThanOrEqual(6);
+    const beforePause = api.calls.length;
+    endPause();
+    const results = await loads;
+
+    expect(results.map((result) => result.status)).toEqual(['complete', 'complete']);
+    expect(waits).toEqual([30_000]);
+    const after = api.calls.slice(beforePause + 6);
+    expect(after.length).toBeGreaterThan(20);
+    expect(Math.max(...after.map((call) => call.openAtStart))).toBeLessThanOrEqual(3);
+  });
+});

@@ -12,12 +12,11 @@ import { readPageMeta } from './page-meta';
 import { PageTracker } from './page-tracker';
 import { fetchRegistrationPage } from './queries';
 import { RateThrottle } from './rate-throttle';
+import { DEFAULT_CONCURRENCY } from './shared-pace';
 import { finish, report, requestPage, runPages, type LoadRun } from './run-pages';
 import type { RegistrationPageResponse } from './schemas';
 
 const DEFAULT_PER_PAGE = 500;
-/** Browsers open about 6 connections per origin; more would only queue in the browser. */
-const DEFAULT_CONCURRENCY = 6;
 /** Without a readable Date header, the browser clock may be off: the watermark backs off this much. */
 const CLIENT_WATERMARK_MARGIN_MS = 5 * 60 * 1000;
 

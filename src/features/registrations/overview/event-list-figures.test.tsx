@@ -76,6 +76,9 @@ describe('the events list with the figures counted on this device', () => {
       ),
     );
     expect(upcoming).toHaveTextContent('Counted for 1 of 5 upcoming events');
+    // The background sync (paused in these tests) says what it has left to count.
+    expect(await screen.findByText(/^Sync paused: 0 of \d+ events counted/)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Resume' })).toBeInTheDocument();
   });
 
   it('says the same in French', async () => {
@@ -92,6 +95,10 @@ describe('the events list with the figures counted on this device', () => {
       ).toBeInTheDocument();
       const upcoming = await screen.findByRole('region', { name: 'Événements à venir' });
       await waitFor(() => expect(upcoming).toHaveTextContent(/ne sont pas encore comptées sur cet appareil/));
+      expect(
+        await screen.findByText(/^Synchronisation en pause : 0 événements sur \d+ comptés/),
+      ).toBeInTheDocument();
+      expect(screen.getByRole('button', { name: 'Reprendre' })).toBeInTheDocument();
     } finally {
       await act(() => i18n.changeLanguage('en'));
     }

@@ -8,6 +8,7 @@ import { Skeleton } from '@/components/states/skeleton';
 import { useLanguage } from '@/i18n/use-language';
 import { formatInstant } from '@/lib/dates';
 import { formatCount, formatPercent } from '@/lib/numbers';
+import type { BackgroundSync, BackgroundSyncState } from '../api/background-sync';
 import { paidShare, sumFigures, type EventFigures } from '../api/event-figures';
 import { changeScope, registrationsSearch } from '../rows/registrations-view';
 import { overviewLink } from './overview-links';
@@ -25,9 +26,12 @@ addScreenNamespace('figures', { en, fr });
 export function EventCardFigures({
   eventId,
   figures,
+  syncing = false,
 }: {
   eventId: number;
   figures: EventFigures | null | undefined;
+  /** The background sync is counting this event now. */
+  syncing?: boolean;
 }) {
   const { t } = useTranslation('figures');
   const language = useLanguage();
@@ -38,7 +42,8 @@ export function EventCardFigures({
         <ReadingLines widths={['12rem', '8rem']} />
       </div>
     );
-  if (figures === null) return <p className="event-figures event-figures--unknown">{t('notCounted')}</p>;
+  if (figures === null)
+    return <p className="event-figures event-figures--unknown">{syncing ? t('syncing') : t('notCounted')}</p>;
   const share = paidShare(figures);
   const fresh = figures.newSinceLastVisit;
   return (
@@ -118,6 +123,65 @@ export function UpcomingFigures({ figures }: { figures: readonly (EventFigures |
           ) : null}
         </>
       )}
+    </section>
+  );
+}
+
+/**
+ * The events list's line about the background sync: which event of how many is being counted,
+ * with a bar and "Pause"; paused or waiting for the network, with what is counted so far;
+ * events that could not be synced, with "Try again". Nothing once everything is counted.
+ */
+export function BackgroundSyncStatus({ state, sync }: { state: BackgroundSyncState; sync: BackgroundSync }) {
+  const { t } = useTranslation('figures');
+  const language = useLanguage();
+  const count = (value: number) => formatCount(value, language);
+  const failed = state.failed.length;
+  const left = state.total - state.done - failed;
+  if (state.status === 'idle' || (state.status === 'done' && failed === 0)) return null;
+
+  const active = state.status === 'syncing' || state.status === 'offline';
+  const text =
+    state.status === 'syncing'
+      ? t('sync.syncing', {
+          current: count(Math.min(state.done + failed + 1, state.total)),
+          total: count(state.total),
+        })
+      : state.status === 'offline'
+        ? t('sync.offline', { done: count(state.done), total: count(state.total) })
+        : state.status === 'paused'
+          ? t('sync.paused', { done: count(state.done), total: count(state.total) })
+          : null;
+  return (
+    <section className="sync-status" aria-label={t('sync.label')}>
+      {text !== null ? (
+        <div className="sync-status__line">
+          <div className="sync-status__text">
+            <p role="status">{text}</p>
+            <progress
+              className="sync-status__bar"
+              aria-label={t('sync.progressLabel')}
+              value={state.done + failed}
+              max={Math.max(state.total, 1)}
+            />
+          </div>
+          {left > 0 ? (
+            <button type="button" className="button" onClick={active ? sync.pause : sync.resume}>
+              {active ? t('sync.pause') : t('sync.resume')}
+            </button>
+          ) : null}
+        </div>
+      ) : null}
+      {failed > 0 ? (
+        <div className="sync-status__line">
+          <p className="sync-status__failed" role="status">
+            {t('sync.failed', { count: failed, formatted: count(failed) })}
+          </p>
+          <button type="button" className="button" onClick={sync.retryFailed}>
+            {t('sync.retry')}
+          </button>
+        </div>
+      ) : null}
     </section>
   );
 }

@@ -10,6 +10,8 @@ export const TEST_ORIGIN = 'http://api.test';
 export const REGISTRATIONS_URL = `${TEST_ORIGIN}/v1/events/:eventId/registrations`;
 
 export interface PageCall {
+  /** The event in the URL: several loads may share one paged API. */
+  eventId: number;
   page: number;
   perPage: number;
   updatedSince: string | null;
@@ -73,13 +75,22 @@ export function pagedApi(options: PagedApiOptions): PagedApi {
   let open = 0;
   let maxOpen = 0;
 
-  const handler = http.get(REGISTRATIONS_URL, async ({ request }) => {
+  const handler = http.get(REGISTRATIONS_URL, async ({ request, params }) => {
     const url = new URL(request.url);
     const requested = Number(url.searchParams.get('page') ?? firstPage);
     const perPage = Math.min(Number(url.searchParams.get('per_page') ?? 50), maxPerPage);
     open += 1;
     maxOpen = Math.max(maxOpen, open);
+    // A request the client aborted (a page found to lie past the end) is closed, as a real
+    // connection would be, even though this handler's delay runs on.
+    let closed = false;
+    const close = () => {
+      if (!closed) open -= 1;
+      closed = true;
+    };
+    request.signal.addEventListener('abort', close, { once: true });
     const call: PageCall = {
+      eventId: Number(params.eventId),
       page: requested,
       perPage,
       updatedSince: url.searchParams.get('updated_since'),
@@ -112,7 +123,7 @@ export function pagedApi(options: PagedApiOptions): PagedApi {
       else if (options.meta) body[options.meta] = meta;
       return HttpResponse.json(body, { headers });
     } finally {
-      open -= 1;
+      close();
     }
   });
 

@@ -1,0 +1,287 @@
+import { isCancelledError, useQueryClient, type Query, type QueryClient } from '@tanstack/react-query';
+import { useEffect, useSyncExternalStore } from 'react';
+import { isOffline, subscribeOffline } from '@/lib/offline';
+import {
+  backgroundSyncPausedInSession,
+  getSession,
+  rememberBackgroundSyncPaused,
+  subscribeSession,
+  type Session,
+} from '@/lib/session';
+import { eventFiguresQuery } from './event-figures-query';
+import { registrationsQuery, type RegistrationsData } from './registrations-query';
+import { REGISTRATIONS, registrationsKey } from './registrations-key';
+
+/**
+ * Counts the events this device has never counted, in the background, one after the other,
+ * so the events list shows every event's figures without a visit to each.
+ *
+ * Each event goes through its own registrations query (registrations-query.ts), so a synced
+ * event is exactly what opening it would give: the same load, the same encrypted copy on
+ * the device, the same figures. Its requests share the session's pace with every other load
+ * (loader/shared-pace.ts): one pool of slots and one 429 back-off for the whole account.
+ *
+ * The screen the promoter is on comes first: while another event's list loads on screen, the
+ * background load stops (keeping its pages) and continues once the screen's load is done.
+ * Offline it waits for the network. "Pause" stops it until "Resume", a reload included; the
+ * next sign-in starts afresh. Once an event is synced its rows leave memory unless a screen
+ * shows them: the device keeps them, and opening the event reads them from there.
+ */
+
+export type BackgroundSyncStatus =
+  /** Nothing asked yet, or everything asked was already counted. */
+  | 'idle'
+  | 'syncing'
+  | 'paused'
+  /** Waiting for the network to come back. */
+  | 'offline'
+  /** Every event asked for was synced or failed. */
+  | 'done';
+
+export interface BackgroundSyncState {
+  readonly status: BackgroundSyncStatus;
+  /** The events this sync had to count, from the first asked: done, failed and waiting. */
+  readonly total: number;
+  /** Counted: synced, or counted meanwhile by a visit. */
+  readonly done: number;
+  /** Events whose list could not be loaded whole (an error, missing pages); "Try again" retries them. */
+  readonly failed: readonly number[];
+  /** The event being synced now, if any. */
+  readonly current: number | null;
+}
+
+const IDLE: BackgroundSyncState = { status: 'idle', total: 0, done: 0, failed: [], current: null };
+
+type Outcome = 'complete' | 'failed' | 'interrupted';
+
+export class BackgroundSync {
+  private state: BackgroundSyncState = IDLE;
+  private readonly listeners = new Set<() => void>();
+  /** Events still to count, in the order asked. */
+  private queue: number[] = [];
+  /** Every event asked for in this session, so asking again is free. */
+  private readonly asked = new Set<number>();
+  private paused = backgroundSyncPausedInSession();
+  private running = false;
+  private session: Session | null = getSession();
+  /** Stops the running event's load: pause, sign-out, or a screen's load taking over. */
+  private interruptCurrent: (() => void) | null = null;
+
+  constructor(private readonly client: QueryClient) {
+    subscribeSession(() => {
+      if (getSession() === this.session) return;
+      // Another session: nothing of the last one carries over (its queries are cleared too).
+      this.interruptCurrent?.();
+      this.session = getSession();
+      this.queue = [];
+      this.asked.clear();
+      this.paused = backgroundSyncPausedInSession();
+      this.set(IDLE);
+    });
+  }
+
+  getState = (): BackgroundSyncState => this.state;
+
+  subscribe = (listener: () => void): (() => void) => {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  };
+
+  /**
+   * Asks for these events to be counted, in this order (the soonest first is the caller's
+   * choice); events already asked for this session are skipped. Starts unless paused.
+   */
+  want(eventIds: readonly number[]): void {
+    const fresh = eventIds.filter((eventId) => !this.asked.has(eventId));
+    if (fresh.length === 0) return;
+    for (const eventId of fresh) this.asked.add(eventId);
+    void this.enqueue(fresh);
+  }
+
+  pause = (): void => {
+    if (this.paused) return;
+    this.paused = true;
+    rememberBackgroundSyncPaused(true);
+    this.interruptCurrent?.();
+    if (this.queue.length > 0) this.set({ ...this.state, status: 'paused', current: null });
+  };
+
+  resume = (): void => {
+    if (!this.paused) return;
+    this.paused = false;
+    rememberBackgroundSyncPaused(false);
+    void this.run();
+  };
+
+  /** Puts the events that failed back in the queue. */
+  retryFailed = (): void => {
+    if (this.state.failed.length === 0) return;
+    this.queue.push(...this.state.failed);
+    this.set({ ...this.state, failed: [] });
+    void this.run();
+  };
+
+  /** Keeps only the events not counted on this device yet (their figures say so). */
+  private async enqueue(eventIds: readonly number[]): Promise<void> {
+    const session = this.session;
+    const figures = await Promise.all(
+      eventIds.map((eventId) => this.client.fetchQuery(eventFiguresQuery(eventId)).catch(() => null)),
+    );
+    if (session !== this.session) return;
+    const uncounted = eventIds.filter((_, index) => figures[index] === null);
+    if (uncounted.length === 0) return;
+    this.queue.push(...uncounted);
+    this.set({
+      ...this.state,
+      total: this.state.total + uncounted.length,
+      status: this.paused ? 'paused' : this.state.status,
+    });
+    void this.run();
+  }
+
+  private async run(): Promise<void> {
+    if (this.running) return;
+    this.running = true;
+    const session = this.session;
+    try {
+      while (!this.paused && session !== null && session === this.session) {
+        const eventId = this.queue[0];
+        if (eventId === undefined) break;
+        if (isOffline()) {
+          this.set({ ...this.state, status: 'offline', current: null });
+          await untilOnline();
+          continue;
+        }
+        this.set({ ...this.state, status: 'syncing', current: null });
+        await untilNoScreenLoads(this.client, eventId);
+        if (this.paused || session !== this.session) break;
+        this.set({ ...this.state, status: 'syncing', current: eventId });
+        const outcome = await this.syncOne(eventId);
+        if (session !== this.session) break;
+        // Paused, a screen's load, or the network gone mid-load: it stays first in the queue.
+        if (outcome === 'interrupted' || (outcome === 'failed' && isOffline())) continue;
+        this.queue.shift();
+        this.set({
+          ...this.state,
+          current: null,
+          done: this.state.done + (outcome === 'complete' ? 1 : 0),
+          failed: outcome === 'failed' ? [...this.state.failed, eventId] : this.state.failed,
+        });
+      }
+    } finally {
+      this.running = false;
+      if (session === this.session) {
+        const status: BackgroundSyncStatus =
+          this.queue.length > 0
+            ? this.paused
+              ? 'paused'
+              : this.state.status
+            : this.state.total > 0
+              ? 'done'
+              : 'idle';
+        this.set({ ...this.state, status, current: null });
+      }
+    }
+  }
+
+  /** One event's load to its end, or until interrupted; its rows then leave memory unless shown. */
+  private async syncOne(eventId: number): Promise<Outcome> {
+    const queryKey = registrationsKey(eventId);
+    let interrupted = false;
+    const interrupt = () => {
+      interrupted = true;
+      void this.client.cancelQueries({ queryKey, exact: true });
+    };
+    this.interruptCurrent = interrupt;
+    // A screen starting to load another event's list takes over.
+    const unsubscribe = this.client.getQueryCache().subscribe((event) => {
+      if (isScreenLoad(event.query as Query, eventId)) interrupt();
+    });
+    try {
+      // staleTime 0: a load this sync stopped earlier continues from where it stopped.
+      const data: RegistrationsData = await this.client.fetchQuery({
+        ...registrationsQuery(eventId),
+        staleTime: 0,
+      });
+      if (data.phase === 'complete') return 'complete';
+      return interrupted || data.phase === 'cancelled' ? 'interrupted' : 'failed';
+    } catch (error) {
+      // Cancelled by this sync, or by a screen that showed this event and left.
+      return interrupted || isCancelledError(error) ? 'interrupted' : 'failed';
+    } finally {
+      unsubscribe();
+      this.interruptCurrent = null;
+      const query = this.client.getQueryCache().find({ queryKey, exact: true });
+      if (query && query.getObserversCount() === 0 && query.state.data && !interrupted)
+        this.client.removeQueries({ queryKey, exact: true });
+    }
+  }
+
+  private set(next: BackgroundSyncState): void {
+    this.state = next;
+    for (const listener of this.listeners) listener();
+  }
+}
+
+/** A registrations list loading for a screen (observed and fetching), other than `eventId`'s. */
+function isScreenLoad(query: Query, eventId: number): boolean {
+  const [resource, id] = query.queryKey;
+  return (
+    resource === REGISTRATIONS &&
+    id !== eventId &&
+    query.state.fetchStatus === 'fetching' &&
+    query.getObserversCount() > 0
+  );
+}
+
+/** Resolves once no screen is loading another event's list. */
+function untilNoScreenLoads(client: QueryClient, eventId: number): Promise<void> {
+  const cache = client.getQueryCache();
+  const busy = () => cache.getAll().some((query) => isScreenLoad(query, eventId));
+  if (!busy()) return Promise.resolve();
+  return new Promise((resolve) => {
+    const unsubscribe = cache.subscribe(() => {
+      if (busy()) return;
+      unsubscribe();
+      resolve();
+    });
+  });
+}
+
+function untilOnline(): Promise<void> {
+  return new Promise((resolve) => {
+    const unsubscribe = subscribeOffline(() => {
+      if (isOffline()) return;
+      unsubscribe();
+      resolve();
+    });
+  });
+}
+
+const syncs = new WeakMap<QueryClient, BackgroundSync>();
+
+/** The background sync of this query cache's session. */
+export function backgroundSyncOf(client: QueryClient): BackgroundSync {
+  let sync = syncs.get(client);
+  if (!sync) {
+    sync = new BackgroundSync(client);
+    syncs.set(client, sync);
+  }
+  return sync;
+}
+
+/**
+ * The background sync's state for the screens, and asks it to count `eventIds` (in that
+ * order) once they are known.
+ */
+export function useBackgroundSync(eventIds: readonly number[] | null): {
+  state: BackgroundSyncState;
+  sync: BackgroundSync;
+} {
+  const sync = backgroundSyncOf(useQueryClient());
+  const state = useSyncExternalStore(sync.subscribe, sync.getState, sync.getState);
+  useEffect(() => {
+    if (eventIds) sync.want(eventIds);
+  }, [sync, eventIds]);
+  return { state, sync };
+}
