@@ -55,7 +55,6 @@ export function startSession(session: Session): void {
   sessionStorage.setItem(SESSION_ITEM, JSON.stringify(session));
   sessionStorage.removeItem(REASON_ITEM);
   sessionStorage.removeItem(FORGOTTEN_ITEM);
-  sessionStorage.removeItem(SYNC_PAUSED_ITEM);
   cached = session;
   notify();
 }
@@ -123,9 +122,8 @@ export function rememberDeviceForgotten(): void {
 const SYNC_PAUSED_ITEM = 'promoter-dashboard.background-sync-paused';
 
 /**
- * Whether the promoter paused the background sync of their events during this tab's session:
- * a reload keeps it paused (a slow venue connection stays spared); the next sign-in starts it
- * again.
+ * Whether the promoter paused the background sync of their events in this tab: a reload keeps
+ * it paused (a slow venue connection stays spared); signing out ends the pause with the session.
  */
 export function backgroundSyncPausedInSession(): boolean {
   try {

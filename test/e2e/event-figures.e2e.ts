@@ -6,8 +6,10 @@ import type { RawRegistration } from '@/mocks/data/types';
 import { expectNoAxeViolations } from './axe';
 import { launchBrowser, watchPage, type BrowserHandle, type PageProblems } from './browser';
 import {
+  EVENTS_TEXT,
   REGISTRATIONS_TEXT,
   apiGet,
+  eventNames,
   at,
   signInAlpine,
   switchLanguage,
@@ -16,12 +18,14 @@ import {
 } from './app';
 
 /**
- * The events list's figures, as a promoter sees them after opening one event: its card shows
- * the registrations and the share paid counted on this device, each a link to exactly those
- * rows; a card never opened says it is not counted (never a false 0); the header adds up the
- * upcoming events counted. en/fr, 1366×900 desktop and 390×844 phone, axe clean. Expected
- * figures are recounted from the demo API's JSON with plain loops. Screenshots
- * `event-figures-<lang>-<desktop|phone>.png`.
+ * The events list's figures, as a promoter sees them after opening two events with the
+ * background sync paused: their cards show the registrations and the share paid counted on
+ * this device, each a link to exactly those rows; a card never opened says it is not counted
+ * (never a false 0); the header adds up the upcoming events counted. Then the sync is resumed:
+ * it counts the other events one at a time with its progress, the list staying usable, until
+ * every card shows its figures. en/fr, 1366×900 desktop and 390×844 phone, axe clean.
+ * Expected figures are recounted from the demo API's JSON with plain loops. Screenshots
+ * `event-figures-<lang>-<desktop|phone>.png`, `event-figures-syncing.png`.
  */
 
 const COUNTED = 1003; // past, 45 registrations
@@ -43,6 +47,7 @@ const TEXT = {
     totals: (count: string, share: string) =>
       `${count} registrations, ${share} paid, in the upcoming events below`,
     partial: (known: number, total: number) => `Counted for ${known} of ${total} upcoming events`,
+    paused: (total: number) => `Sync paused: 0 of ${total} events counted.`,
   },
   fr: {
     registrations: (count: string) => `${count} inscriptions`,
@@ -52,6 +57,7 @@ const TEXT = {
     totals: (count: string, share: string) =>
       `${count} inscriptions, ${share} payées, dans les événements à venir ci-dessous`,
     partial: (known: number, total: number) => `Comptées pour ${known} des ${total} événements à venir`,
+    paused: (total: number) => `Synchronisation en pause : 0 événements sur ${total} comptés.`,
   },
 } as const satisfies Record<Lang, unknown>;
 
@@ -65,13 +71,19 @@ let problems: PageProblems;
 /** Per event: its registrations and those paid, counted with plain loops from the API's JSON. */
 const expected = new Map<number, { total: number; paid: number }>();
 
+/** Every page of the event's registrations from the demo API, counted with plain loops. */
 async function recount(eventId: number): Promise<void> {
-  const { registrations } = await apiGet<{ registrations: RawRegistration[] }>(
-    `/v1/events/${eventId}/registrations?page=1&per_page=1000`,
-  );
+  let total = 0;
   let paid = 0;
-  for (const registration of registrations) if (registration.payment_status === 'paid') paid++;
-  expected.set(eventId, { total: registrations.length, paid });
+  for (let pageNumber = 1; ; pageNumber++) {
+    const { registrations } = await apiGet<{ registrations: RawRegistration[] }>(
+      `/v1/events/${eventId}/registrations?page=${pageNumber}&per_page=500`,
+    );
+    if (registrations.length === 0) break;
+    total += registrations.length;
+    for (const registration of registrations) if (registration.payment_status === 'paid') paid++;
+  }
+  expected.set(eventId, { total, paid });
 }
 
 const card = (eventId: number): Locator =>
@@ -90,6 +102,9 @@ beforeAll(async () => {
   browser = await launchBrowser({ locale: 'en-US', viewport: VIEWPORTS.desktop });
   page = await browser.newPage();
   problems = watchPage(page);
+  // As a promoter who paused the background sync in this tab: only what they open is counted.
+  await page.goto(at('/sign-in'));
+  await page.evaluate(() => sessionStorage.setItem('promoter-dashboard.background-sync-paused', '1'));
   await signInAlpine(page);
   await openOnce(COUNTED);
   await openOnce(UPCOMING_COUNTED);
@@ -132,6 +147,9 @@ describe('the events list with the figures counted on this device', () => {
           .poll(() => header.textContent())
           .toContain(text.totals(count(upcoming.total, lang), percent(upcoming.paid / upcoming.total, lang)));
         expect(await header.textContent()).toContain(text.partial(1, 5));
+        // The sync, paused, says what it has left: every event but the two opened.
+        const cards = await page.locator('.event-card__name').count();
+        await page.getByText(text.paused(cards - 2)).waitFor();
 
         // Nothing runs off a phone's screen.
         expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
@@ -156,6 +174,47 @@ describe('the events list with the figures counted on this device', () => {
       });
     }
   }
+
+  it('resumes the sync: it counts the other events one at a time, the list stays usable, and every card then shows its figures', async () => {
+    await page.setViewportSize(VIEWPORTS.desktop);
+    await page.goto(at('/events'));
+    await switchLanguage(page, 'en');
+    await waitForEvents(page, 'en');
+    const eventIds = await page
+      .locator('.event-card a[href^="/events/"]')
+      .evaluateAll((links) =>
+        links.map((link) => link.getAttribute('href') ?? '').filter((href) => /^\/events\/\d+$/.test(href)),
+      )
+      .then((hrefs) => [...new Set(hrefs)].map((href) => Number(href.slice('/events/'.length))));
+    expect(eventIds.length).toBeGreaterThan(2);
+    await Promise.all(eventIds.filter((id) => !expected.has(id)).map((id) => recount(id)));
+
+    await page.getByRole('button', { name: 'Resume', exact: true }).click();
+    const sync = page.getByRole('region', { name: 'Sync of your events', exact: true });
+    await sync.getByText(new RegExp(`^Syncing \\d+ of ${eventIds.length - 2} events…$`)).waitFor();
+    expect(await sync.getByRole('progressbar', { name: 'Events synced' }).count()).toBe(1);
+    expect(await sync.getByRole('button', { name: 'Pause', exact: true }).count()).toBe(1);
+    await page.screenshot({ path: join(SCREENSHOT_DIR, 'event-figures-syncing.png'), fullPage: true });
+    await expectNoAxeViolations(page, 'events list while syncing');
+
+    // The list stays usable: its search answers while the events are being synced.
+    const search = page.getByRole('searchbox', { name: EVENTS_TEXT.en.search });
+    await search.fill('Trail');
+    await expect.poll(async () => (await eventNames(page)).length).toBeLessThan(eventIds.length);
+    expect((await eventNames(page)).every((name) => name.includes('Trail'))).toBe(true);
+    await search.fill('');
+
+    // Every event counted: the sync's line goes, and each card shows its own recount.
+    await sync.waitFor({ state: 'detached', timeout: 120_000 });
+    for (const eventId of eventIds) {
+      const { total } = expected.get(eventId)!;
+      await card(eventId)
+        .getByRole('link', { name: TEXT.en.registrations(count(total, 'en')), exact: true })
+        .waitFor();
+    }
+    const header = page.getByRole('region', { name: TEXT.en.upcomingLabel, exact: true });
+    expect(await header.textContent()).not.toContain('Counted for');
+  });
 
   it('shows no console error or failed request', () => {
     problems.expectNone();
