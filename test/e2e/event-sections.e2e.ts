@@ -285,10 +285,12 @@ describe('event sections: keyboard', () => {
           ['ArrowRight', 'answers'],
           ['ArrowRight', 'orders'],
           ['ArrowRight', 'duplicates'],
+          ['ArrowRight', 'editions'],
           ['ArrowRight', 'overview'], // wraps around
-          ['ArrowLeft', 'duplicates'], // and back
+          ['ArrowLeft', 'editions'], // and back
           ['Home', 'overview'],
-          ['End', 'duplicates'],
+          ['End', 'editions'],
+          ['ArrowLeft', 'duplicates'],
           ['ArrowLeft', 'orders'],
           ['ArrowLeft', 'answers'],
         ];

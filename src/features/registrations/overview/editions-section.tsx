@@ -63,7 +63,7 @@ export function EditionsSection({ eventId }: { eventId: number }) {
     body = (
       <div className="editions__link">
         <p>
-          {t('suggested')}: <EventLabel event={suggestion} />
+          {t('suggested')} <EventLabel event={suggestion} />
         </p>
         <div className="editions__actions">
           <button
@@ -90,7 +90,7 @@ export function EditionsSection({ eventId }: { eventId: number }) {
               t('none')
             ) : (
               <>
-                {t('linked')}:{' '}
+                {t('linked')}{' '}
                 {previousEvent ? <EventLabel event={previousEvent} /> : <strong>{nameOf(previous)}</strong>}
               </>
             )}{' '}
@@ -111,7 +111,7 @@ export function EditionsSection({ eventId }: { eventId: number }) {
 
   return (
     <section className="card overview-section editions" aria-labelledby={headingId}>
-      <h3 id={headingId}>{t('title')}</h3>
+      <h2 id={headingId}>{t('title')}</h2>
       <p className="muted">{t('intro')}</p>
       {body}
     </section>
