@@ -8,18 +8,20 @@
  * - inside the registrations feature, sub-features stand in layers: loader (the resource's
  *   schemas and the page loader) under history (what changed, sync after sync) under api
  *   (the query, its hook and its banner), under rows
- *   (the model and its labels), under insights (the counting), under export (files and
- *   print), under table and overview (the two screens); nothing imports a layer above it;
+ *   (the model and its labels), under editions (an event against its previous edition), under
+ *   insights (the counting), under export (files and print), under table and overview (the two
+ *   screens); nothing imports a layer above it;
  * - no import cycles.
  */
 const shared = '^src/(lib|components|config|i18n)/';
 const registrations = '^src/features/registrations/';
 /** Each sub-feature of registrations, with the sub-features above it that it must not import. */
 const registrationLayers = [
-  ['loader', 'history|api|rows|insights|export|table|overview'],
-  ['history', 'api|rows|insights|export|table|overview'],
-  ['api', 'rows|insights|export|table|overview'],
-  ['rows', 'insights|export|table|overview'],
+  ['loader', 'history|api|rows|editions|insights|export|table|overview'],
+  ['history', 'api|rows|editions|insights|export|table|overview'],
+  ['api', 'rows|editions|insights|export|table|overview'],
+  ['rows', 'editions|insights|export|table|overview'],
+  ['editions', 'insights|export|table|overview'],
   ['insights', 'export|table|overview'],
   ['export', 'table|overview'],
   ['table', 'overview'],

@@ -7,7 +7,7 @@ describe('focus and title after a navigation', () => {
   it('leaves focus alone on the first load, including its redirect from /', async () => {
     renderApp('/');
     expect(await screen.findByRole('heading', { level: 1, name: 'My events' })).toBeInTheDocument();
-    await screen.findByText('8 events');
+    await screen.findByText('10 events');
     expect(document.activeElement).toBe(document.body);
     expect(document.title).toBe('My events · Promoter dashboard');
   });
@@ -38,7 +38,7 @@ describe('focus and title after a navigation', () => {
 
   it('titles the screens in French too', async () => {
     const { user } = renderApp('/events');
-    await screen.findByText('8 events');
+    await screen.findByText('10 events');
     await user.click(screen.getByRole('button', { name: 'Français' }));
     await waitFor(() => expect(document.title).toBe('Mes événements · Tableau de bord organisateur'));
     await user.click(screen.getByRole('link', { name: 'Marathon du Lac Léman' }));

@@ -6,6 +6,7 @@ import frErrors from './locales/fr/errors.json';
 import frSession from './locales/fr/session.json';
 import type enCharts from './locales/en/charts.json';
 import type enDevice from './locales/en/device.json';
+import type enEditions from './locales/en/editions.json';
 import type enEvents from './locales/en/events.json';
 import type enFigures from './locales/en/figures.json';
 import type enInsights from './locales/en/insights.json';
@@ -30,6 +31,7 @@ export interface AllResources {
   charts: typeof enCharts;
   common: typeof enCommon;
   device: typeof enDevice;
+  editions: typeof enEditions;
   errors: typeof enErrors;
   events: typeof enEvents;
   figures: typeof enFigures;

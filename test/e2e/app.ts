@@ -162,9 +162,20 @@ export const EVENTS_TEXT = {
 export const SECTIONS_TEXT = {
   en: {
     tablist: 'Sections of the event',
-    tabs: { overview: 'Overview', answers: 'Answers', orders: 'Orders', duplicates: 'Possible duplicates' },
+    tabs: {
+      overview: 'Overview',
+      answers: 'Answers',
+      orders: 'Orders',
+      duplicates: 'Possible duplicates',
+      editions: 'Editions',
+    },
     /** The h2 of each panel but the overview's (the overview's is the region's hidden h2). */
-    headings: { answers: 'Answers to the questions', orders: 'Orders', duplicates: 'Possible duplicates' },
+    headings: {
+      answers: 'Answers to the questions',
+      orders: 'Orders',
+      duplicates: 'Possible duplicates',
+      editions: 'Editions',
+    },
     overviewTitle: 'Registrations overview',
     keyFigures: 'Key figures',
     figures: ['Registrations', 'Paid', 'Pending', 'Orders'],
@@ -183,8 +194,14 @@ export const SECTIONS_TEXT = {
       answers: 'Réponses',
       orders: 'Commandes',
       duplicates: 'Doublons possibles',
+      editions: 'Éditions',
     },
-    headings: { answers: 'Réponses aux questions', orders: 'Commandes', duplicates: 'Doublons possibles' },
+    headings: {
+      answers: 'Réponses aux questions',
+      orders: 'Commandes',
+      duplicates: 'Doublons possibles',
+      editions: 'Éditions',
+    },
     overviewTitle: 'Synthèse des inscriptions',
     keyFigures: 'Chiffres clés',
     figures: ['Inscriptions', 'Payées', 'En attente', 'Commandes'],
@@ -197,7 +214,13 @@ export const SECTIONS_TEXT = {
   },
 } as const satisfies Record<Lang, unknown>;
 export type EventSection = keyof (typeof SECTIONS_TEXT)['en']['tabs'];
-export const EVENT_SECTIONS: readonly EventSection[] = ['overview', 'answers', 'orders', 'duplicates'];
+export const EVENT_SECTIONS: readonly EventSection[] = [
+  'overview',
+  'answers',
+  'orders',
+  'duplicates',
+  'editions',
+];
 
 /** Texts of the registrations screen (src/i18n/locales/{en,fr}/registrations.json). */
 export const REGISTRATIONS_TEXT = {

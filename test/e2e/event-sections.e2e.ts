@@ -93,8 +93,10 @@ function tablist(lang: Lang): Locator {
 /** A tab by its whole accessible name: the section's name, then its count if it has one. */
 function tab(section: EventSection, lang: Lang): Locator {
   const name = SECTIONS_TEXT[lang].tabs[section];
-  // "Orders 21,941", "Commandes 21 941" (a narrow no-break space, or a space once normalized).
-  const pattern = section === 'overview' ? `^${name}$` : `^${name} \\d[\\d,\\s\\u202f\\u00a0]*$`;
+  // "Orders 21,941", "Commandes 21 941" (a narrow no-break space, or a space once normalized);
+  // the overview and the editions have no count.
+  const pattern =
+    section === 'overview' || section === 'editions' ? `^${name}$` : `^${name} \\d[\\d,\\s\\u202f\\u00a0]*$`;
   return tablist(lang).getByRole('tab', { name: new RegExp(pattern) });
 }
 
@@ -285,10 +287,12 @@ describe('event sections: keyboard', () => {
           ['ArrowRight', 'answers'],
           ['ArrowRight', 'orders'],
           ['ArrowRight', 'duplicates'],
+          ['ArrowRight', 'editions'],
           ['ArrowRight', 'overview'], // wraps around
-          ['ArrowLeft', 'duplicates'], // and back
+          ['ArrowLeft', 'editions'], // and back
           ['Home', 'overview'],
-          ['End', 'duplicates'],
+          ['End', 'editions'],
+          ['ArrowLeft', 'duplicates'],
           ['ArrowLeft', 'orders'],
           ['ArrowLeft', 'answers'],
         ];

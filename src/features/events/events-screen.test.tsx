@@ -25,7 +25,7 @@ describe('events list', () => {
     renderApp('/events');
     const upcoming = await screen.findByRole('region', { name: /^Upcoming \d/ });
     const past = screen.getByRole('region', { name: /Past/ });
-    expect(screen.getByText('8 events')).toBeInTheDocument();
+    expect(screen.getByText('10 events')).toBeInTheDocument();
     // Soonest first; the event of today counts as upcoming.
     expect(cardNames(upcoming)).toEqual([
       'Nocturne de Vevey',
@@ -35,7 +35,13 @@ describe('events list', () => {
       'Triathlon de Neuchâtel',
     ]);
     // Most recent first.
-    expect(cardNames(past)).toEqual(["Course de l'Escalade", 'Montée du Salève', 'Corrida de Noël']);
+    expect(cardNames(past)).toEqual([
+      "Course de l'Escalade",
+      'Montée du Salève',
+      'Trail des Aiguilles 2025',
+      'Corrida de Noël',
+      "Course de l'Escalade 2024",
+    ]);
     expect(within(upcoming).getByText('Today')).toBeInTheDocument();
     // A past event is not labelled "Past" again inside the "Past" section.
     expect(within(past).queryByText('Past', { selector: '.event-card .badge' })).toBeNull();
@@ -57,14 +63,14 @@ describe('events list', () => {
     await user.type(await screen.findByLabelText('Search by name or place'), 'evian');
     await waitFor(() => expect(screen.getAllByRole('heading', { level: 3 })).toHaveLength(1));
     expect(screen.getByRole('link', { name: 'Marathon du Lac Léman' })).toBeInTheDocument();
-    expect(screen.getByText('1 of 8 events')).toBeInTheDocument();
+    expect(screen.getByText('1 of 10 events')).toBeInTheDocument();
     await waitFor(() => expect(currentPath(router)).toBe('/events?q=evian'));
   });
 
   it('sends the date filters to the API as start_date, end_date and updated_since', async () => {
     const requests = eventRequests();
     const { user, router } = renderApp('/events');
-    await screen.findByText('8 events');
+    await screen.findByText('10 events');
     await user.type(screen.getByLabelText('From'), '2026-01-01');
     await waitFor(() => expect(router.state.location.search).toContain('from=2026-01-01'));
     await waitFor(() => expect(requests.at(-1)?.searchParams.get('start_date')).toBe('2026-01-01'));
@@ -100,7 +106,7 @@ describe('events list', () => {
     // No pause at all between keys, like a fast typist or a barcode reader.
     await userEvent.setup({ delay: null }).type(search, 'marathon');
     expect(search).toHaveValue('marathon');
-    expect(await screen.findByText('1 of 8 events')).toBeInTheDocument();
+    expect(await screen.findByText('1 of 10 events')).toBeInTheDocument();
     await waitFor(() => expect(currentPath(router)).toBe('/events?q=marathon'));
 
     await act(() => router.navigate('/events?q=trail'));
@@ -112,14 +118,20 @@ describe('events list', () => {
   it('sorts by name', async () => {
     renderApp('/events?sort=name');
     const past = await screen.findByRole('region', { name: /Past/ });
-    expect(cardNames(past)).toEqual(['Corrida de Noël', "Course de l'Escalade", 'Montée du Salève']);
+    expect(cardNames(past)).toEqual([
+      'Corrida de Noël',
+      "Course de l'Escalade",
+      "Course de l'Escalade 2024",
+      'Montée du Salève',
+      'Trail des Aiguilles 2025',
+    ]);
   });
 
   it('tells "no events match" apart from "no events with this key", each with a way forward', async () => {
     const { user } = renderApp('/events?q=zzzz');
     expect(await screen.findByRole('heading', { name: 'No events match' })).toBeInTheDocument();
     await user.click(screen.getAllByRole('button', { name: 'Clear filters' })[0]!);
-    expect(await screen.findByText('8 events')).toBeInTheDocument();
+    expect(await screen.findByText('10 events')).toBeInTheDocument();
   });
 
   it('says when the key has no events at all', async () => {
@@ -142,16 +154,16 @@ describe('events list', () => {
       await screen.findByRole('heading', { name: 'The Partner API is having trouble' }),
     ).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Try again' }));
-    expect(await screen.findByText('8 events')).toBeInTheDocument();
+    expect(await screen.findByText('10 events')).toBeInTheDocument();
   });
 
   it('switches language at once without asking the API again', async () => {
     const requests = eventRequests();
     const { user } = renderApp('/events');
-    await screen.findByText('8 events');
+    await screen.findByText('10 events');
     await user.click(screen.getByRole('button', { name: 'Français' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Mes événements' })).toBeInTheDocument();
-    expect(screen.getByText('8 événements')).toBeInTheDocument();
+    expect(screen.getByText('10 événements')).toBeInTheDocument();
     const marathon = screen.getByRole('link', { name: 'Marathon du Lac Léman' }).closest('li')!;
     expect(within(marathon).getByText('Évian-les-Bains')).toBeInTheDocument();
     expect(within(marathon).getByRole('list', { name: 'Catégories' })).toHaveTextContent('Semi-marathon');

@@ -58,7 +58,7 @@ describe('several tabs of the app', () => {
 
   it('signing out in another tab signs this one out and drops its cached responses', async () => {
     const { router, queryClient } = renderApp('/events?q=lac');
-    await screen.findByText(/1 of 8 events/);
+    await screen.findByText(/1 of 10 events/);
     announceSignOut('signed-out');
     await waitFor(() => expect(router.state.location.pathname).toBe('/sign-in'));
     expect(sessionStorage.getItem('promoter-dashboard.session')).toBeNull();

@@ -435,6 +435,17 @@ export const saveEventFiguresCopy = (eventId: number, value: unknown) =>
 export const readEventFiguresCopy = (eventId: number) =>
   theClient().readRecord({ kind: 'event-figures', eventId });
 
+/**
+ * Saves the previous edition an event is linked to (a JSON value, see editions/edition-link.ts),
+ * in the background; nothing once the device was forgotten in this session.
+ */
+export const saveEditionLinkCopy = (eventId: number, value: unknown) =>
+  theClient().saveRecord({ kind: 'edition-link', eventId }, value, new Date());
+
+/** The previous edition an event is linked to, as saved on this device, or null. */
+export const readEditionLinkCopy = (eventId: number) =>
+  theClient().readRecord({ kind: 'edition-link', eventId });
+
 /** Whether `candidate`'s key opens the copy on this device; never discards it (offline sign-in). */
 export const probeDeviceCopyKey = (candidate: Session) => theClient().probe(candidate);
 

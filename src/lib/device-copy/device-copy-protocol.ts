@@ -57,12 +57,15 @@ export type DeviceCopyRequest =
 
 /**
  * A record kept whole: the events list (GET /v1/events), an event's categories, the keys of
- * the groups of possible duplicates the promoter dismissed for an event, or an event's figures
- * for the events list.
+ * the groups of possible duplicates the promoter dismissed for an event, an event's figures
+ * for the events list, or the previous edition the promoter linked an event to.
  */
 export type CopyRecord =
   | { readonly kind: 'events' }
-  | { readonly kind: 'categories' | 'dismissed-duplicates' | 'event-figures'; readonly eventId: number };
+  | {
+      readonly kind: 'categories' | 'dismissed-duplicates' | 'event-figures' | 'edition-link';
+      readonly eventId: number;
+    };
 
 /** What reading a whole record found; `savedAt`: when its answer came (ms, this browser's clock). */
 export type CopyRecordResult =

@@ -342,6 +342,22 @@ describe('device store', () => {
     expect(await copy.readEventNote(1003, 'dismissed-duplicates')).toEqual({ status: 'missing' });
   });
 
+  it("keeps an event's link to its previous edition sealed, beside the event's other notes, and wipes it with the copy", async () => {
+    const { copy } = track(await open());
+    const link = { version: 1, previousEventId: 1040 };
+    expect(await copy.saveEventNote(1002, 'edition-link', link)).toMatchObject({ saved: true });
+    expect(await copy.saveEventNote(1002, 'dismissed-duplicates', { version: 1, keys: [] })).toMatchObject({
+      saved: true,
+    });
+    expect(await copy.readEventNote(1002, 'edition-link')).toEqual({ status: 'ok', value: link });
+    const sealed = await rawRecord([1002, 'edition-link', 0]);
+    expect(new TextDecoder().decode(sealed)).not.toContain('1040');
+    copy.close();
+    await wipeDeviceCopy();
+    const fresh = track(await open());
+    expect(await fresh.copy.readEventNote(1002, 'edition-link')).toEqual({ status: 'missing' });
+  });
+
   it('answers a typed "not saved" result when the device is full, keeping the previous copy', async () => {
     const { copy } = track(await open());
     const rows = demoRows(DEMO_EVENT_IDS.largeMarathon).slice(0, 11_000);

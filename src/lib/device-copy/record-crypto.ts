@@ -29,7 +29,8 @@ export interface RecordPlace {
     | 'registrations'
     | 'history'
     | 'dismissed-duplicates'
-    | 'event-figures';
+    | 'event-figures'
+    | 'edition-link';
   /** Chunk index (0 for a record that is not chunked). */
   readonly index: number;
   /** Write generation of a chunk, kept in the event's sealed manifest (0 when not used). */

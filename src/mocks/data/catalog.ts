@@ -33,6 +33,13 @@ export const DEMO_EVENT_IDS = {
   coastal: 1004,
   /** alpine, two questions share the French text "Contact d'urgence". */
   sharedQuestionText: 1002,
+  /**
+   * alpine, past, 1,700 registrations: "Trail des Aiguilles 2025", the previous edition of 1002
+   * (same place and categories); about 30 % of 1002's people ran it.
+   */
+  previousEdition: 1040,
+  /** alpine, past, 40 registrations: "Course de l'Escalade 2024", the previous edition of 1003. */
+  smallPreviousEdition: 1041,
 } as const;
 
 /** Every event, by ascending id (the order of GET /v1/events). */

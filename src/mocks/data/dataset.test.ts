@@ -32,11 +32,11 @@ describe('demo dataset', () => {
     expect(b).toEqual(a);
   });
 
-  it('spreads a dozen events over two promoters, past and future', () => {
+  it('spreads fourteen events over two promoters, past and future', () => {
     const dataset = getDemoDataset(TODAY);
     const alpine = dataset.eventsOf('alpine').map((record) => record.event);
     const coastal = dataset.eventsOf('coastal').map((record) => record.event);
-    expect(alpine.length + coastal.length).toBe(12);
+    expect(alpine.length + coastal.length).toBe(14);
     expect(dataset.eventsOf('empty')).toEqual([]);
     expect(alpine.some((event) => event.eve_date_debut < TODAY)).toBe(true);
     expect(alpine.some((event) => event.eve_date_debut > TODAY)).toBe(true);

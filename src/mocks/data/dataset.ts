@@ -61,11 +61,20 @@ class DemoDatasetImpl implements DemoDataset {
     const cached = this.registrations.get(eventId);
     if (cached) return cached;
     const record = this.findEvent(eventId);
-    const list = record ? generateRegistrations(record, this.today) : [];
+    const list = record ? this.generate(record) : [];
     // Replay earlier changes so a lazily generated list matches already generated ones.
     if (record) replay(list, record);
     this.registrations.set(eventId, list);
     return list;
+  }
+
+  /**
+   * An event's rows as generated, before any change: an earlier edition first generates the
+   * next one's (as generated too, so days advanced on it change nothing here).
+   */
+  generate(record: EventRecord): RawRegistration[] {
+    const next = record.spec.nextEdition && this.findEvent(record.spec.nextEdition.eventId);
+    return generateRegistrations(record, this.today, next ? generateRegistrations(next, this.today) : []);
   }
 }
 
@@ -108,7 +117,7 @@ function generateForIds(eventId: number): RawRegistration[] {
   const dataset = new DemoDatasetImpl(todayUtc());
   const record = dataset.findEvent(eventId);
   if (!record) return [];
-  const list = generateRegistrations(record, dataset.today);
+  const list = dataset.generate(record);
   replay(list, record, changeLog.length - 1);
   return list;
 }

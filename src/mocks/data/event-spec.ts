@@ -39,6 +39,12 @@ export interface EventSpec {
   readonly categories: readonly CategorySpec[];
   /** Inject one tricky answer every N registrations (see tricky-answers.ts). */
   readonly trickyEvery?: number;
+  /**
+   * This event is an earlier edition of `eventId`: about `returningShare` of that event's people
+   * (registrations not cancelled or refunded) ran this one too. Set on the earlier edition, so
+   * the later one's rows are exactly what they were before editions existed (see editions.ts).
+   */
+  readonly nextEdition?: { readonly eventId: number; readonly returningShare: number };
 }
 
 export function cat(type: CategoryType, nameFr: string, nameEn: string | null, weight: number): CategorySpec {

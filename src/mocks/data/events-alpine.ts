@@ -128,4 +128,40 @@ export const ALPINE_EVENTS: readonly EventSpec[] = [
       cat(WALK, 'Marche 6 km', 'Walk 6 km', 15),
     ],
   },
+  // Earlier editions (ids after every other promoter's, so no existing event's order numbers
+  // move): the same name with its year, the same place and categories, a year earlier.
+  {
+    id: 1040,
+    promoter: 'alpine',
+    nameFr: 'Trail des Aiguilles 2025',
+    placeFr: 'Chamonix-Mont-Blanc',
+    placeEn: 'Chamonix-Mont-Blanc',
+    startOffsetDays: -290,
+    updatedDaysAgo: 280,
+    registrations: 1_700,
+    questions: ['club', 'emergency_name', 'emergency_phone'],
+    categories: [
+      cat(TRAIL, 'Ultra 80 km', 'Ultra 80 km', 22),
+      cat(TRAIL, 'Trail 42 km', 'Trail 42 km', 48),
+      cat(TRAIL, 'Kilomètre vertical', 'Vertical kilometre', 30),
+    ],
+    nextEdition: { eventId: 1002, returningShare: 0.27 },
+  },
+  {
+    id: 1041,
+    promoter: 'alpine',
+    nameFr: "Course de l'Escalade 2024",
+    placeFr: 'Genève',
+    placeEn: 'Geneva',
+    startOffsetDays: -395,
+    updatedDaysAgo: 390,
+    registrations: 40,
+    questions: ['tshirt', 'club', 'heard'],
+    categories: [
+      cat(RACE, 'Course populaire 7,3 km', 'Open race 7.3 km', 60),
+      cat(WALK, "Marche de l'Escalade", 'Escalade walk', 25),
+      cat(KIDS, 'Course des Mini-Escaladeurs', "Mini-Escaladeurs kids' race", 15),
+    ],
+    nextEdition: { eventId: 1003, returningShare: 0.27 },
+  },
 ];

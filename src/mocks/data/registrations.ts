@@ -1,4 +1,5 @@
 import { DAY_MS, parseIsoDate } from './dates';
+import { withReturningRunners } from './editions';
 import type { EventRecord } from './event-records';
 import { nextSignUp, type Buyer } from './people';
 import { mulberry32, pickWeighted, type Weighted } from './prng';
@@ -23,8 +24,14 @@ const SALES_WINDOW_MS = 200 * DAY_MS;
  * on `today`: ids, names and statuses are the same whatever the reference date, and only the
  * timestamps move with it. Every timestamp is strictly before `today` 00:00 UTC, so
  * `updated_since=<today>` matches nothing until touchRegistrations() changes something.
+ * An earlier edition (`spec.nextEdition`) gets `nextEditionRows`, the next edition's rows as
+ * generated, and takes some of its people from them (see editions.ts).
  */
-export function generateRegistrations(record: EventRecord, today: string): RawRegistration[] {
+export function generateRegistrations(
+  record: EventRecord,
+  today: string,
+  nextEditionRows: readonly RawRegistration[] = [],
+): RawRegistration[] {
   const { spec, categories, questions } = record;
   const count = spec.registrations;
   const rng = mulberry32(spec.id * 7919 + 17);
@@ -87,6 +94,8 @@ export function generateRegistrations(record: EventRecord, today: string): RawRe
       updated_at: new Date(updatedMs).toISOString(),
     };
   }
+  if (spec.nextEdition)
+    withReturningRunners(result, spec.id, nextEditionRows, spec.nextEdition.returningShare);
   return result;
 }
 

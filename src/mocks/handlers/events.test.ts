@@ -28,7 +28,7 @@ describe('GET /v1/events', () => {
   it("lists only the key's promoter's events, with embedded categories", async () => {
     const alpine = await eventIds('');
     const coastal = await eventIds('', DEMO_KEYS.coastal);
-    expect(alpine).toEqual([1001, 1002, 1003, 1005, 1006, 1008, 1010, 1011]);
+    expect(alpine).toEqual([1001, 1002, 1003, 1005, 1006, 1008, 1010, 1011, 1040, 1041]);
     expect(coastal).toEqual([1004, 1007, 1009, 1012]);
     expect(await eventIds('', DEMO_KEYS.empty)).toEqual([]);
     const body = obj((await call('/v1/events')).body);
@@ -44,9 +44,9 @@ describe('GET /v1/events', () => {
     expect(await eventIds('?start_date=2026-11-22&end_date=2026-11-22')).toEqual([1008]);
     expect(await eventIds('?start_date=2026-11-22&end_date=2026-12-02')).toEqual([1005, 1008]);
     expect(await eventIds('?start_date=2026-11-23&end_date=2026-12-01')).toEqual([]);
-    expect(await eventIds('?end_date=2026-11-21')).toEqual([1003, 1006, 1011]);
+    expect(await eventIds('?end_date=2026-11-21')).toEqual([1003, 1006, 1011, 1040, 1041]);
     expect(await eventIds('?start_date=2026-12-03&end_date=2026-11-01')).toEqual([]);
-    expect(await eventIds('?start_date=')).toHaveLength(8); // empty value = absent
+    expect(await eventIds('?start_date=')).toHaveLength(10); // empty value = absent
   });
 
   it('filters on updated_since, strictly after, as a date or a timestamp', async () => {

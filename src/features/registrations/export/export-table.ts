@@ -47,7 +47,32 @@ export function viewExport(
   model: RegistrationsModel,
   view: RegistrationsView,
   history: RegistrationHistory | null,
+  editionIds: ReadonlySet<number> | null = null,
 ): Promise<TableExport> {
-  const { rows, visibleColumnIds } = viewRows(model, view, history);
+  const { rows, visibleColumnIds } = viewRows(model, view, history, editionIds);
   return tableExport(rows, visibleColumnIds, (id) => model.titles.get(id)?.text ?? id);
+}
+
+/**
+ * The columns a mailing tool imports (Mailchimp, Brevo, Sendinblue… map them by their
+ * titles): e-mail, first name, last name and category, whatever columns the table shows. On
+ * a previous edition's lapsed list the category is the one they ran last time.
+ */
+export const MAILING_COLUMNS = ['email', 'first_name', 'last_name', 'category'] as const;
+
+/**
+ * The rows of a view as a mailing audience: the view's rows in its order (search, filters,
+ * an edition's list), in the mailing columns. The CSV's formula guard still applies to every
+ * cell: an ordinary address (`jo.martin+trail@example.com`, `x-y@example.org`) is left as
+ * it is; the rare address that starts with `=`, `+`, `-` or `@` (RFC 5322 allows the first
+ * three) gets its `'`, as any cell would, because a spreadsheet would run it as a formula.
+ */
+export function mailingExport(
+  model: RegistrationsModel,
+  view: RegistrationsView,
+  history: RegistrationHistory | null,
+  editionIds: ReadonlySet<number> | null = null,
+): Promise<TableExport> {
+  const { rows } = viewRows(model, view, history, editionIds);
+  return tableExport(rows, MAILING_COLUMNS, (id) => model.titles.get(id)?.text ?? id);
 }

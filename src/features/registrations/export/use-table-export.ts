@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
-import { CSV_PRESET_IDS, csvFileName, downloadBlob, exportCsv } from '@/lib/csv';
+import { CSV_PRESET_IDS, csvFileName, downloadBlob, downloadFileName, exportCsv } from '@/lib/csv';
 import { exportXlsx, xlsxFileName, type XlsxFigure } from '@/lib/xlsx';
 import { settledRegistrations, type RegistrationsData } from '../api/registrations-query';
 import { registrationsKey } from '../api/registrations-key';
@@ -8,15 +8,19 @@ import { registrationsWorkbook } from './registrations-workbook';
 import type { RegistrationHistory } from '../history/registration-history';
 import type { EventInsights } from '../insights/event-insights';
 import { idsOf, insightsClient } from '../insights/insights-client';
-import { viewExport } from './export-table';
+import { mailingExport, viewExport } from './export-table';
 import type { RegistrationLabels } from '../rows/registration-labels';
 import type { RegistrationRow } from '../rows/registration-rows';
 import { eventModels, type RegistrationsModel } from '../rows/registrations-model';
 import type { RegistrationsView } from '../rows/registrations-view';
 import { viewRows } from '../rows/view-rows';
 
-/** The three CSV dialects, then a real Excel workbook. */
-export const EXPORT_FORMATS = [...CSV_PRESET_IDS, 'xlsx'] as const;
+/**
+ * The three CSV dialects, the mailing audience (a plain UTF-8 CSV of e-mail, first name, last
+ * name and category, what mailing tools import), then a real Excel workbook (beside its
+ * figures option in the menu).
+ */
+export const EXPORT_FORMATS = [...CSV_PRESET_IDS, 'mailing', 'xlsx'] as const;
 export type ExportFormat = (typeof EXPORT_FORMATS)[number];
 
 /** The overview's numbers for the workbook's second sheet, when the promoter asks for it. */
@@ -49,6 +53,11 @@ export interface ExportRequest {
   view: RegistrationsView;
   labels: RegistrationLabels;
   withFigures: boolean;
+  /**
+   * The registrations an edition filter keeps, from both editions' whole lists (null: no
+   * edition filter, or its lists are not whole yet, and then the view keeps no row).
+   */
+  editionIds?: ReadonlySet<number> | null;
 }
 
 /** The workbook's figures sheet lists no answers, orders or groups: it needs their counts. */
@@ -98,13 +107,17 @@ export function useTableExport({ eventId, eventName, fileLabel, figuresSheet, on
         return;
       }
       const { model, history } = settled;
+      const editionIds = request.editionIds ?? null;
       if (preset === 'print') {
         setState({ step: 'idle' });
-        onPrintReady(viewRows(model, request.view, history).rows);
+        onPrintReady(viewRows(model, request.view, history, editionIds).rows);
         return;
       }
       setState({ step: 'building', preset });
-      const table = await viewExport(model, request.view, history);
+      const table =
+        preset === 'mailing'
+          ? await mailingExport(model, request.view, history, editionIds)
+          : await viewExport(model, request.view, history, editionIds);
       let blob: Blob;
       let fileName: string;
       if (preset === 'xlsx') {
@@ -114,7 +127,7 @@ export function useTableExport({ eventId, eventName, fileLabel, figuresSheet, on
                 eventId,
                 rows: model.registrations,
                 categories: request.labels.categories,
-                scope: idsOf(viewRows(model, request.view, history).rows),
+                scope: idsOf(viewRows(model, request.view, history, editionIds).rows),
                 options: FIGURES_SHEET_OPTIONS,
               }),
             )
@@ -127,6 +140,12 @@ export function useTableExport({ eventId, eventName, fileLabel, figuresSheet, on
         });
         blob = await exportXlsx(workbook, { signal: abort.signal });
         fileName = xlsxFileName(eventName, new Date(), fileLabel);
+      } else if (preset === 'mailing') {
+        blob = await exportCsv(
+          { headers: table.headers, rows: table.rows, preset: 'utf8' },
+          { signal: abort.signal },
+        );
+        fileName = downloadFileName(eventName, new Date(), fileLabel, 'mailing', 'csv');
       } else {
         blob = await exportCsv(
           { headers: table.headers, rows: table.rows, preset },

@@ -40,6 +40,11 @@ async function loadOnce(eventId: number, count: number) {
   tab.unmount();
 }
 
+/** Every card has read the device (ten cards read it one by one: the last may come after the header). */
+async function everyCardRead() {
+  await waitFor(() => expect(document.querySelector('.event-figures[aria-busy="true"]')).toBeNull());
+}
+
 describe('the events list with the figures counted on this device', () => {
   it('shows an opened event’s registrations and share paid, each linked to its rows; the others say they are not counted', async () => {
     await loadOnce(PAST, 45);
@@ -76,6 +81,7 @@ describe('the events list with the figures counted on this device', () => {
       ),
     );
     expect(upcoming).toHaveTextContent('Counted for 1 of 5 upcoming events');
+    await everyCardRead();
     // The background sync (paused in these tests) says what it has left to count.
     expect(await screen.findByText(/^Sync paused: 0 of \d+ events counted/)).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Resume' })).toBeInTheDocument();
@@ -95,6 +101,7 @@ describe('the events list with the figures counted on this device', () => {
       ).toBeInTheDocument();
       const upcoming = await screen.findByRole('region', { name: 'Événements à venir' });
       await waitFor(() => expect(upcoming).toHaveTextContent(/ne sont pas encore comptées sur cet appareil/));
+      await everyCardRead();
       expect(
         await screen.findByText(/^Synchronisation en pause : 0 événements sur \d+ comptés/),
       ).toBeInTheDocument();

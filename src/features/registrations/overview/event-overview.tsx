@@ -14,6 +14,7 @@ import { ChangesSummary } from '../rows/changes-summary';
 import { useRegistrationLabels } from '../rows/use-registrations-model';
 import { CategoryStatusTable } from './category-status-table';
 import { DuplicatesSection } from './duplicates-section';
+import { EditionsSection } from './editions-section';
 import { EventSections, sectionFromHash } from './event-sections';
 import { KeyFigures } from './key-figures';
 import { OrdersSection } from './orders-section';
@@ -113,6 +114,8 @@ export function EventOverview({ eventId, changesActions }: { eventId: number; ch
                 total={shown.total}
                 labels={labels}
               />
+            ) : section === 'editions' ? (
+              <EditionsSection eventId={eventId} />
             ) : (section === 'orders' || section === 'duplicates') && !shown.lists ? (
               // The counts are there; the lists come with the next figures.
               <div className="card overview-section">

@@ -5,6 +5,7 @@ import {
   answerFilter,
   changeScope,
   DEFAULT_REGISTRATIONS_VIEW,
+  EDITION_KINDS,
   readRegistrationsView,
   writeRegistrationsView,
   type RegistrationsView,
@@ -19,10 +20,11 @@ const PARAMS = {
   hidden: 'hide',
   changes: 'since',
   order: 'order',
+  edition: 'edition',
   open: 'open',
 } as const satisfies Record<keyof RegistrationsView, string>;
-/** The parameters that refine `since`. */
-const CHANGE_REFINERS = ['change', 'from'];
+/** The parameters that refine `since`, and the other edition beside `edition`. */
+const CHANGE_REFINERS = ['change', 'from', 'vs'];
 const FIELDS = Object.keys(PARAMS) as (keyof RegistrationsView)[];
 const LIST_FIELDS = ['categories', 'statuses', 'answers', 'hidden'] as const;
 
@@ -51,6 +53,13 @@ const validView: fc.Arbitrary<RegistrationsView> = fc.record({
     { nil: null },
   ),
   order: anyText(),
+  edition: fc.option(
+    fc.record({
+      kind: fc.constantFrom(...EDITION_KINDS),
+      vs: fc.integer({ min: 1, max: Number.MAX_SAFE_INTEGER }),
+    }),
+    { nil: null },
+  ),
   open: fc.option(fc.integer({ min: 1, max: Number.MAX_SAFE_INTEGER }), { nil: null }),
 });
 
@@ -78,6 +87,10 @@ function expectWellFormed(view: RegistrationsView) {
   for (const id of view.hidden) expect(id).not.toBe('');
   expect(typeof view.order).toBe('string');
   if (view.open !== null) expect(Number.isSafeInteger(view.open) && view.open > 0).toBe(true);
+  if (view.edition !== null) {
+    expect(EDITION_KINDS).toContain(view.edition.kind);
+    expect(Number.isSafeInteger(view.edition.vs) && view.edition.vs > 0).toBe(true);
+  }
   if (view.sort !== null) {
     expect(Object.keys(view.sort).sort()).toEqual(['desc', 'id']);
     expect(view.sort.id).not.toBe('');
@@ -162,6 +175,13 @@ describe('registrations view in the URL, for any link', () => {
       'since=1999-12-31T23:00:00Z',
       'since=2026-13-45T99:99Z',
       'change=new&from=paid',
+      'edition=returning',
+      'vs=1002',
+      'edition=lapsed&vs=0',
+      'edition=lapsed&vs=-3',
+      'edition=lapsed&vs=1e3',
+      'edition=gone&vs=1002',
+      'edition=NEW&vs=1002',
     ]) {
       expect(readRegistrationsView(new URLSearchParams(query))).toEqual(DEFAULT_REGISTRATIONS_VIEW);
     }

@@ -16,6 +16,7 @@ describe('registrations view in the URL', () => {
       hidden: ['email', 'q:3'],
       changes: { since: Date.UTC(2026, 10, 21, 7, 42), kind: 'status', from: 'pending' },
       order: 'CMD-2041',
+      edition: { kind: 'lapsed', vs: 1002 },
       open: 4021,
     };
     expect(readRegistrationsView(writeRegistrationsView(view))).toEqual(view);

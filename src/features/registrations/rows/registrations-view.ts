@@ -30,10 +30,26 @@ export interface RegistrationsView {
   /** One order's registrations only (its order number as the API sends it); '' for every order. */
   order: string;
   /**
+   * Only one list of an edition comparison (see editions/compare-editions): on an event's
+   * table, its returning or new people against its previous edition `vs`; on a previous
+   * edition's table, its people who did not come back to the event `vs` (lapsed). Null: every
+   * registration.
+   */
+  edition: EditionFilter | null;
+  /**
    * The registration whose details are open, or null. In the URL so that a link from the
    * overview, a duplicate group or another tab opens exactly that registration; never a filter.
    */
   open: number | null;
+}
+
+export const EDITION_KINDS = ['returning', 'new', 'lapsed'] as const;
+export type EditionKind = (typeof EDITION_KINDS)[number];
+
+export interface EditionFilter {
+  readonly kind: EditionKind;
+  /** The other edition's event id: the previous one for returning and new, the next one for lapsed. */
+  readonly vs: number;
 }
 
 export const DEFAULT_REGISTRATIONS_VIEW: RegistrationsView = {
@@ -45,6 +61,7 @@ export const DEFAULT_REGISTRATIONS_VIEW: RegistrationsView = {
   hidden: [],
   changes: null,
   order: '',
+  edition: null,
   open: null,
 };
 
@@ -59,8 +76,13 @@ const VIEW_PARAMS = {
   /** The checkpoint, an ISO instant; `change` and `from` refine it (see readChanges). */
   changes: 'since',
   order: 'order',
+  /** returning, new or lapsed; `vs` names the other edition (see readEdition). */
+  edition: 'edition',
   open: 'open',
 } as const;
+
+/** The other edition's event id, beside `edition`. */
+const VS_PARAM = 'vs';
 
 /** The kind of change (default `changed`) and the status moved from, beside `since`. */
 const CHANGE_PARAM = 'change';
@@ -138,6 +160,14 @@ export function changeScope(since: number, kind: ChangeKind = 'changed', from?: 
   return kind === 'status' && from !== undefined ? { since, kind, from } : { since, kind };
 }
 
+/** `edition=<kind>&vs=<event id>`; either missing or unreadable is no filter. */
+function readEdition(params: URLSearchParams): EditionFilter | null {
+  const value = params.get(VIEW_PARAMS.edition);
+  const kind = EDITION_KINDS.find((known) => known === value);
+  const vs = parseRegistrationId(params.get(VS_PARAM));
+  return kind !== undefined && vs !== null ? { kind, vs } : null;
+}
+
 export function readRegistrationsView(params: URLSearchParams): RegistrationsView {
   return {
     q: params.get(VIEW_PARAMS.q) ?? '',
@@ -148,11 +178,12 @@ export function readRegistrationsView(params: URLSearchParams): RegistrationsVie
     hidden: parseList(params.get(VIEW_PARAMS.hidden)).filter(Boolean),
     changes: readChanges(params),
     order: params.get(VIEW_PARAMS.order) ?? '',
+    edition: readEdition(params),
     open: parseRegistrationId(params.get(VIEW_PARAMS.open)),
   };
 }
 
-/** A registration id is a positive whole number; anything else opens nothing. */
+/** A registration (or event) id is a positive whole number; anything else opens nothing. */
 function parseRegistrationId(value: string | null): number | null {
   if (value === null || !/^\d{1,16}$/.test(value)) return null;
   const id = Number(value);
@@ -170,6 +201,10 @@ export function writeRegistrationsView(view: RegistrationsView): URLSearchParams
   if (view.hidden.length) params.set(VIEW_PARAMS.hidden, joinList(view.hidden));
   if (view.changes) writeChanges(params, view.changes);
   if (view.order) params.set(VIEW_PARAMS.order, view.order);
+  if (view.edition) {
+    params.set(VIEW_PARAMS.edition, view.edition.kind);
+    params.set(VS_PARAM, String(view.edition.vs));
+  }
   if (view.open !== null) params.set(VIEW_PARAMS.open, String(view.open));
   return params;
 }
@@ -181,13 +216,23 @@ export function hasRowFilters(view: RegistrationsView): boolean {
     view.statuses.length > 0 ||
     view.answers.length > 0 ||
     view.changes !== null ||
-    view.order.trim() !== ''
+    view.order.trim() !== '' ||
+    view.edition !== null
   );
 }
 
 /** The view with search and filters cleared (sort and columns stay). */
 export function clearRowFilters(view: RegistrationsView): RegistrationsView {
-  return { ...view, q: '', categories: [], statuses: [], answers: [], changes: null, order: '' };
+  return {
+    ...view,
+    q: '',
+    categories: [],
+    statuses: [],
+    answers: [],
+    changes: null,
+    order: '',
+    edition: null,
+  };
 }
 
 /** The `answers` entry for one answer to one question (`answerKey` folds case, accents, spaces). */

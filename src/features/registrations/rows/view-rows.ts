@@ -23,7 +23,10 @@ export function visibleColumns(columnIds: readonly string[], hidden: readonly st
   return visible;
 }
 
-/** One filtered array per sorted rows and id set, so the search's narrowing cache keeps hitting. */
+/**
+ * One filtered array per sorted rows and id set (what changed, an edition's list), so the
+ * search's narrowing cache keeps hitting.
+ */
 const changedCache = new WeakMap<
   readonly RegistrationRow[],
   WeakMap<ReadonlySet<number>, RegistrationRow[]>
@@ -44,20 +47,24 @@ function onlyChanged(rows: readonly RegistrationRow[], ids: ReadonlySet<number>)
  * shows. Each column's order is sorted once per row set and kept (sort-rows); the filter runs
  * over one cached search string per row. A change filter without a history (the list is not
  * complete yet) keeps no row; removed registrations are not rows of the list (see
- * removedSince).
+ * removedSince). An edition filter keeps the registrations of `editionIds`, the list the
+ * comparison of both editions gives (see editions/use-edition-ids), and no row until both
+ * lists are there.
  */
 export function viewRows(
   model: RegistrationsModel,
   view: RegistrationsView,
   history: RegistrationHistory | null,
+  editionIds: ReadonlySet<number> | null = null,
 ): ViewRows {
   const visibleColumnIds = visibleColumns(model.columnIds, view.hidden);
   const all = sortRows(model.rows, view.sort);
-  const sorted = view.changes
+  const changed = view.changes
     ? history
       ? onlyChanged(all, changedIds(history, model.registrations, view.changes))
       : []
     : all;
+  const sorted = view.edition ? (editionIds ? onlyChanged(changed, editionIds) : []) : changed;
   const filtered = filterRows(
     sorted,
     {

@@ -31,6 +31,7 @@ import { formatInstant } from '@/lib/dates';
 import { useTableExport } from '../export/use-table-export';
 import './registrations.css';
 import { useLanguage } from '@/i18n/use-language';
+import { useEventName } from '../editions/edition-links';
 
 // Only the promoters who ask for them download the charts and the print layout.
 const FilteredInsightsDialog = lazy(() => import('./filtered-insights-dialog'));
@@ -72,8 +73,22 @@ export function RegistrationsScreen({ eventId, eventName, event, changesActions 
     }),
     onPrintReady: setPrintRows,
   });
+  const { t: te } = useTranslation('editions');
+  const { editionList } = screen;
+  const edition = view.edition;
+  const otherEdition = useEventName(edition?.vs ?? eventId);
+  // Until both editions' lists are whole, the list is unknown: no rows, no counts, no export.
+  const editionPending = edition !== null && editionList.ids === null;
+  const editionChip = edition ? te(`chip.${edition.kind}`, { event: otherEdition }) : null;
+  const otherProgress =
+    editionList.state.status === 'loading'
+      ? edition?.kind === 'lapsed'
+        ? editionList.state.current
+        : editionList.state.previous
+      : null;
+  const otherStopped = otherProgress?.phase === 'stopped' || otherProgress?.phase === 'failed';
   // What an export or a print is asked for: this view, in this language, at the click.
-  const exportRequest = { view, labels: screen.labels, withFigures };
+  const exportRequest = { view, labels: screen.labels, withFigures, editionIds: editionList.ids };
 
   const selected = useMemo(
     () => (selectedId === null ? null : (screen.rows.find((row) => row.id === selectedId) ?? null)),
@@ -203,6 +218,7 @@ export function RegistrationsScreen({ eventId, eventName, event, changesActions 
         statusOptions={screen.statusOptions}
         answerChips={answerChips}
         changeChip={changeChip}
+        editionChip={editionChip}
       >
         <button type="button" className="button" onClick={() => setShowInsights(true)} disabled={shown === 0}>
           {t('insights.open')}
@@ -216,7 +232,7 @@ export function RegistrationsScreen({ eventId, eventName, event, changesActions 
         <ExportMenu
           state={exporter.state}
           loaded={total}
-          rowCount={shown}
+          rowCount={editionPending ? 0 : shown}
           columnCount={visibleColumnIds.length}
           onExport={(preset) => exporter.start(preset, exportRequest)}
           onCancel={exporter.cancel}
@@ -239,13 +255,35 @@ export function RegistrationsScreen({ eventId, eventName, event, changesActions 
       ) : null}
       {/* data-search: the search these rows answer (the benchmark reads it to time each keystroke). */}
       <p className="registrations-count" role="status" data-search={view.q}>
-        {removed
-          ? t('changes.removed', { count: removed.length, formatted: count(removed.length) })
-          : screen.filtering
-            ? t('shownFiltered', { shown: count(shown), total: count(total), count: shown })
-            : t('shown', { total: count(total), count: total })}
+        {editionPending ? (
+          <>
+            {te(otherStopped ? 'listStopped' : 'listLoading', { event: otherEdition })}
+            {otherStopped ? (
+              <>
+                {' '}
+                <button
+                  type="button"
+                  className="link-button"
+                  onClick={
+                    otherProgress?.phase === 'failed'
+                      ? editionList.otherLoad.actions.reload
+                      : editionList.otherLoad.actions.continue
+                  }
+                >
+                  {te(otherProgress?.phase === 'failed' ? 'retry' : 'resume')}
+                </button>
+              </>
+            ) : null}
+          </>
+        ) : removed ? (
+          t('changes.removed', { count: removed.length, formatted: count(removed.length) })
+        ) : screen.filtering ? (
+          t('shownFiltered', { shown: count(shown), total: count(total), count: shown })
+        ) : (
+          t('shown', { total: count(total), count: total })
+        )}
       </p>
-      {!data || (data.phase === 'loading' && total === 0) ? (
+      {!data || (data.phase === 'loading' && total === 0) || editionPending ? (
         <RegistrationsTableSkeleton />
       ) : changes?.kind === 'removed' ? (
         <RemovedRegistrations removed={removed ?? []} since={changes.since} labels={screen.labels} />

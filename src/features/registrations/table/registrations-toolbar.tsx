@@ -13,6 +13,8 @@ interface RegistrationsToolbarProps {
   answerChips: readonly { value: string; label: string }[];
   /** The change filter in force ("New since 21 Nov, 07:42"), from the "What changed" links. */
   changeChip: string | null;
+  /** The edition list in force ("Lapsed: not registered for …"), from the Editions section. */
+  editionChip?: string | null;
   /** Columns and export menus. */
   children?: ReactNode;
 }
@@ -24,6 +26,7 @@ export function RegistrationsToolbar({
   statusOptions,
   answerChips,
   changeChip,
+  editionChip = null,
   children,
 }: RegistrationsToolbarProps) {
   const { t } = useTranslation('registrations');
@@ -73,6 +76,13 @@ export function RegistrationsToolbar({
             label={changeChip}
             removeLabel={t('changes.removeChip', { label: changeChip })}
             onRemove={() => setView((current) => ({ ...current, changes: null }))}
+          />
+        ) : null}
+        {editionChip !== null ? (
+          <RemovableChip
+            label={editionChip}
+            removeLabel={t('filters.removeEdition', { label: editionChip })}
+            onRemove={() => setView((current) => ({ ...current, edition: null }))}
           />
         ) : null}
         {view.order.trim() !== '' ? (

@@ -14,6 +14,7 @@ import {
 import { useRegistrationsModel } from '../rows/use-registrations-model';
 import { viewRows, visibleColumns } from '../rows/view-rows';
 import { warmRows } from '../rows/warm-rows';
+import { useEditionIds } from '../editions/use-edition-ids';
 
 const NO_REGISTRATIONS: readonly Registration[] = [];
 const NO_ROWS: readonly RegistrationRow[] = [];
@@ -43,13 +44,22 @@ export function useRegistrationsScreen(eventId: number) {
   // Opening a registration's details changes the view's `open`, never its rows: the rows
   // follow only the parts that filter and sort.
   const { q, categories, statuses, answers, sort, hidden, changes, order } = view;
+  // The URL gives a new object on every read: the filter follows its two values only.
+  const editionKind = view.edition?.kind ?? null;
+  const editionVs = view.edition?.vs ?? null;
+  const edition = useMemo(
+    () => (editionKind !== null && editionVs !== null ? { kind: editionKind, vs: editionVs } : null),
+    [editionKind, editionVs],
+  );
+  const editionList = useEditionIds(eventId, edition);
+  const editionIds = editionList.ids;
   const rowsView = useMemo<RegistrationsView>(
-    () => ({ q, categories, statuses, answers, sort, hidden, changes, order, open: null }),
-    [q, categories, statuses, answers, sort, hidden, changes, order],
+    () => ({ q, categories, statuses, answers, sort, hidden, changes, order, edition, open: null }),
+    [q, categories, statuses, answers, sort, hidden, changes, order, edition],
   );
   const filtered = useMemo(
-    () => (model ? viewRows(model, rowsView, history) : null),
-    [model, rowsView, history],
+    () => (model ? viewRows(model, rowsView, history, editionIds) : null),
+    [model, rowsView, history, editionIds],
   );
   const filteredRows = filtered?.rows ?? NO_ROWS;
 
@@ -95,6 +105,11 @@ export function useRegistrationsScreen(eventId: number) {
     visibleColumnIds,
     /** Stable: the banner and menus that receive them skip re-rendering on a keystroke. */
     actions,
+    /**
+     * The edition filter's list (null until both editions' lists are whole), the comparison's
+     * state and the other edition's load (for its progress).
+     */
+    editionList,
   };
 }
 

@@ -1,0 +1,55 @@
+import { screen, within } from '@testing-library/react';
+import { deviceCopySettled, readEditionLinkCopy } from '@/lib/device-copy/device-copy-client';
+import { freshIndexedDbForEachTest } from '@/lib/device-copy/testing/fresh-indexeddb';
+import { DEMO_EVENT_IDS } from '@/mocks/data';
+import { renderApp } from '../../../../test/render';
+
+freshIndexedDbForEachTest();
+
+/** The 45-registration Escalade and its 40-registration previous edition. */
+const EVENT = DEMO_EVENT_IDS.trickySmall;
+const PREVIOUS = DEMO_EVENT_IDS.smallPreviousEdition;
+
+async function editionsSection() {
+  return screen.findByRole('region', { name: 'Editions' }, { timeout: 8000 });
+}
+
+describe('the Editions section', () => {
+  it('suggests the previous edition, keeps the confirmed link on the device, and links each list', async () => {
+    const first = renderApp(`/events/${EVENT}#editions`);
+    let region = await editionsSection();
+    expect(await within(region).findByText(/Suggested previous edition:/)).toHaveTextContent(
+      "Suggested previous edition: Course de l'Escalade 2024",
+    );
+    await first.user.click(within(region).getByRole('button', { name: 'Confirm' }));
+    const figures = await within(region).findByLabelText(
+      'This edition against the previous one',
+      {},
+      { timeout: 8000 },
+    );
+    const links = within(figures).getAllByRole('link');
+    expect(links.map((link) => link.getAttribute('href'))).toEqual([
+      `/events/${EVENT}/registrations?edition=returning&vs=${PREVIOUS}`,
+      `/events/${EVENT}/registrations?edition=new&vs=${PREVIOUS}`,
+      `/events/${PREVIOUS}/registrations?edition=lapsed&vs=${EVENT}`,
+    ]);
+    expect(within(region).getByText(/Cancelled and refunded registrations are left out/)).toBeInTheDocument();
+    await deviceCopySettled();
+    expect((await readEditionLinkCopy(EVENT))?.value).toEqual({ version: 1, previousEventId: PREVIOUS });
+    first.unmount();
+
+    // A new visit reads the link from the device; "No previous edition" replaces it.
+    const second = renderApp(`/events/${EVENT}#editions`);
+    region = await editionsSection();
+    expect(await within(region).findByText(/^Previous edition:/)).toHaveTextContent(
+      "Previous edition: Course de l'Escalade 2024",
+    );
+    await second.user.click(within(region).getByRole('button', { name: 'Change' }));
+    await second.user.selectOptions(within(region).getByLabelText('Previous edition'), 'No previous edition');
+    await second.user.click(within(region).getByRole('button', { name: 'Save' }));
+    expect(within(region).getByText(/^No previous edition\./)).toBeInTheDocument();
+    expect(within(region).queryByLabelText('This edition against the previous one')).toBeNull();
+    await deviceCopySettled();
+    expect((await readEditionLinkCopy(EVENT))?.value).toEqual({ version: 1, previousEventId: null });
+  });
+});
