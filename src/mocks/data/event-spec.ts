@@ -39,6 +39,8 @@ export interface EventSpec {
   readonly categories: readonly CategorySpec[];
   /** Inject one tricky answer every N registrations (see tricky-answers.ts). */
   readonly trickyEvery?: number;
+  /** The event's first order number; default: 30,000 per place in the catalog. */
+  readonly orderBase?: number;
 }
 
 export function cat(type: CategoryType, nameFr: string, nameEn: string | null, weight: number): CategorySpec {
