@@ -48,8 +48,9 @@ export function createCopySearch(
     changed();
   };
 
-  const put = async (eventId: number, version: number, rows: readonly DeviceRegistration[]) => {
-    const at = generation;
+  /** Indexes an event's rows for the index of generation `at` (nothing if it was dropped since). */
+  const put = async (at: number, eventId: number, version: number, rows: readonly DeviceRegistration[]) => {
+    if (at !== generation) return;
     const entries = await indexEvent(eventId, version, rows, pause);
     if (at !== generation) return;
     index.set(entries);
@@ -68,7 +69,7 @@ export function createCopySearch(
           if (!info || info.rows === null || info.dataAsOf === null) return;
           if (index.versionOf(eventId) === info.dataAsOf) return;
           const found = await opened.copy.readRegistrations(eventId);
-          if (found.status === 'ok') await put(eventId, info.dataAsOf, found.value);
+          if (found.status === 'ok') await put(at, eventId, info.dataAsOf, found.value);
         } finally {
           opened.copy.close();
         }
@@ -147,7 +148,7 @@ export function createCopySearch(
     /** The rows of an event just saved or read for `at`: indexed again if the index is kept. */
     noteRows(at: CopyPlace, eventId: number, dataAsOf: number, rows: readonly DeviceRegistration[]): void {
       if (!ownedBy(at) || index.versionOf(eventId) === dataAsOf) return;
-      void put(eventId, dataAsOf, rows);
+      void put(generation, eventId, dataAsOf, rows);
     },
     drop(): void {
       if (owner !== null || index.eventIds().length > 0) drop();
