@@ -18,6 +18,8 @@ const SearchOptions = lazy(() => import('./search-options'));
 
 /** A magnifying glass. */
 const GLASS = 'M11 18a7 7 0 1 0 0-14 7 7 0 0 0 0 14zM21 21l-5-5';
+/** A cross: the phone's button closes the open search. */
+const CROSS = 'M6 6l12 12M18 6L6 18';
 
 /**
  * "Find a participant" in the header: every registration of every event kept on this device,
@@ -101,7 +103,7 @@ export function HeaderSearch() {
           if (!unfolded) requestAnimationFrame(() => inputRef.current?.focus());
         }}
       >
-        <HeaderIcon className="header-search__icon" path={GLASS} />
+        <HeaderIcon className="header-search__icon" path={unfolded ? CROSS : GLASS} />
         <span className="visually-hidden">{unfolded ? t('close') : t('open')}</span>
       </button>
       <div className="header-search__field" id={`${id}-field`}>
