@@ -139,7 +139,8 @@ export function HeaderSearch() {
         <span id={`${id}-hint`} className="visually-hidden">
           {t('hint')}
         </span>
-        <div className="header-search__popup" hidden={!open}>
+        {/* data-query: the query the results shown answer (the field may hold a longer one). */}
+        <div className="header-search__popup" hidden={!open} data-query={found?.query ?? ''}>
           <SearchSummary query={query} found={found} events={events} />
           <ul id={listboxId} role="listbox" aria-label={t('results')} className="header-search__listbox">
             {open && hits.length > 0 ? (
