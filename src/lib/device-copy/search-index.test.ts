@@ -72,6 +72,7 @@ describe('the search index', () => {
     expect(idsOf(index, 'DUPONT Émilie')).toEqual([1]);
     expect(idsOf(index, 'EMILIE.DUPONT@EXAMPLE.COM')).toEqual([1]);
     expect(idsOf(index, 'ord-2026-000002')).toEqual([2]);
+    expect(idsOf(index, 'ORD-2026-')).toEqual([1, 2, 3]); // an order number being typed
     for (const typed of ['0612345678', '06 12 34 56 78', '06.12.34.56.78', '06-12-34-56-78'])
       expect(idsOf(index, typed), typed).toEqual([1]);
     for (const typed of ['079 123 45 67', '+41 79 123 45 67', '0791234567'])
@@ -127,13 +128,27 @@ describe('the search index', () => {
       expect(idsOf(index, query), query).toEqual(idsOf(fresh, query));
   });
 
+  it('stops counting past 1,000 matches, and a narrower query after it still finds every match', async () => {
+    const rows = Array.from({ length: 2_500 }, (_, i) =>
+      person(i + 1, i % 1_000 === 7 ? 'Anaïs' : 'Anne', 'Roy', `a${i}@example.org`),
+    );
+    const index = await indexOf({ 3: rows });
+    const broad = index.search('an', 50);
+    expect(broad).toMatchObject({ total: 1_000, more: true });
+    expect(broad.results.map((hit) => hit.registrationId)).toEqual(
+      rows.slice(0, 50).map((row) => row.registration_id),
+    );
+    expect(index.search('anai', 50)).toMatchObject({ total: 3, more: false });
+    expect(idsOf(index, 'anais')).toEqual([8, 1_008, 2_008]);
+  });
+
   it('forgets everything when cleared, and replaces an event indexed again', async () => {
     const index = await indexOf({ 1: [person(1, 'Anna', 'Weber', 'anna@example.org')] });
     index.set(await indexEvent(1, 2, [person(2, 'Anna', 'Schmid', 'anna@example.org')]));
     expect(idsOf(index, 'anna')).toEqual([2]);
     expect(index.versionOf(1)).toBe(2);
     index.clear();
-    expect(index.search('anna', 50)).toEqual({ total: 0, results: [], events: [] });
+    expect(index.search('anna', 50)).toEqual({ total: 0, more: false, results: [], events: [] });
   });
 
   const text = fc.string({

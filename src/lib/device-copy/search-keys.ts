@@ -19,9 +19,16 @@ export function searchKey(text: string): string {
 const PLAIN = /^[\x20-\x7e]*$/;
 const DIGIT_GROUP = /\d[ .\-/]+\d/;
 
-/** The query's words, each as searchKey makes it; whitespace separates them. */
+/**
+ * The query's words, each as searchKey makes it; whitespace separates them. A dot, dash or
+ * slash after a last digit is dropped: "ORD-2026-" being typed is looked for as "ord-2026", as
+ * the digits that follow will be joined to it.
+ */
 export function queryTerms(query: string): string[] {
-  return searchKey(query).split(/\s+/).filter(Boolean);
+  return searchKey(query)
+    .split(/\s+/)
+    .map((term) => term.replace(/(?<=\d)[.\-/]+$/, ''))
+    .filter(Boolean);
 }
 
 /** A run of digits with the usual phone punctuation: "+41 79 123 45 67", "(418) 555-0123". */

@@ -17,6 +17,7 @@ const found = fc.record({
   id: fc.nat(),
   answer: fc.record({
     total: fc.nat(),
+    more: fc.boolean(),
     results: fc.array(hit, { maxLength: 5 }),
     events: fc.array(fc.integer({ min: 1, max: 99_999 }), { maxLength: 5 }),
     building: fc.boolean(),
@@ -45,7 +46,7 @@ describe('the search messages from the worker', () => {
       },
     });
     expect(parseSearchMessage(throwing)).toBeNull();
-    const good = { total: 1, results: [], events: [1], building: false };
+    const good = { total: 1, more: false, results: [], events: [1], building: false };
     for (const answer of [
       { ...good, total: -1 },
       { ...good, total: 1.5 },
@@ -53,6 +54,7 @@ describe('the search messages from the worker', () => {
       { ...good, results: [{ eventId: 1, registrationId: 2, firstName: 3 }] },
       { ...good, events: ['1'] },
       { ...good, building: 'no' },
+      { ...good, more: 1 },
       null,
     ])
       expect(parseSearchMessage({ type: 'found', id: 1, answer })).toBeNull();

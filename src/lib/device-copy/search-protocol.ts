@@ -18,8 +18,10 @@ export interface SearchHit {
 }
 
 export interface SearchAnswer {
-  /** How many registrations match in all (the results are the first of them). */
+  /** How many registrations match in all (the results are the first of them)… */
   readonly total: number;
+  /** …or at least: more match than were counted (see COUNT_AT_MOST in search-index.ts). */
+  readonly more: boolean;
   readonly results: readonly SearchHit[];
   /** The events searched: those whose list the copy holds, indexed. */
   readonly events: readonly number[];
@@ -58,12 +60,12 @@ function parseHit(value: unknown): SearchHit | null {
 
 function parseAnswer(value: unknown): SearchAnswer | null {
   if (typeof value !== 'object' || value === null) return null;
-  const { total, results, events, building } = value as Record<string, unknown>;
-  if (!isId(total) || typeof building !== 'boolean') return null;
+  const { total, more, results, events, building } = value as Record<string, unknown>;
+  if (!isId(total) || typeof more !== 'boolean' || typeof building !== 'boolean') return null;
   if (!Array.isArray(results) || !Array.isArray(events) || !events.every(isNumber)) return null;
   const hits = results.map(parseHit);
   if (hits.some((hit) => hit === null)) return null;
-  return { total, results: hits as SearchHit[], events, building };
+  return { total, more, results: hits as SearchHit[], events, building };
 }
 
 /** The search message `data` is, or null. Never throws, whatever `data` is (a throwing getter too). */

@@ -47,9 +47,11 @@ export function SearchSummary({
       ? null
       : answer.total === 0
         ? t('count.none', { query: found.query.trim() })
-        : answer.total > answer.results.length
-          ? t('count.more', { shown: answer.results.length, formatted })
-          : t('count.all', { count: answer.total, formatted });
+        : answer.more
+          ? t('count.beyond', { shown: answer.results.length, formatted })
+          : answer.total > answer.results.length
+            ? t('count.more', { shown: answer.results.length, formatted })
+            : t('count.all', { count: answer.total, formatted });
   return (
     <div className="header-search__summary" role="status" aria-busy={found.query !== query}>
       <p className="header-search__scope">{scope}</p>
