@@ -141,7 +141,7 @@ export async function indexEvent(
   };
 }
 
-const WIDE = /[^\x00-\xff]/;
+const WIDE = /[\u0100-\uffff]/;
 
 /**
  * A row's signature has 128 bits; each pair of neighbouring characters of its keys sets one.
