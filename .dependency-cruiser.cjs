@@ -10,22 +10,24 @@
  *   (the query, its hook and its banner), under rows
  *   (the model and its labels), under editions (an event against its previous edition), under
  *   insights (the counting), under export (files and print), under table and overview (the two
- *   screens); nothing imports a layer above it;
+ *   screens) and search (the header's search across events, which reads the labels of rows);
+ *   nothing imports a layer above it;
  * - no import cycles.
  */
 const shared = '^src/(lib|components|config|i18n)/';
 const registrations = '^src/features/registrations/';
 /** Each sub-feature of registrations, with the sub-features above it that it must not import. */
 const registrationLayers = [
-  ['loader', 'history|api|rows|editions|insights|export|table|overview'],
-  ['history', 'api|rows|editions|insights|export|table|overview'],
-  ['api', 'rows|editions|insights|export|table|overview'],
-  ['rows', 'editions|insights|export|table|overview'],
-  ['editions', 'insights|export|table|overview'],
-  ['insights', 'export|table|overview'],
-  ['export', 'table|overview'],
-  ['table', 'overview'],
-  ['overview', 'table'],
+  ['loader', 'history|api|rows|editions|insights|export|table|overview|search'],
+  ['history', 'api|rows|editions|insights|export|table|overview|search'],
+  ['api', 'rows|editions|insights|export|table|overview|search'],
+  ['rows', 'editions|insights|export|table|overview|search'],
+  ['editions', 'insights|export|table|overview|search'],
+  ['insights', 'export|table|overview|search'],
+  ['export', 'table|overview|search'],
+  ['table', 'overview|search'],
+  ['overview', 'table|search'],
+  ['search', 'editions|insights|export|table|overview'],
 ];
 
 module.exports = {

@@ -6,6 +6,7 @@ import { preloadableLazy } from '@/components/preloadable-lazy';
 import { RequireSession } from '@/features/session/components/require-session';
 import { DeviceLink } from '@/features/device/device-link';
 import { SignOutButton } from '@/features/session/components/sign-out-button';
+import { HeaderSearch } from '@/features/registrations/search/header-search';
 import { RouteErrorBoundary } from './routes/route-error';
 
 // Each screen's code loads when it is first opened (or, for the page load's screen, before the
@@ -75,6 +76,7 @@ export function AppRoutes() {
       <Route
         element={
           <AppLayout
+            search={<HeaderSearch />}
             account={
               <>
                 <DeviceLink />

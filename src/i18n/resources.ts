@@ -11,6 +11,7 @@ import type enEvents from './locales/en/events.json';
 import type enFigures from './locales/en/figures.json';
 import type enInsights from './locales/en/insights.json';
 import type enRegistrations from './locales/en/registrations.json';
+import type enSearch from './locales/en/search.json';
 
 /**
  * The texts every screen needs (the shell, errors, sign-in), bundled with the app so the
@@ -37,5 +38,6 @@ export interface AllResources {
   figures: typeof enFigures;
   insights: typeof enInsights;
   registrations: typeof enRegistrations;
+  search: typeof enSearch;
   session: typeof enSession;
 }

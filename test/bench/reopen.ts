@@ -57,7 +57,10 @@ async function copyMeta(page: Page, eventId: number): Promise<CopyMeta | null> {
 }
 
 /** Until the worker has committed every chunk of the event's copy (it saves in the background). */
-export async function waitForSavedCopy(page: Page, plan: EventPlan): Promise<void> {
+export async function waitForSavedCopy(
+  page: Page,
+  plan: Pick<EventPlan, 'eventId' | 'registrations'>,
+): Promise<void> {
   const chunks = Math.ceil(plan.registrations / CHUNK_ROWS);
   const deadline = Date.now() + 60_000;
   for (;;) {

@@ -27,15 +27,27 @@ export interface KeystrokeMark {
   superseded: boolean;
 }
 
+/**
+ * Where the page says which search the shown results answer: an element and its attribute,
+ * rendered in the same commit as the results.
+ */
+export interface AnsweredSearch {
+  readonly selector: string;
+  readonly attribute: string;
+}
+
+/** The registrations table: its count line's `data-search`. */
+export const TABLE_SEARCH: AnsweredSearch = { selector: '.registrations-count', attribute: 'data-search' };
+
 interface TypingWindow {
   __benchTyping?: { marks: KeystrokeMark[]; stop: () => void };
 }
 
 /** Installed on the search input before typing; keeps its marks until `stop`. */
-function startTypingProbe(input: HTMLInputElement): void {
+function startTypingProbe(input: HTMLInputElement, answered: AnsweredSearch): void {
   const marks: KeystrokeMark[] = [];
   const shownSearch = () =>
-    document.querySelector<HTMLElement>('.registrations-count')?.getAttribute('data-search') ?? null;
+    document.querySelector<HTMLElement>(answered.selector)?.getAttribute(answered.attribute) ?? null;
   const pending = () => marks.some((mark) => mark.value !== null && mark.frame === null);
 
   let scheduled = false;
@@ -104,32 +116,37 @@ export interface TypedQuery {
  * Types `text` into the (empty, focused) search box at machine speed and waits until every
  * keystroke is painted, or 15 s.
  */
-export async function typeAndTrace(page: Page, input: Locator, text: string): Promise<TypedQuery> {
-  await input.evaluate(startTypingProbe);
+export async function typeAndTrace(
+  page: Page,
+  input: Locator,
+  text: string,
+  answered: AnsweredSearch = TABLE_SEARCH,
+): Promise<TypedQuery> {
+  await input.evaluate(startTypingProbe, answered);
   await input.pressSequentially(text, { delay: 0 });
   await page
     .waitForFunction(
-      (typed) => {
+      ({ typed, where }) => {
         const probe = (window as TypingWindow).__benchTyping;
-        const search = document.querySelector('.registrations-count')?.getAttribute('data-search');
+        const search = document.querySelector(where.selector)?.getAttribute(where.attribute);
         return (
           probe !== undefined &&
           search === typed &&
           probe.marks.every((mark) => mark.value === null || mark.frame !== null)
         );
       },
-      text,
+      { typed: text, where: answered },
       { timeout: 15_000, polling: 50 },
     )
     // A keystroke that never shows is what this measures: read what there is.
     .catch(() => undefined);
-  const { marks, finalSearch } = await page.evaluate(() => {
+  const { marks, finalSearch } = await page.evaluate((where) => {
     const probe = (window as TypingWindow).__benchTyping;
     probe?.stop();
     return {
       marks: probe?.marks ?? [],
-      finalSearch: document.querySelector('.registrations-count')?.getAttribute('data-search') ?? null,
+      finalSearch: document.querySelector(where.selector)?.getAttribute(where.attribute) ?? null,
     };
-  });
+  }, answered);
   return { text, marks, finalValue: await input.inputValue(), finalSearch };
 }

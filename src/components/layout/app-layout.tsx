@@ -9,10 +9,11 @@ import { useHeadingFocusOnNavigation } from './use-heading-focus-on-navigation';
 import './app-layout.css';
 
 /**
- * Header, skip link and main landmark around every screen. `account` holds sign-out. After a
- * navigation, focus moves to the screen's `<h1>` (see useHeadingFocusOnNavigation).
+ * Header, skip link and main landmark around every screen. `account` holds sign-out, `search`
+ * the search across events; both show only to a signed-in user. After a navigation, focus
+ * moves to the screen's `<h1>` (see useHeadingFocusOnNavigation).
  */
-export function AppLayout({ account }: { account?: ReactNode }) {
+export function AppLayout({ account, search }: { account?: ReactNode; search?: ReactNode }) {
   const { t } = useTranslation();
   const session = useSession();
   const mainRef = useRef<HTMLElement>(null);
@@ -45,6 +46,7 @@ export function AppLayout({ account }: { account?: ReactNode }) {
               </span>
             </span>
           ) : null}
+          {session ? search : null}
           <div className="app-header__actions">
             <LanguageSwitch />
             {session ? account : null}

@@ -20,6 +20,7 @@ import {
 import type { DeviceCopyProbe } from './device-store';
 import type { PageNumbering } from './device-store';
 import type { DeviceRegistration } from './registrations-codec';
+import { parseSearchMessage, type SearchAnswer } from './search-protocol';
 
 /**
  * The page's side of the device copy worker: the encrypted copy of the registrations on this
@@ -129,6 +130,9 @@ class DeviceCopyClient {
   /** The newest save of each event: an older one still sending its rows gives way. */
   private readonly latestSave = new Map<number, number>();
   private readonly inFlight = new Set<Promise<unknown>>();
+  /** The search waiting for its answer: a newer search answers it null at once. */
+  private searching: { id: number; settle: (answer: SearchAnswer | null) => void } | null = null;
+  private readonly searchListeners = new Set<() => void>();
   /** Moves on whenever a session starts or ends: what was asked under one never lands in another. */
   private epoch = 0;
   /** The epoch whose copy was wiped (sign-out): none of its saves may write the copy again. */
@@ -136,7 +140,12 @@ class DeviceCopyClient {
   private nextId = 1;
 
   constructor() {
-    subscribeSession(() => (this.epoch += 1));
+    subscribeSession(() => {
+      this.epoch += 1;
+      // Whatever the change (signed out, another key), the search index of the last session goes.
+      this.port.post({ type: 'search-drop', id: this.nextId++ });
+      this.searching?.settle(null);
+    });
     // "Forget this device" in this tab before a reload, or in another tab of the session:
     // this session saves nothing more here either.
     if (deviceForgottenInSession()) this.wipedEpoch = this.epoch;
@@ -146,6 +155,7 @@ class DeviceCopyClient {
       this.stopSaving();
     });
     this.port.onResponse((response) => {
+      if (response.type === 'found' || response.type === 'search-changed') return this.heardSearch(response);
       const listener = this.listeners.get(response.id);
       if (listener?.(response)) this.listeners.delete(response.id);
     });
@@ -336,6 +346,41 @@ class DeviceCopyClient {
     for (const listener of this.statusListeners) listener();
   }
 
+  /**
+   * The registrations matching `query` in every event the copy holds (the search index of the
+   * device copy worker), the events in `order` first; null when a newer search replaced this
+   * one, the session changed, or there is no session.
+   */
+  search(query: string, limit: number, order: readonly number[]): Promise<SearchAnswer | null> {
+    const session = getSession();
+    this.searching?.settle(null);
+    if (!session) return Promise.resolve(null);
+    const id = this.nextId++;
+    return new Promise((resolve) => {
+      const settle = (answer: SearchAnswer | null) => {
+        if (this.searching?.id === id) this.searching = null;
+        resolve(answer);
+      };
+      this.searching = { id, settle };
+      this.port.post({ type: 'search', id, place: placeOf(session), query, limit, order });
+    });
+  }
+
+  /** Be told when the search index changed (an event read or saved, the copy wiped): search again. */
+  subscribeSearch(listener: () => void): () => void {
+    this.searchListeners.add(listener);
+    return () => this.searchListeners.delete(listener);
+  }
+
+  /** A search message from the worker, parsed before use: anything malformed is dropped. */
+  private heardSearch(data: unknown): void {
+    const message = parseSearchMessage(data);
+    if (!message) return;
+    if (message.type === 'search-changed') {
+      for (const listener of this.searchListeners) listener();
+    } else if (this.searching?.id === message.id) this.searching.settle(message.answer);
+  }
+
   /** Deletes a copy nobody opened for 30 days. */
   async sweep(): Promise<boolean> {
     const response = await this.track(this.request({ type: 'sweep', id: this.nextId++ }));
@@ -472,6 +517,13 @@ export const deviceCopyStatus = (eventId: number) => theClient().statusOf(eventI
 
 /** Subscribes to every change of a status (for useSyncExternalStore). */
 export const subscribeDeviceCopyStatus = (listener: () => void) => theClient().subscribe(listener);
+
+/** Searches every event the copy holds (see DeviceCopyClient.search). */
+export const searchDeviceCopy = (query: string, limit: number, order: readonly number[] = []) =>
+  theClient().search(query, limit, order);
+
+/** Subscribes to changes of the search index (an event read, saved or wiped). */
+export const subscribeDeviceCopySearch = (listener: () => void) => theClient().subscribeSearch(listener);
 
 /** Resolves once the device copy has finished everything asked of it so far. */
 export const deviceCopySettled = () => theClient().settled();

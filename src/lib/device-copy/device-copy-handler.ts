@@ -18,6 +18,7 @@ import {
 } from './device-copy-protocol';
 import type { PageNumbering } from './device-store';
 import type { DeviceRegistration } from './registrations-codec';
+import { createCopySearch } from './device-copy-search';
 
 /**
  * The device copy worker's work, apart from the worker itself so it can also run in the page
@@ -35,12 +36,18 @@ export function createDeviceCopyHandler(post: (response: DeviceCopyResponse) => 
   /** The slices of each save not yet committed. */
   const pendingRows = new Map<number, DeviceRegistration[]>();
   let queue: Promise<void> = Promise.resolve();
+  const search = createCopySearch(post, (job) => {
+    queue = queue.then(job).catch(() => undefined);
+  });
 
   const run = async (request: DeviceCopyRequest): Promise<void> => {
     switch (request.type) {
       case 'read': {
-        const result = await read(request.place, request.eventId, (rows) =>
-          post({ type: 'rows', id: request.id, rows }),
+        const result = await read(
+          request.place,
+          request.eventId,
+          (rows) => post({ type: 'rows', id: request.id, rows }),
+          (rows, dataAsOf) => search.noteRows(request.place, request.eventId, dataAsOf, rows),
         );
         post({ type: 'read', id: request.id, result });
         return;
@@ -58,6 +65,8 @@ export function createDeviceCopyHandler(post: (response: DeviceCopyResponse) => 
           }),
         );
         post({ type: 'saved', id: request.id, result });
+        if (result.status === 'saved')
+          search.noteRows(request.place, request.eventId, request.dataAsOf, rows);
         return;
       }
       case 'save-record': {
@@ -90,6 +99,8 @@ export function createDeviceCopyHandler(post: (response: DeviceCopyResponse) => 
         return;
       case 'save-rows':
       case 'save-drop':
+      case 'search':
+      case 'search-drop':
         return;
     }
   };
@@ -106,8 +117,14 @@ export function createDeviceCopyHandler(post: (response: DeviceCopyResponse) => 
       pendingRows.delete(request.id);
       return;
     }
-    // A wipe forgets the slices of saves still arriving too (their session is over).
-    if (request.type === 'wipe') pendingRows.clear();
+    if (request.type === 'search') return search.search(request);
+    if (request.type === 'search-drop') return search.drop();
+    // A wipe forgets the slices of saves still arriving too (their session is over), and the
+    // search index at once: no search answers from the wiped rows meanwhile.
+    if (request.type === 'wipe') {
+      pendingRows.clear();
+      search.drop();
+    }
     queue = queue.then(() => run(request)).catch(() => post(failureFor(request)));
   };
 }
@@ -175,6 +192,7 @@ async function read(
   place: { apiKey: string; address: string },
   eventId: number,
   sendRows: (rows: DeviceRegistration[]) => void,
+  indexRows: (rows: readonly DeviceRegistration[], dataAsOf: number) => void,
 ): Promise<CopyReadResult> {
   if (typeof indexedDB === 'undefined') return { status: 'unavailable' };
   // Nothing saved yet, or forgotten: nothing to read, and no empty database made by looking.
@@ -193,6 +211,7 @@ async function read(
     if (found.status === 'missing') return { status: 'missing' };
     const rows = found.value;
     const history = await copy.readHistory(eventId);
+    indexRows(rows, info.dataAsOf);
     for (let start = 0; start < rows.length; start += ROWS_PER_WORKER_MESSAGE)
       sendRows(rows.slice(start, start + ROWS_PER_WORKER_MESSAGE));
     return {

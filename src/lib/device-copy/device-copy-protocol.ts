@@ -1,5 +1,6 @@
 import type { DeviceCopyProbe, DiscardReason, PageNumbering } from './device-store';
 import type { DeviceRegistration } from './registrations-codec';
+import type { SearchMessage } from './search-protocol';
 
 /**
  * The messages between the page and the device copy worker (device-copy-worker.ts). Every
@@ -53,7 +54,21 @@ export type DeviceCopyRequest =
   /** Whether the key opens the copy, changing nothing (offline sign-in). */
   | { readonly type: 'probe'; readonly id: number; readonly place: CopyPlace }
   | { readonly type: 'wipe'; readonly id: number }
-  | { readonly type: 'sweep'; readonly id: number };
+  | { readonly type: 'sweep'; readonly id: number }
+  /**
+   * Searches every event the copy holds (device-copy-search.ts): the first `limit` matches, the
+   * events in `order` first. Answered with `found`, not queued behind saves.
+   */
+  | {
+      readonly type: 'search';
+      readonly id: number;
+      readonly place: CopyPlace;
+      readonly query: string;
+      readonly limit: number;
+      readonly order: readonly number[];
+    }
+  /** The page's session ended: the search index goes (a wipe drops it too). */
+  | { readonly type: 'search-drop'; readonly id: number };
 
 /**
  * A record kept whole: the events list (GET /v1/events), an event's categories, the keys of
@@ -122,4 +137,5 @@ export type DeviceCopyResponse =
   | { readonly type: 'probed'; readonly id: number; readonly result: DeviceCopyProbe }
   /** `ok` false: the database could not be deleted (it is still there). */
   | { readonly type: 'wiped'; readonly id: number; readonly ok: boolean }
-  | { readonly type: 'swept'; readonly id: number; readonly deleted: boolean };
+  | { readonly type: 'swept'; readonly id: number; readonly deleted: boolean }
+  | SearchMessage;

@@ -1,5 +1,6 @@
 import { ALPINE_EVENTS } from './events-alpine';
 import { COASTAL_EVENTS } from './events-coastal';
+import { LEAGUE_EVENTS } from './events-league';
 import { METROPOLE_EVENTS } from './events-metropole';
 import type { EventSpec } from './event-spec';
 
@@ -47,4 +48,5 @@ export const EVENT_SPECS: readonly EventSpec[] = [
   ...ALPINE_EVENTS,
   ...COASTAL_EVENTS,
   ...METROPOLE_EVENTS,
+  ...LEAGUE_EVENTS,
 ].sort((a, b) => a.id - b.id);

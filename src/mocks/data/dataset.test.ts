@@ -120,6 +120,26 @@ describe('demo dataset', () => {
     }
   });
 
+  it('gives the league account 20 events and 500,000 registrations, past and upcoming, orders apart', () => {
+    const dataset = getDemoDataset(TODAY);
+    const league = dataset.eventsOf('league');
+    expect(league).toHaveLength(20);
+    expect(league.every((record) => record.spec.id > 2000 && record.spec.id < 2100)).toBe(true);
+    expect(league.reduce((sum, record) => sum + record.spec.registrations, 0)).toBe(500_000);
+    const sizes = league.map((record) => record.spec.registrations);
+    expect(sizes.filter((size) => size >= 60_000)).toHaveLength(2);
+    expect(sizes.filter((size) => size >= 20_000 && size <= 40_000).length).toBeGreaterThanOrEqual(5);
+    expect(sizes.filter((size) => size < 1_000).length).toBeGreaterThanOrEqual(3);
+    expect(league.some((record) => record.event.eve_date_debut < TODAY)).toBe(true);
+    expect(league.some((record) => record.event.eve_date_debut > TODAY)).toBe(true);
+    // Two small events generated: their order numbers do not meet, nor any other event's.
+    const orders = (eventId: number) =>
+      new Set(dataset.registrationsOf(eventId).map((row) => row.order_id.slice(9)));
+    const [a, b] = [orders(2019), orders(2020)];
+    expect([...a].some((order) => b.has(order))).toBe(false);
+    expect([...orders(1030)].some((order) => a.has(order) || b.has(order))).toBe(false);
+  });
+
   it('rejects an invalid reference date', () => {
     expect(() => getDemoDataset('2026-02-30')).toThrow(/Invalid reference date/);
   });

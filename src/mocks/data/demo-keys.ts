@@ -8,6 +8,8 @@ export const DEMO_KEYS = {
   empty: 'demo-empty-5d1e',
   /** A big-city promoter with one 100,000-registration marathon: the scale the dashboard is built for. */
   metropole: 'demo-metropole-9c4d',
+  /** A national running series: 20 events, 500,000 registrations in all (the search across events). */
+  league: 'demo-league-3e8a',
 } as const;
 
 export type PromoterId = keyof typeof DEMO_KEYS;

@@ -45,6 +45,8 @@ export interface EventSpec {
    * the later one's rows are exactly what they were before editions existed (see editions.ts).
    */
   readonly nextEdition?: { readonly eventId: number; readonly returningShare: number };
+  /** The event's first order number; default: 30,000 per place in the catalog. */
+  readonly orderBase?: number;
 }
 
 export function cat(type: CategoryType, nameFr: string, nameEn: string | null, weight: number): CategorySpec {

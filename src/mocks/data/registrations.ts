@@ -50,7 +50,7 @@ export function generateRegistrations(
 
   const result: RawRegistration[] = new Array<RawRegistration>(count);
   let sequence = 0;
-  let orderNumber = record.index * 30_000;
+  let orderNumber = spec.orderBase ?? record.index * 30_000;
   let buyer: Buyer | null = null;
 
   for (let i = 0; i < count; i++) {

@@ -51,6 +51,20 @@ describe('filterRows', () => {
     expect(ids(filterRows(rows, { q: 'pending zoe', categories: [], statuses: [] }, ALL))).toEqual([2]);
   });
 
+  it('finds a phone number in an answer however its digits are spaced or punctuated', () => {
+    const phones = new RowBuilder(labels).build(
+      ['06 12 34 56 78', '+41 79.123.45.67', 'Anne – 418-555-0142'].map((reponse, i) => ({
+        ...registration(i + 1, 'Anne', 10, 'paid'),
+        custom_questions: [{ que_id: 9, que_question_fr: 'Urgence', que_question_en: 'Emergency', reponse }],
+      })),
+    );
+    const search = (q: string) => ids(filterRows(phones, { q, categories: [], statuses: [] }, ALL));
+    expect(search('0612345678')).toEqual([1]);
+    expect(search('06.12.34')).toEqual([1]);
+    expect(search('79 123 45 67')).toEqual([2]);
+    expect(search('4185550142')).toEqual([3]);
+  });
+
   it('does not search hidden columns', () => {
     const withoutClub = ALL.filter((id) => id !== 'q:9');
     expect(ids(filterRows(rows, { q: 'geneve', categories: [], statuses: [] }, withoutClub))).toEqual([]);

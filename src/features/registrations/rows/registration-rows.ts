@@ -76,10 +76,15 @@ export class RowBuilder {
 }
 
 const ASCII = /^[\x20-\x7e]*$/;
+/** Digits with a space, dot, dash or slash between them: normalizeForSearch joins them. */
+const DIGIT_GROUP = /\d[ .\-/]+\d/;
 
-/** Normalized text for search and sort; ASCII takes a fast path (most cells are). */
+/**
+ * Normalized text for search and sort; ASCII takes a fast path (most cells are), unless it
+ * holds digit groups ("06 12 34 56 78"), which the full normalization joins as the query's.
+ */
 function normalizeCell(text: string): string {
-  return ASCII.test(text) ? text.toLowerCase() : normalizeForSearch(text);
+  return ASCII.test(text) && !DIGIT_GROUP.test(text) ? text.toLowerCase() : normalizeForSearch(text);
 }
 
 /**

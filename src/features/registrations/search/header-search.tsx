@@ -1,0 +1,162 @@
+import { lazy, Suspense, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router-dom';
+import { HeaderIcon } from '@/components/layout/header-icon';
+import { paths } from '@/config/paths';
+import { addScreenNamespace } from '@/i18n/screen-namespaces';
+import en from '@/i18n/locales/en/search.json';
+import fr from '@/i18n/locales/fr/search.json';
+import type { SearchHit } from '@/lib/device-copy/search-protocol';
+import { registrationsSearch } from '../rows/registrations-view';
+import { SearchSummary } from './search-summary';
+import { useParticipantSearch } from './use-participant-search';
+import './header-search.css';
+
+addScreenNamespace('search', { en, fr });
+
+const SearchOptions = lazy(() => import('./search-options'));
+
+/** A magnifying glass. */
+const GLASS = 'M11 18a7 7 0 1 0 0-14 7 7 0 0 0 0 14zM21 21l-5-5';
+/** A cross: the phone's button closes the open search. */
+const CROSS = 'M6 6l12 12M18 6L6 18';
+
+/**
+ * "Find a participant" in the header: every registration of every event kept on this device,
+ * by name, e-mail, order or phone number (searched in the device copy's worker). The ARIA 1.2
+ * combobox pattern: the field keeps the focus, the results are the options of a listbox it
+ * controls, the active one named by aria-activedescendant; Down and Up move through them (Home
+ * and End too, once in the list), Enter opens the active one, Escape closes the list, then
+ * empties the field. A result opens that registration's details on its event's registrations
+ * screen. On a phone the field is behind a button and takes the header's width when open.
+ */
+export function HeaderSearch() {
+  const { t } = useTranslation('search');
+  const navigate = useNavigate();
+  const id = useId();
+  const inputRef = useRef<HTMLInputElement>(null);
+  const toggleRef = useRef<HTMLButtonElement>(null);
+  const [query, setQuery] = useState('');
+  const [focused, setFocused] = useState(false);
+  const [dismissed, setDismissed] = useState(false);
+  /** Phone: the field is shown (on wider screens it always is). */
+  const [unfolded, setUnfolded] = useState(false);
+  const [active, setActive] = useState(-1);
+  const open = focused && !dismissed && query.trim() !== '';
+  const { found, events } = useParticipantSearch(query, open);
+  const hits = found?.answer.results ?? [];
+  const listboxId = `${id}-listbox`;
+  const optionId = (index: number) => `${id}-option-${index}`;
+  const activeIndex = active < hits.length ? active : -1;
+
+  const pick = (hit: SearchHit) => {
+    setDismissed(true);
+    setUnfolded(false);
+    void navigate(paths.registrations.build(hit.eventId, registrationsSearch({ open: hit.registrationId })));
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+    const last = hits.length - 1;
+    const move = (to: number) => {
+      event.preventDefault();
+      setDismissed(false);
+      setActive(to);
+    };
+    switch (event.key) {
+      case 'ArrowDown':
+        return move(!open ? activeIndex : Math.min(activeIndex + 1, last));
+      case 'ArrowUp':
+        return move(Math.max(activeIndex - 1, hits.length > 0 ? 0 : -1));
+      // In the field's text Home and End move the caret; once in the list, they move in it.
+      case 'Home':
+        return activeIndex >= 0 ? move(0) : undefined;
+      case 'End':
+        return activeIndex >= 0 ? move(last) : undefined;
+      case 'Enter': {
+        const hit = open ? hits[activeIndex] : undefined;
+        if (!hit) return;
+        event.preventDefault();
+        return pick(hit);
+      }
+      case 'Escape':
+        event.preventDefault();
+        if (open) return setDismissed(true);
+        if (query !== '') return setQuery('');
+        if (unfolded) {
+          setUnfolded(false);
+          toggleRef.current?.focus();
+        }
+        return;
+    }
+  };
+
+  return (
+    <div className={`header-search${unfolded ? ' header-search--unfolded' : ''}`}>
+      <button
+        ref={toggleRef}
+        type="button"
+        className="button button--ghost header-search__toggle"
+        aria-expanded={unfolded}
+        aria-controls={`${id}-field`}
+        onClick={() => {
+          setUnfolded(!unfolded);
+          if (!unfolded) requestAnimationFrame(() => inputRef.current?.focus());
+        }}
+      >
+        <HeaderIcon className="header-search__icon" path={unfolded ? CROSS : GLASS} />
+        <span className="visually-hidden">{unfolded ? t('close') : t('open')}</span>
+      </button>
+      <div className="header-search__field" id={`${id}-field`}>
+        <label htmlFor={`${id}-input`} className="visually-hidden">
+          {t('label')}
+        </label>
+        <HeaderIcon className="header-search__icon header-search__icon--inside" path={GLASS} />
+        <input
+          ref={inputRef}
+          id={`${id}-input`}
+          className="input header-search__input"
+          type="text"
+          role="combobox"
+          autoComplete="off"
+          spellCheck={false}
+          enterKeyHint="search"
+          placeholder={t('placeholder')}
+          aria-autocomplete="list"
+          aria-expanded={open}
+          aria-controls={listboxId}
+          aria-describedby={`${id}-hint`}
+          aria-activedescendant={open && activeIndex >= 0 ? optionId(activeIndex) : undefined}
+          value={query}
+          onChange={(event) => {
+            setQuery(event.target.value);
+            setDismissed(false);
+            setActive(-1);
+          }}
+          onKeyDown={onKeyDown}
+          onFocus={() => setFocused(true)}
+          onBlur={() => setFocused(false)}
+        />
+        <span id={`${id}-hint`} className="visually-hidden">
+          {t('hint')}
+        </span>
+        {/* data-query: the query the results shown answer (the field may hold a longer one). */}
+        <div className="header-search__popup" hidden={!open} data-query={found?.query ?? ''}>
+          <SearchSummary query={query} found={found} events={events} />
+          <ul id={listboxId} role="listbox" aria-label={t('results')} className="header-search__listbox">
+            {open && hits.length > 0 ? (
+              <Suspense fallback={null}>
+                <SearchOptions
+                  hits={hits}
+                  events={events}
+                  activeIndex={activeIndex}
+                  optionId={optionId}
+                  onPick={pick}
+                />
+              </Suspense>
+            ) : null}
+          </ul>
+        </div>
+      </div>
+    </div>
+  );
+}

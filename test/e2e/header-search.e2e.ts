@@ -1,0 +1,163 @@
+import { mkdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { RawRegistration } from '@/mocks/data/types';
+import { expectNoAxeViolations } from './axe';
+import { launchBrowser, watchPage, type BrowserHandle, type PageProblems } from './browser';
+import {
+  REGISTRATIONS_TEXT,
+  apiGet,
+  at,
+  signInAlpine,
+  switchLanguage,
+  waitForEvents,
+  type Lang,
+} from './app';
+
+/**
+ * The header's "Find a participant", by keyboard only: two events opened once (so their lists
+ * are kept on the device), then on the events list, after a reload: Tab to the search (on a
+ * phone, to its button, which opens it), type a participant's name, Down to the result, Enter:
+ * the registrations screen of that participant's event opens with their details. The search
+ * says how many of the account's events it searched. en/fr, 1366×900 desktop and 390×844
+ * phone, axe clean with the results open. Screenshots `header-search-<lang>-<desktop|phone>.png`.
+ */
+
+const PAST = 1003; // 45 registrations
+const UPCOMING = 1005; // 420 registrations
+const SCREENSHOT_DIR = join(process.cwd(), 'test-results', 'screenshots');
+const VIEWPORTS = {
+  desktop: { width: 1366, height: 900 },
+  phone: { width: 390, height: 844 },
+} as const;
+
+/** The search's texts (src/i18n/locales/{en,fr}/search.json). */
+const TEXT = {
+  en: {
+    field: 'Find a participant',
+    toggle: 'Find a participant',
+    scope: 'Searching 2 of 8 events: open or sync the others to search them too.',
+    found: '1 registration found.',
+  },
+  fr: {
+    field: 'Trouver un participant',
+    toggle: 'Trouver un participant',
+    scope: 'Recherche dans 2 événements sur 8 : ouvrez ou synchronisez les autres pour y chercher aussi.',
+    found: '1 inscription trouvée.',
+  },
+} as const satisfies Record<Lang, unknown>;
+
+let browser: BrowserHandle;
+let page: Page;
+let problems: PageProblems;
+/** Participants whose name is found once in the two events, one per test. */
+let people: RawRegistration[] = [];
+
+async function registrationsOf(eventId: number): Promise<RawRegistration[]> {
+  const { registrations } = await apiGet<{ registrations: RawRegistration[] }>(
+    `/v1/events/${eventId}/registrations?page=1&per_page=1000`,
+  );
+  return registrations;
+}
+
+async function openOnce(eventId: number, total: number): Promise<void> {
+  await page.goto(at(`/events/${eventId}/registrations`));
+  await page.getByText(REGISTRATIONS_TEXT.en.loaded(String(total))).waitFor({ timeout: 30_000 });
+}
+
+/** Presses Shift+Tab until the `name`d control has the focus (from the language switch after it). */
+async function tabTo(role: 'combobox' | 'button', name: string): Promise<void> {
+  const target = page.getByRole(role, { name, exact: true });
+  for (let presses = 0; presses < 6; presses++) {
+    await page.keyboard.press('Shift+Tab');
+    if (await target.evaluate((element) => element === document.activeElement)) return;
+  }
+  const focused = await page.evaluate(() => document.activeElement?.outerHTML.slice(0, 120));
+  throw new Error(`Tab never reached the ${role} "${name}" (focus on ${focused})`);
+}
+
+beforeAll(async () => {
+  await mkdir(SCREENSHOT_DIR, { recursive: true });
+  const [past, upcoming] = await Promise.all([registrationsOf(PAST), registrationsOf(UPCOMING)]);
+  const all = [...past, ...upcoming];
+  const name = (row: RawRegistration) => `${row.first_name} ${row.last_name}`;
+  const counts = new Map<string, number>();
+  for (const row of all) counts.set(name(row), (counts.get(name(row)) ?? 0) + 1);
+  people = all.filter((row) => counts.get(name(row)) === 1 && /^[\p{L}' -]+$/u.test(name(row))).slice(0, 4);
+  browser = await launchBrowser({ locale: 'en-US', viewport: VIEWPORTS.desktop });
+  page = await browser.newPage();
+  problems = watchPage(page);
+  await signInAlpine(page);
+  await openOnce(PAST, past.length);
+  await openOnce(UPCOMING, upcoming.length);
+}, 120_000);
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe('finding a participant in every event from the header', () => {
+  let test = 0;
+  for (const lang of ['en', 'fr'] as const) {
+    for (const viewport of ['desktop', 'phone'] as const) {
+      it(`types a name, arrows to the result and opens its details, by keyboard (${lang}, ${viewport})`, async () => {
+        const person = people[test++]!;
+        const text = TEXT[lang];
+        await page.setViewportSize(VIEWPORTS[viewport]);
+        // A reload: the search reads the encrypted copy, not the screens' memory.
+        await page.goto(at('/events'));
+        await switchLanguage(page, lang);
+        await waitForEvents(page, lang);
+        // The language switch has the focus: the search is just before it.
+
+        if (viewport === 'phone') {
+          // The header's line keeps everything whole with the search's button, down to 360 px.
+          await page.setViewportSize({ width: 360, height: 780 });
+          const inner = page.locator('.app-header__inner');
+          expect(await inner.evaluate((element) => element.scrollWidth <= element.clientWidth)).toBe(true);
+          await page.screenshot({ path: join(SCREENSHOT_DIR, `header-search-${lang}-phone-closed.png`) });
+          await page.setViewportSize(VIEWPORTS.phone);
+          await tabTo('button', text.toggle);
+          await page.keyboard.press('Enter');
+        } else await tabTo('combobox', text.field);
+        const field = page.getByRole('combobox', { name: text.field, exact: true });
+        await expect.poll(() => field.evaluate((element) => element === document.activeElement)).toBe(true);
+
+        await page.keyboard.type(`${person.last_name} ${person.first_name}`);
+        const results = page.locator('.header-search').getByRole('listbox');
+        const option = results.getByRole('option').filter({ hasText: person.email });
+        await option.waitFor();
+        expect(await results.getByRole('option').count()).toBe(1);
+        const summary = page.locator('.header-search').getByRole('status');
+        await expect.poll(() => summary.textContent()).toContain(text.scope);
+        expect(await summary.textContent()).toContain(text.found);
+        expect(await option.textContent()).toContain(person.order_id);
+
+        await page.keyboard.press('ArrowDown');
+        expect(await option.getAttribute('aria-selected')).toBe('true');
+        expect(await field.getAttribute('aria-activedescendant')).toBe(await option.getAttribute('id'));
+        // Nothing runs off a phone's screen, the results included.
+        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+          VIEWPORTS[viewport].width,
+        );
+        await page.screenshot({ path: join(SCREENSHOT_DIR, `header-search-${lang}-${viewport}.png`) });
+        await expectNoAxeViolations(page, `header search with results (${lang}, ${viewport})`);
+
+        await page.keyboard.press('Enter');
+        await page.waitForURL(
+          (url) =>
+            url.pathname === `/events/${person.event_id}/registrations` &&
+            url.searchParams.get('open') === String(person.registration_id),
+        );
+        const details = page.getByRole('dialog');
+        await details.waitFor();
+        await expect.poll(() => details.textContent()).toContain(person.email);
+        await page.keyboard.press('Escape');
+      });
+    }
+  }
+
+  it('shows no console error or failed request', () => {
+    problems.expectNone();
+  });
+});
