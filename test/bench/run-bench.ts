@@ -30,9 +30,10 @@ async function searchOnly(started: number): Promise<void> {
   const loadAtStart = loadAverageNow();
   const built = await buildApp();
   log(built === 'built' ? 'built dist/' : 'BENCH_SKIP_BUILD=1: reusing dist/');
-  const search = reportSearch(await measureSearch());
+  const figures = await measureSearch();
+  const search = reportSearch(figures);
   console.log('');
-  printMachine(machine('see bench.json of a full run', loadAtStart));
+  printMachine(machine(figures.chromium, loadAtStart));
   search.print();
   const outDir = join(ROOT, 'test-results');
   mkdirSync(outDir, { recursive: true });

@@ -45,6 +45,8 @@ const ANSWERED: AnsweredSearch = { selector: '.header-search__popup', attribute:
 const LEAGUE = EVENT_SPECS.filter((spec) => spec.promoter === 'league');
 
 export interface SearchFigures {
+  /** Chromium's product string. */
+  chromium: string;
   events: number;
   registrations: number;
   /** Loading the 20 lists through the app and saving their copies (preparation, no target). */
@@ -98,6 +100,9 @@ export async function measureSearch(): Promise<SearchFigures> {
     await context.addInitScript(longTaskRecorder);
     const page = await browser.newPage();
     const problems = watchPage(page);
+    const cdp = await context.newCDPSession(page);
+    const chromium = (await cdp.send('Browser.getVersion')).product;
+    await cdp.detach();
     await signIn(page, servers.appUrl, '/partner-api', DEMO_KEYS.league);
 
     const prepareStart = performance.now();
@@ -125,6 +130,7 @@ export async function measureSearch(): Promise<SearchFigures> {
     log(`search: index of ${formatCount(LEAGUE.length)} events ready in ${(indexMs / 1000).toFixed(1)} s`);
 
     const figures: SearchFigures = {
+      chromium,
       events: LEAGUE.length,
       registrations: LEAGUE.reduce((sum, spec) => sum + spec.registrations, 0),
       prepareMs,

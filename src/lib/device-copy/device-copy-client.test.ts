@@ -9,6 +9,7 @@ import {
   deviceCopyStatus,
   readDeviceCopy,
   saveDeviceCopy,
+  searchDeviceCopy,
   subscribeDeviceCopyStatus,
   wipeDeviceCopyOfSession,
 } from './device-copy-client';
@@ -156,5 +157,31 @@ describe('the device copy, from the page', () => {
     saveDeviceCopy(EVENT, rows(4), AS_OF);
     await deviceCopySettled();
     expect(await readDeviceCopy(EVENT)).toBeNull();
+  });
+});
+
+describe('the search across events, from the page', () => {
+  it('answers the newest of searches sent together; the older ones get null, never a stale answer', async () => {
+    startSession(SESSION);
+    saveDeviceCopy(EVENT, rows(3, 'Noémie'), AS_OF);
+    await deviceCopySettled();
+    // Until the copy is read into the worker's index.
+    await vi.waitFor(async () => expect((await searchDeviceCopy('noemie', 50))?.building).toBe(false));
+
+    const [first, second, third] = [
+      searchDeviceCopy('n', 50),
+      searchDeviceCopy('no', 50),
+      searchDeviceCopy('noe', 50),
+    ];
+    expect(await first).toBeNull();
+    expect(await second).toBeNull();
+    expect(await third).toMatchObject({ total: 3, more: false, events: [EVENT] });
+
+    // Signed out: the search answers nothing, and the index went with the copy.
+    await wipeDeviceCopyOfSession();
+    endSession();
+    expect(await searchDeviceCopy('noemie', 50)).toBeNull();
+    startSession(SESSION);
+    expect(await searchDeviceCopy('noemie', 50)).toMatchObject({ total: 0, events: [] });
   });
 });

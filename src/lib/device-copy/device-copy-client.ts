@@ -130,8 +130,11 @@ class DeviceCopyClient {
   /** The newest save of each event: an older one still sending its rows gives way. */
   private readonly latestSave = new Map<number, number>();
   private readonly inFlight = new Set<Promise<unknown>>();
-  /** The search waiting for its answer: a newer search answers it null at once. */
-  private searching: { id: number; settle: (answer: SearchAnswer | null) => void } | null = null;
+  /**
+   * The searches waiting for their answer, by request id. The worker answers only the newest of
+   * the searches that queued up while it was busy: an answer settles the older ones with null.
+   */
+  private readonly searching = new Map<number, (answer: SearchAnswer | null) => void>();
   private readonly searchListeners = new Set<() => void>();
   /** Moves on whenever a session starts or ends: what was asked under one never lands in another. */
   private epoch = 0;
@@ -144,7 +147,7 @@ class DeviceCopyClient {
       this.epoch += 1;
       // Whatever the change (signed out, another key), the search index of the last session goes.
       this.port.post({ type: 'search-drop', id: this.nextId++ });
-      this.searching?.settle(null);
+      this.settleSearches(Infinity, null);
     });
     // "Forget this device" in this tab before a reload, or in another tab of the session:
     // this session saves nothing more here either.
@@ -348,22 +351,26 @@ class DeviceCopyClient {
 
   /**
    * The registrations matching `query` in every event the copy holds (the search index of the
-   * device copy worker), the events in `order` first; null when a newer search replaced this
-   * one, the session changed, or there is no session.
+   * device copy worker), the events in `order` first; null when the worker answered a newer
+   * search instead, the session changed, or there is no session.
    */
   search(query: string, limit: number, order: readonly number[]): Promise<SearchAnswer | null> {
     const session = getSession();
-    this.searching?.settle(null);
     if (!session) return Promise.resolve(null);
     const id = this.nextId++;
     return new Promise((resolve) => {
-      const settle = (answer: SearchAnswer | null) => {
-        if (this.searching?.id === id) this.searching = null;
-        resolve(answer);
-      };
-      this.searching = { id, settle };
+      this.searching.set(id, resolve);
       this.port.post({ type: 'search', id, place: placeOf(session), query, limit, order });
     });
+  }
+
+  /** Settles the searches asked before `id` with null, and `id`'s with `answer`. */
+  private settleSearches(id: number, answer: SearchAnswer | null): void {
+    for (const [asked, settle] of this.searching) {
+      if (asked > id) continue;
+      this.searching.delete(asked);
+      settle(asked === id ? answer : null);
+    }
   }
 
   /** Be told when the search index changed (an event read or saved, the copy wiped): search again. */
@@ -378,7 +385,7 @@ class DeviceCopyClient {
     if (!message) return;
     if (message.type === 'search-changed') {
       for (const listener of this.searchListeners) listener();
-    } else if (this.searching?.id === message.id) this.searching.settle(message.answer);
+    } else this.settleSearches(message.id, message.answer);
   }
 
   /** Deletes a copy nobody opened for 30 days. */

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { lazy, Suspense, useCallback, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { HeaderIcon } from '@/components/layout/header-icon';
@@ -15,6 +15,7 @@ import './header-search.css';
 addScreenNamespace('search', { en, fr });
 
 const SearchOptions = lazy(() => import('./search-options'));
+const NO_HITS: readonly SearchHit[] = [];
 
 /** A magnifying glass. */
 const GLASS = 'M11 18a7 7 0 1 0 0-14 7 7 0 0 0 0 14zM21 21l-5-5';
@@ -43,17 +44,24 @@ export function HeaderSearch() {
   const [unfolded, setUnfolded] = useState(false);
   const [active, setActive] = useState(-1);
   const open = focused && !dismissed && query.trim() !== '';
-  const { found, events } = useParticipantSearch(query, open);
-  const hits = found?.answer.results ?? [];
+  const { found, events, forget } = useParticipantSearch(query, open);
+  const hits = found?.answer.results ?? NO_HITS;
   const listboxId = `${id}-listbox`;
-  const optionId = (index: number) => `${id}-option-${index}`;
+  // Stable, like the hits between two answers: a key typed re-renders the field, not the
+  // 50 results (SearchOptions is memoized), so the next key is handled sooner.
+  const optionId = useCallback((index: number) => `${id}-option-${index}`, [id]);
   const activeIndex = active < hits.length ? active : -1;
 
-  const pick = (hit: SearchHit) => {
-    setDismissed(true);
-    setUnfolded(false);
-    void navigate(paths.registrations.build(hit.eventId, registrationsSearch({ open: hit.registrationId })));
-  };
+  const pick = useCallback(
+    (hit: SearchHit) => {
+      setDismissed(true);
+      setUnfolded(false);
+      void navigate(
+        paths.registrations.build(hit.eventId, registrationsSearch({ open: hit.registrationId })),
+      );
+    },
+    [navigate],
+  );
 
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
     const last = hits.length - 1;
@@ -81,7 +89,10 @@ export function HeaderSearch() {
       case 'Escape':
         event.preventDefault();
         if (open) return setDismissed(true);
-        if (query !== '') return setQuery('');
+        if (query !== '') {
+          forget();
+          return setQuery('');
+        }
         if (unfolded) {
           setUnfolded(false);
           toggleRef.current?.focus();
@@ -129,6 +140,7 @@ export function HeaderSearch() {
           value={query}
           onChange={(event) => {
             setQuery(event.target.value);
+            if (event.target.value.trim() === '') forget();
             setDismissed(false);
             setActive(-1);
           }}

@@ -1,15 +1,19 @@
-import { useMemo } from 'react';
+import { memo, useDeferredValue, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Category, PartnerEvent } from '@/features/events/api/schemas';
 import { useLanguage } from '@/i18n/use-language';
 import type { SearchHit } from '@/lib/device-copy/search-protocol';
-import { registrationLabels } from '../rows/registration-labels';
+import { registrationLabels, type RegistrationLabels } from '../rows/registration-labels';
 // The status and category labels' texts (the registrations namespace) come with this module,
 // loaded once the first results are shown, not with the header of every screen.
 import '../i18n';
 
-/** The options of the header search's listbox: one registration each, with what tells it apart. */
-export default function SearchOptions({
+/**
+ * The options of the header search's listbox: one registration each, with what tells it apart.
+ * Memoized: the field re-renders on every key, the results only when an answer or the active
+ * option changes.
+ */
+export default memo(function SearchOptions({
   hits,
   events,
   activeIndex,
@@ -23,7 +27,7 @@ export default function SearchOptions({
   optionId: (index: number) => string;
   onPick: (hit: SearchHit) => void;
 }) {
-  const { t, i18n } = useTranslation('search');
+  const { i18n } = useTranslation('search');
   const language = useLanguage();
   // One label set per event of the results (its categories), in the current language.
   const labelsByEvent = useMemo(
@@ -37,45 +41,80 @@ export default function SearchOptions({
     [hits, events, i18n, language],
   );
 
-  return hits.map((hit, index) => {
-    const labels = labelsByEvent.get(hit.eventId)!;
-    const event = events?.get(hit.eventId);
-    const eventName = event?.eve_nom_fr?.trim();
-    const category = labels.categoryLabel(hit.categoryId);
-    return (
-      <li
-        key={`${hit.eventId}:${hit.registrationId}`}
-        id={optionId(index)}
-        role="option"
-        aria-selected={index === activeIndex}
-        className="header-search__option"
-        // The field keeps the focus (the combobox pattern): a click picks, it does not blur.
-        onMouseDown={(event) => event.preventDefault()}
-        onClick={() => onPick(hit)}
-      >
-        <span className="header-search__line">
-          <strong className="header-search__name">
-            {labels.person({ first_name: hit.firstName, last_name: hit.lastName })}
-          </strong>
-          <span className="header-search__status">{labels.status(hit.status)}</span>
-        </span>
+  // The first results (what the panel shows without scrolling, and more) come with the answer;
+  // the rest in a render of their own at low priority, which a key typed meanwhile goes before.
+  const later = useDeferredValue(hits);
+  const shown = later === hits ? hits : hits.slice(0, FIRST_RESULTS);
+  return shown.map((hit, index) => (
+    <SearchOption
+      key={`${hit.eventId}:${hit.registrationId}`}
+      hit={hit}
+      id={optionId(index)}
+      active={index === activeIndex}
+      labels={labelsByEvent.get(hit.eventId)!}
+      eventName={events ? (events.get(hit.eventId)?.eve_nom_fr?.trim() ?? '') : null}
+      onPick={onPick}
+    />
+  ));
+});
+
+/** Results rendered with the answer; the panel shows about 6 without scrolling. */
+const FIRST_RESULTS = 10;
+
+/**
+ * One result, a component of its own (memoized): an answer re-renders only the results that
+ * changed, and React can hand the main thread back to a key between two of them.
+ */
+const SearchOption = memo(function SearchOption({
+  hit,
+  id,
+  active,
+  labels,
+  eventName,
+  onPick,
+}: {
+  hit: SearchHit;
+  id: string;
+  active: boolean;
+  labels: RegistrationLabels;
+  /** null while the events list is not known; '' for an event without a name. */
+  eventName: string | null;
+  onPick: (hit: SearchHit) => void;
+}) {
+  const { t } = useTranslation('search');
+  const category = labels.categoryLabel(hit.categoryId);
+  return (
+    <li
+      id={id}
+      role="option"
+      aria-selected={active}
+      className="header-search__option"
+      // The field keeps the focus (the combobox pattern): a click picks, it does not blur.
+      onMouseDown={(event) => event.preventDefault()}
+      onClick={() => onPick(hit)}
+    >
+      <span className="header-search__line">
+        <strong className="header-search__name">
+          {labels.person({ first_name: hit.firstName, last_name: hit.lastName })}
+        </strong>
+        <span className="header-search__status">{labels.status(hit.status)}</span>
+      </span>
+      <span className="header-search__line header-search__muted">
+        <span className="header-search__email">{hit.email ?? labels.missing}</span>
+        {hit.orderId ? <span>{t('order', { order: hit.orderId })}</span> : null}
+      </span>
+      {eventName !== null ? (
         <span className="header-search__line header-search__muted">
-          <span className="header-search__email">{hit.email ?? labels.missing}</span>
-          {hit.orderId ? <span>{t('order', { order: hit.orderId })}</span> : null}
-        </span>
-        {events ? (
-          <span className="header-search__line header-search__muted">
-            {/* The API names events in French only: marked so, on English screens. */}
-            <span lang={eventName && language !== 'fr' ? 'fr' : undefined}>
-              {eventName || t('eventFallback', { id: hit.eventId })}
-            </span>
-            <span lang={category.lang}>{category.text}</span>
+          {/* The API names events in French only: marked so, on English screens. */}
+          <span lang={eventName && labels.language !== 'fr' ? 'fr' : undefined}>
+            {eventName || t('eventFallback', { id: hit.eventId })}
           </span>
-        ) : null}
-      </li>
-    );
-  });
-}
+          <span lang={category.lang}>{category.text}</span>
+        </span>
+      ) : null}
+    </li>
+  );
+});
 
 /** An event's categories from the events list, as the labels take them (names only). */
 function categoriesOf(event: PartnerEvent | undefined, eventId: number): Category[] {

@@ -30,8 +30,9 @@ function eventOrder(events: readonly PartnerEvent[], today: string): number[] {
 /**
  * Sends the field's query to the device copy worker's index and keeps the newest answer. The
  * field owns its text and shows each key at once; the query follows it after the render
- * (an effect), never leads it. Each request has its sequence number: an answer to an older
- * query (a slower one arriving late) is ignored. When the index changes (an event read, saved
+ * (an effect), never leads it. Each request has its sequence number: an answer older than the
+ * one shown (arriving late) is ignored; while keys come faster than answers, each answer
+ * that comes is shown, so the results follow the typing instead of waiting for its end. When the index changes (an event read, saved
  * or wiped), the same query is asked again. `active`: the popup is open; the events list is
  * asked only then.
  */
@@ -40,6 +41,8 @@ export function useParticipantSearch(query: string, active: boolean) {
   const [found, setFound] = useState<ParticipantSearch | null>(null);
   const [indexVersion, setIndexVersion] = useState(0);
   const sequence = useRef(0);
+  /** The sequence number of the answer shown: an older one arriving later is not shown. */
+  const shownSequence = useRef(0);
   const list = events.data?.events;
   const order = useMemo(() => eventOrder(list ?? [], todayCalendarDate()), [list]);
 
@@ -60,10 +63,17 @@ export function useParticipantSearch(query: string, active: boolean) {
     const asked = ++sequence.current;
     if (!active || query.trim() === '') return;
     void searchDeviceCopy(query, SEARCH_LIMIT, order).then((answer) => {
-      if (answer && asked === sequence.current) setFound({ query, answer });
+      if (!answer || asked < shownSequence.current) return;
+      shownSequence.current = asked;
+      setFound({ query, answer });
     });
   }, [query, active, order, indexVersion]);
 
   const byId = useMemo(() => new Map((list ?? []).map((event) => [event.eve_id, event])), [list]);
-  return { found: active && query.trim() !== '' ? found : null, events: list ? byId : null };
+  return {
+    found: active && query.trim() !== '' ? found : null,
+    events: list ? byId : null,
+    /** Forgets the answer shown (the field was emptied): the next query starts afresh. */
+    forget: () => setFound(null),
+  };
 }
