@@ -41,6 +41,15 @@ describe('search normalisation', () => {
     expect(searchTerms('10 km')).toEqual(['10', 'km']);
   });
 
+  it('reads a number being typed without the separator after its last digit, so it never finds less for a keystroke', () => {
+    const haystack = normalizeForSearch('06 12 34 56 78');
+    for (const typed of ['06', '06.', '06.1', '06.12-', '06.12-3'])
+      expect(matchesTerms(haystack, searchTerms(typed)), typed).toBe(true);
+    expect(searchTerms('0.')).toEqual(['0']);
+    // Only after a digit: a word that is only punctuation, or ends a word of letters, stays.
+    expect(searchTerms('km.')).toEqual(['km.']);
+  });
+
   it('a query typed further finds a subset of what it found (the table narrows on that)', () => {
     fc.assert(
       fc.property(

@@ -26,8 +26,18 @@ export function normalizeForSearch(text: string): string {
 
 /** The query's words, normalized; an empty query has none and matches everything. */
 export function searchTerms(query: string): string[] {
-  return normalizeForSearch(query).split(/\s+/).filter(Boolean);
+  return normalizeForSearch(query)
+    .split(/\s+/)
+    .map((term) => term.replace(SEPARATOR_BEING_TYPED, ''))
+    .filter(Boolean);
 }
+
+/**
+ * A dot, dash or slash typed after a digit at the end of a word: "06." on the way to "06.12".
+ * The next digit will join across it, so until it comes the word is read without it; kept, it
+ * would find nothing for one keystroke ("06." is in no normalized text) and then find again.
+ */
+const SEPARATOR_BEING_TYPED = /(?<=\d)[.\-/]+$/;
 
 /** True when every term appears somewhere in the already-normalized haystack. */
 export function matchesTerms(normalizedHaystack: string, terms: readonly string[]): boolean {
