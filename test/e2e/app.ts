@@ -1,3 +1,4 @@
+import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { inject } from 'vitest';
 import { DEMO_KEYS } from '@/mocks/data/demo-keys';
@@ -335,9 +336,28 @@ export async function apiGet<T>(path: string, apiKey: string = DEMO_KEYS.alpine)
   return (await response.json()) as T;
 }
 
-/** Signs in with the alpine key through the proxy (in English) and waits for the events list. */
-export async function signInAlpine(page: Page, apiKey: string = DEMO_KEYS.alpine): Promise<void> {
+/** Where the browser tests write the screenshots to look at (test-results/screenshots). */
+export const SCREENSHOT_DIR = join(process.cwd(), 'test-results', 'screenshots');
+
+/** The two screens every screen is looked at on: a laptop and a phone. */
+export const VIEWPORTS = {
+  desktop: { width: 1366, height: 900 },
+  phone: { width: 390, height: 844 },
+} as const;
+
+/**
+ * Signs in with the alpine key through the proxy (in English) and waits for the events list.
+ * `syncPaused`: as a promoter who paused the background sync in this tab (it stays paused
+ * after the sign-in), so only the events the test opens are counted and kept on the device.
+ */
+export async function signInAlpine(
+  page: Page,
+  apiKey: string = DEMO_KEYS.alpine,
+  { syncPaused = false }: { syncPaused?: boolean } = {},
+): Promise<void> {
   await page.goto(at('/sign-in'));
+  if (syncPaused)
+    await page.evaluate(() => sessionStorage.setItem('promoter-dashboard.background-sync-paused', '1'));
   await switchLanguage(page, 'en');
   await signIn(page, PROXY_BASE, apiKey);
   await page.waitForURL((url) => url.pathname === '/events');

@@ -4,7 +4,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectNoAxeViolations } from './axe';
 import { launchBrowser, watchPage, type BrowserHandle, type PageProblems } from './browser';
-import { at, signInAlpine, switchLanguage, type Lang } from './app';
+import { at, signInAlpine, switchLanguage, type Lang, SCREENSHOT_DIR } from './app';
 import { copyState } from './device-copy-state';
 
 /**
@@ -15,7 +15,6 @@ import { copyState } from './device-copy-state';
  * phone) in test-results/screenshots/.
  */
 
-const SCREENSHOT_DIR = join(process.cwd(), 'test-results', 'screenshots');
 const VIEWPORTS = { desktop: { width: 1280, height: 800 }, phone: { width: 390, height: 844 } } as const;
 const LANGS: Lang[] = ['en', 'fr'];
 /** Alpine, 45 registrations. */

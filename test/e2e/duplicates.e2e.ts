@@ -12,7 +12,17 @@ import {
 import { registrationSchema } from '@/features/registrations/loader/schemas';
 import { expectNoAxeViolations } from './axe';
 import { launchBrowser, watchPage, type BrowserHandle, type PageProblems } from './browser';
-import { SECTIONS_TEXT, apiGet, at, parseCount, signInAlpine, switchLanguage, type Lang } from './app';
+import {
+  SECTIONS_TEXT,
+  apiGet,
+  at,
+  parseCount,
+  signInAlpine,
+  switchLanguage,
+  type Lang,
+  SCREENSHOT_DIR,
+  VIEWPORTS,
+} from './app';
 
 /**
  * The event page's possible duplicates (`#duplicates`) of events 1001 (25,000 registrations)
@@ -22,11 +32,6 @@ import { SECTIONS_TEXT, apiGet, at, parseCount, signInAlpine, switchLanguage, ty
  * 1366×900 desktop and 390 px phone, axe, screenshots `duplicates-<event>-<lang>-<viewport>.png`.
  */
 
-const SCREENSHOT_DIR = join(process.cwd(), 'test-results', 'screenshots');
-const VIEWPORTS = {
-  desktop: { width: 1366, height: 900 },
-  phone: { width: 390, height: 844 },
-} as const;
 type Viewport = keyof typeof VIEWPORTS;
 const EVENTS = [1008, 1001] as const;
 

@@ -5,7 +5,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RawRegistration } from '@/mocks/data/types';
 import { expectNoAxeViolations } from './axe';
 import { launchBrowser, watchPage, type BrowserHandle, type PageProblems } from './browser';
-import { REGISTRATIONS_TEXT, apiGet, at, signInAlpine, switchLanguage, type Lang } from './app';
+import {
+  REGISTRATIONS_TEXT,
+  apiGet,
+  at,
+  signInAlpine,
+  switchLanguage,
+  type Lang,
+  SCREENSHOT_DIR,
+  VIEWPORTS,
+} from './app';
 
 /**
  * The event page's Editions section, as a promoter uses it: the suggested previous edition
@@ -18,11 +27,6 @@ import { REGISTRATIONS_TEXT, apiGet, at, signInAlpine, switchLanguage, type Lang
 
 const CURRENT = 1002;
 const PREVIOUS = 1040;
-const SCREENSHOT_DIR = join(process.cwd(), 'test-results', 'screenshots');
-const VIEWPORTS = {
-  desktop: { width: 1366, height: 900 },
-  phone: { width: 390, height: 844 },
-} as const;
 
 const TEXT = {
   en: {

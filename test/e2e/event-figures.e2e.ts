@@ -15,6 +15,8 @@ import {
   switchLanguage,
   waitForEvents,
   type Lang,
+  SCREENSHOT_DIR,
+  VIEWPORTS,
 } from './app';
 
 /**
@@ -31,11 +33,6 @@ import {
 const COUNTED = 1003; // past, 45 registrations
 const UPCOMING_COUNTED = 1005; // upcoming, 420 registrations
 const NEVER_OPENED = 1001;
-const SCREENSHOT_DIR = join(process.cwd(), 'test-results', 'screenshots');
-const VIEWPORTS = {
-  desktop: { width: 1366, height: 900 },
-  phone: { width: 390, height: 844 },
-} as const;
 
 /** The figures' texts (src/i18n/locales/{en,fr}/figures.json). */
 const TEXT = {

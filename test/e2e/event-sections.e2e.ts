@@ -21,6 +21,7 @@ import {
   switchLanguage,
   type EventSection,
   type Lang,
+  SCREENSHOT_DIR,
 } from './app';
 
 /**
@@ -36,7 +37,6 @@ import {
 const EVENT = { id: 1003, total: 45 } as const;
 /** 25,000 registrations, in pages: the worker has real work to do. */
 const LARGE_EVENT = { id: 1001, total: 25_000 } as const;
-const SCREENSHOT_DIR = join(process.cwd(), 'test-results', 'screenshots');
 const VIEWPORTS = {
   desktop: { width: 1366, height: 900 },
   phone: { width: 390, height: 844 },

@@ -13,6 +13,8 @@ import {
   switchLanguage,
   waitForEvents,
   type Lang,
+  SCREENSHOT_DIR,
+  VIEWPORTS,
 } from './app';
 
 /**
@@ -26,24 +28,20 @@ import {
 
 const PAST = 1003; // 45 registrations
 const UPCOMING = 1005; // 420 registrations
-const SCREENSHOT_DIR = join(process.cwd(), 'test-results', 'screenshots');
-const VIEWPORTS = {
-  desktop: { width: 1366, height: 900 },
-  phone: { width: 390, height: 844 },
-} as const;
 
 /** The search's texts (src/i18n/locales/{en,fr}/search.json). */
 const TEXT = {
   en: {
     field: 'Find a participant',
     toggle: 'Find a participant',
-    scope: 'Searching 2 of 8 events: open or sync the others to search them too.',
+    scope: (total: number) => `Searching 2 of ${total} events: open or sync the others to search them too.`,
     found: '1 registration found.',
   },
   fr: {
     field: 'Trouver un participant',
     toggle: 'Trouver un participant',
-    scope: 'Recherche dans 2 événements sur 8 : ouvrez ou synchronisez les autres pour y chercher aussi.',
+    scope: (total: number) =>
+      `Recherche dans 2 événements sur ${total} : ouvrez ou synchronisez les autres pour y chercher aussi.`,
     found: '1 inscription trouvée.',
   },
 } as const satisfies Record<Lang, unknown>;
@@ -53,6 +51,8 @@ let page: Page;
 let problems: PageProblems;
 /** Participants whose name is found once in the two events, one per test. */
 let people: RawRegistration[] = [];
+/** The account's events, as the events list shows them. */
+let accountEvents = 0;
 
 async function registrationsOf(eventId: number): Promise<RawRegistration[]> {
   const { registrations } = await apiGet<{ registrations: RawRegistration[] }>(
@@ -88,7 +88,9 @@ beforeAll(async () => {
   browser = await launchBrowser({ locale: 'en-US', viewport: VIEWPORTS.desktop });
   page = await browser.newPage();
   problems = watchPage(page);
-  await signInAlpine(page);
+  // The sync paused: only the two events opened are kept on the device.
+  await signInAlpine(page, undefined, { syncPaused: true });
+  accountEvents = await page.locator('.event-card__name').count();
   await openOnce(PAST, past.length);
   await openOnce(UPCOMING, upcoming.length);
 }, 120_000);
@@ -129,7 +131,7 @@ describe('finding a participant in every event from the header', () => {
         await option.waitFor();
         expect(await results.getByRole('option').count()).toBe(1);
         const summary = page.locator('.header-search').getByRole('status');
-        await expect.poll(() => summary.textContent()).toContain(text.scope);
+        await expect.poll(() => summary.textContent()).toContain(text.scope(accountEvents));
         expect(await summary.textContent()).toContain(text.found);
         expect(await option.textContent()).toContain(person.order_id);
 

@@ -4,7 +4,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectNoAxeViolations } from './axe';
 import { launchBrowser, watchPage, type BrowserHandle, type PageProblems } from './browser';
-import { TEXT, at, signInAlpine, switchLanguage, waitForEvents, type Lang } from './app';
+import { TEXT, at, signInAlpine, switchLanguage, waitForEvents, type Lang, SCREENSHOT_DIR } from './app';
 
 /**
  * The sticky header on a phone: one line in both languages (it stays on screen while the
@@ -12,7 +12,6 @@ import { TEXT, at, signInAlpine, switchLanguage, waitForEvents, type Lang } from
  * reachable by name. PNGs go to test-results/screenshots/ for a human to look at.
  */
 
-const SCREENSHOT_DIR = join(process.cwd(), 'test-results', 'screenshots');
 const PHONE = { width: 360, height: 740 } as const;
 /** One line of controls: the 2.25 rem language buttons plus the header's padding and border. */
 const ONE_LINE_MAX_PX = 60;

@@ -4,7 +4,7 @@ import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectNoAxeViolations } from './axe';
 import { launchBrowser, watchPage, type BrowserHandle, type PageProblems } from './browser';
-import { REGISTRATIONS_TEXT, at, signInAlpine, switchLanguage, type Lang } from './app';
+import { REGISTRATIONS_TEXT, at, signInAlpine, switchLanguage, type Lang, SCREENSHOT_DIR } from './app';
 
 /**
  * The toolbar's menus stay attached to their button: when the toolbar reflows (ticking a
@@ -13,7 +13,6 @@ import { REGISTRATIONS_TEXT, at, signInAlpine, switchLanguage, type Lang } from 
  * name is read whole on a 360 px phone. En and fr; screenshots into test-results/screenshots/.
  */
 
-const SCREENSHOT_DIR = join(process.cwd(), 'test-results', 'screenshots');
 const EVENT = { id: 1003, total: 45 } as const;
 const VIEWPORTS = {
   desktop: { width: 1366, height: 900 },

@@ -22,6 +22,7 @@ import {
   signInAlpine,
   switchLanguage,
   type Lang,
+  SCREENSHOT_DIR,
 } from './app';
 
 /**
@@ -36,7 +37,6 @@ import {
 /** alpine, 45 registrations (src/mocks/data/catalog.ts: trickySmall). */
 const EVENT = 1003;
 const ROWS = 45;
-const SCREENSHOT_DIR = join(process.cwd(), 'test-results', 'screenshots');
 const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1280, height: 800 };
 

@@ -14,6 +14,7 @@ import {
   switchLanguage,
   type EventSection,
   type Lang,
+  SCREENSHOT_DIR,
 } from './app';
 
 /**
@@ -23,7 +24,6 @@ import {
  */
 
 const EVENT = { id: 1003, total: 45 } as const;
-const SCREENSHOT_DIR = join(process.cwd(), 'test-results', 'screenshots');
 const VIEWPORTS = {
   desktop: { width: 1280, height: 800 },
   phone: { width: 390, height: 844 },

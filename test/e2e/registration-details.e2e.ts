@@ -6,7 +6,16 @@ import { normalizeForSearch } from '@/lib/search-text';
 import type { RawCategory, RawRegistration } from '@/mocks/data/types';
 import { expectNoAxeViolations } from './axe';
 import { launchBrowser, watchPage, type BrowserHandle, type PageProblems } from './browser';
-import { REGISTRATIONS_TEXT, apiGet, at, signInAlpine, switchLanguage, type Lang } from './app';
+import {
+  REGISTRATIONS_TEXT,
+  apiGet,
+  at,
+  signInAlpine,
+  switchLanguage,
+  type Lang,
+  SCREENSHOT_DIR,
+  VIEWPORTS,
+} from './app';
 
 /**
  * The registrations screen's details side sheet, as a promoter uses it on event 1003 (45
@@ -21,11 +30,6 @@ import { REGISTRATIONS_TEXT, apiGet, at, signInAlpine, switchLanguage, type Lang
  */
 
 const EVENT_ID = 1003;
-const SCREENSHOT_DIR = join(process.cwd(), 'test-results', 'screenshots');
-const VIEWPORTS = {
-  desktop: { width: 1366, height: 900 },
-  phone: { width: 390, height: 844 },
-} as const;
 type Viewport = keyof typeof VIEWPORTS;
 
 /** The sheet's texts (src/i18n/locales/{en,fr}/registrations.json, `details` and `filters`). */

@@ -21,6 +21,7 @@ import {
   signInAlpine,
   switchLanguage,
   type Lang,
+  SCREENSHOT_DIR,
 } from './app';
 
 /**
@@ -41,7 +42,6 @@ const PRESETS = {
 type PresetId = keyof typeof PRESETS;
 /** First characters a spreadsheet reads as a formula (src/lib/csv/formula-guard.ts). */
 const TRIGGERS = new Set(['=', '+', '-', '@', '\t', '\r', '\n']);
-const SCREENSHOT_DIR = join(process.cwd(), 'test-results', 'screenshots');
 const VIEWPORTS = { desktop: { width: 1280, height: 800 }, phone: { width: 390, height: 844 } } as const;
 
 let browser: BrowserHandle;

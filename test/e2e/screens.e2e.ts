@@ -14,10 +14,10 @@ import {
   waitForEvents,
   waitForSignedOut,
   type Lang,
+  SCREENSHOT_DIR,
 } from './app';
 
 /** PNGs for a human to look at (gitignored). */
-const SCREENSHOT_DIR = join(process.cwd(), 'test-results', 'screenshots');
 const VIEWPORTS = { desktop: { width: 1280, height: 800 }, phone: { width: 390, height: 844 } } as const;
 const SCHEMES = ['light', 'dark'] as const;
 const LANGS: Lang[] = ['en', 'fr'];

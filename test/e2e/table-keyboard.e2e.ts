@@ -13,6 +13,7 @@ import {
   switchLanguage,
   waitForEvents,
   type Lang,
+  SCREENSHOT_DIR,
 } from './app';
 
 /**
@@ -26,7 +27,6 @@ import {
 const LARGE = 1001;
 const DESKTOP = { width: 1366, height: 900 } as const;
 const PHONE = { width: 390, height: 844 } as const;
-const SCREENSHOT_DIR = join(process.cwd(), 'test-results', 'screenshots');
 /** Far more than one column's width, so a column sized from its text would show at once. */
 const LONG_ANSWER = `Par une amie du club de course, puis ${'une très longue histoire '.repeat(160)}fin.`;
 

@@ -4,7 +4,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectNoAxeViolations } from './axe';
 import { type BrowserHandle, launchBrowser, type PageProblems, watchPage } from './browser';
-import { at, switchLanguage, TEXT } from './app';
+import { at, switchLanguage, TEXT, SCREENSHOT_DIR } from './app';
 
 /**
  * "What changed" on a real browser, with the built-in demo running in the page: the demo moves
@@ -15,7 +15,6 @@ import { at, switchLanguage, TEXT } from './app';
 
 /** Upcoming, 420 registrations: every kind of day change happens there. */
 const EVENT = 1005;
-const SCREENSHOT_DIR = join(process.cwd(), 'test-results', 'screenshots');
 
 let browser: BrowserHandle;
 let page: Page;

@@ -11,6 +11,8 @@ freshIndexedDbForEachTest();
 
 const SMALL = DEMO_EVENT_IDS.trickySmall; // 45 registrations, past
 const UPCOMING = DEMO_EVENT_IDS.nullEnglish; // 420 registrations, upcoming
+/** The test session's promoter's events. */
+const ACCOUNT_EVENTS = getDemoDataset().eventsOf('alpine').length;
 
 /** Keeps two events' registrations on the device, as two visits would. */
 async function keepOnDevice() {
@@ -42,7 +44,7 @@ function uniquePerson() {
 /** The events list, once it has read what the device keeps (its figures). */
 async function eventsScreen() {
   const view = renderApp('/events');
-  await screen.findByText('8 events');
+  await screen.findByText(`${ACCOUNT_EVENTS} events`);
   await waitFor(() => expect(document.querySelector('[aria-busy="true"]')).toBeNull());
   await act(() => deviceCopySettled());
   return view;
@@ -78,7 +80,7 @@ describe('the header search across events', () => {
     // The copy is read into the index event by event; the answer grows with it.
     await waitFor(() =>
       expect(summary()).toHaveTextContent(
-        'Searching 2 of 8 events: open or sync the others to search them too.',
+        `Searching 2 of ${ACCOUNT_EVENTS} events: open or sync the others to search them too.`,
       ),
     );
     expect(summary()).toHaveTextContent('1 registration found.');
@@ -174,7 +176,7 @@ describe('the header search across events', () => {
       await user.type(field, 'zzzz');
       await waitFor(() =>
         expect(summary()).toHaveTextContent(
-          'Recherche dans 2 événements sur 8 : ouvrez ou synchronisez les autres pour y chercher aussi.',
+          `Recherche dans 2 événements sur ${ACCOUNT_EVENTS} : ouvrez ou synchronisez les autres pour y chercher aussi.`,
         ),
       );
       expect(summary()).toHaveTextContent('Aucune inscription ne correspond à « zzzz ».');
