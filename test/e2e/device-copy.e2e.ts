@@ -29,7 +29,9 @@ import {
  * laptop keeps it across days. The tests run in order and each starts from what the previous
  * one left in the profile: a first full load saves the copy and nothing readable; a relaunch
  * reopens it with only `updated_since` requests; another key on the same profile finds nothing
- * readable; sign-out wipes everything.
+ * readable; sign-out wipes everything. The background sync is paused in every session (as a
+ * promoter may pause it), so the copy holds only the events these tests open and the API's
+ * request counts are theirs alone.
  */
 
 const LARGE = { id: 1001, total: 25_000 } as const;
@@ -279,7 +281,7 @@ describe('the copy on this device', () => {
       `device copy: looking for ${needles.emails.length} e-mails, ${needles.lastNames.length} last names`,
     );
     await openBrowser();
-    await signInAlpine(page);
+    await signInAlpine(page, undefined, { syncPaused: true });
     await openRegistrations(LARGE.id);
     await page
       .getByText(REGISTRATIONS_TEXT.en.loaded('25,000'), { exact: true })
@@ -307,7 +309,7 @@ describe('the copy on this device', () => {
     await closeBrowser();
     await openBrowser();
     const requests = recordApiRequests(browser!.context);
-    await signInAlpine(page);
+    await signInAlpine(page, undefined, { syncPaused: true });
     await resetApiStats();
     requests.urls.length = 0;
 
@@ -359,7 +361,7 @@ describe('the copy on this device', () => {
     expect((await copyState(page)).events.map((event) => event.eventId)).toContain(LARGE.id);
 
     // The same sign-in through the proxy, with coastal's key.
-    await signInAlpine(page, DEMO_KEYS.coastal);
+    await signInAlpine(page, DEMO_KEYS.coastal, { syncPaused: true });
     expect(await eventNames(page)).toContain(COASTAL_EVENT);
     expect(await eventNames(page)).not.toContain(ALPINE_EVENT);
 
