@@ -1,4 +1,4 @@
-import { QueryClient } from '@tanstack/react-query';
+import { QueryClient, QueryObserver } from '@tanstack/react-query';
 import { server } from '../../../../test/msw-server';
 import { registrationsQuery, type RegistrationsData } from './registrations-query';
 import { registrationsKey } from './registrations-key';
@@ -51,6 +51,20 @@ describe('the registrations query', () => {
     expect(streamed[0]!.rows.length).toBeGreaterThan(0);
     expect(streamed[0]!.rows.length).toBeLessThan(1200);
     expect(final.loadedAt).toBeInstanceOf(Date);
+  });
+
+  it('writes progress for a screen every 300 ms, but only the first rows and the end when no screen shows the list', async () => {
+    const shownLoad = setup({ total: 6000, maxPerPage: 100, latencyMs: 80 });
+    const screen = new QueryObserver(shownLoad.client, registrationsQuery(EVENT));
+    const unsubscribe = screen.subscribe(() => {});
+    await vi.waitFor(() => expect(shownLoad.data()?.phase).toBe('complete'), { timeout: 10_000 });
+    unsubscribe();
+    const shownProgress = shownLoad.writes.filter((write) => write.phase === 'loading').length;
+    expect(shownProgress).toBeGreaterThan(1);
+
+    const unshown = setup({ total: 6000, maxPerPage: 100, latencyMs: 80 });
+    expect((await unshown.client.fetchQuery(registrationsQuery(EVENT))).phase).toBe('complete');
+    expect(unshown.writes.filter((write) => write.phase === 'loading')).toHaveLength(1);
   });
 
   it('asks for page 0 once per API, not on every load and refresh', async () => {

@@ -82,6 +82,8 @@ interface ContinuePoint {
  * this often (the first rows at once, the end at once).
  */
 const PUBLISH_INTERVAL_MS = 300;
+/** The same for a list no screen shows (the background sync): the events list counts only its end. */
+const UNSHOWN_PUBLISH_INTERVAL_MS = 5_000;
 
 /**
  * How long an event's list stays in memory once no screen shows it. A 100,000-row list costs
@@ -242,7 +244,9 @@ async function fillRegistrations(
       if (fullCheck || fullCheckDue(data)) data = await verifyRegistrations(eventId, data, signal, write);
     } else {
       const known = query && lastComplete.get(query);
-      data = await loadOrResume(eventId, previous, known, signal, write);
+      // Progress is for screens: a load no screen shows (the background sync) writes only its end.
+      const shown = () => (query?.getObserversCount() ?? 0) > 0;
+      data = await loadOrResume(eventId, previous, known, signal, write, shown);
     }
     end(data);
     return data;
@@ -289,8 +293,9 @@ async function loadOrResume(
   known: { rows: readonly Registration[]; history: RegistrationHistory } | undefined,
   signal: AbortSignal,
   write: (data: RegistrationsData) => boolean,
+  shown: () => boolean,
 ): Promise<RegistrationsData> {
-  const publish = progressPublisher(previous, write);
+  const publish = progressPublisher(previous, write, shown);
   const baseUrl = getSession()?.baseUrl;
   const options = { signal, onProgress: publish.progress };
   const resumable = previous?.continueFrom ? resumeFrom(previous.rows, previous.continueFrom) : null;
@@ -530,10 +535,16 @@ function resumeFrom(rows: readonly Registration[], point: ContinuePoint): Stoppe
   return { status: point.status, request: point.request, resume: { ...rest, pages } };
 }
 
-/** Writes the loader's progress to the cache, at most every PUBLISH_INTERVAL_MS, the first rows at once. */
+/**
+ * Writes the loader's progress to the cache, the first rows at once, then at most every
+ * PUBLISH_INTERVAL_MS while a screen shows the list (`shown`), every
+ * UNSHOWN_PUBLISH_INTERVAL_MS while none does (the background sync): each write costs the page
+ * a cache notification and its subscribers' work, for nobody to see.
+ */
 function progressPublisher(
   previous: RegistrationsData | undefined,
   write: (data: RegistrationsData) => void,
+  shown: () => boolean,
 ) {
   let last = 0;
   let pending: ReturnType<typeof setTimeout> | null = null;
@@ -558,7 +569,8 @@ function progressPublisher(
       if (pending) clearTimeout(pending);
       pending = null;
       const firstRows = shownRows === 0 && progress.rows.length > 0;
-      const wait = PUBLISH_INTERVAL_MS - (performance.now() - last);
+      const interval = shown() ? PUBLISH_INTERVAL_MS : UNSHOWN_PUBLISH_INTERVAL_MS;
+      const wait = interval - (performance.now() - last);
       if (firstRows || wait <= 0) publish(progress);
       else pending = setTimeout(() => publish(progress), wait);
     },
