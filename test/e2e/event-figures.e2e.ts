@@ -100,9 +100,7 @@ beforeAll(async () => {
   page = await browser.newPage();
   problems = watchPage(page);
   // As a promoter who paused the background sync in this tab: only what they open is counted.
-  await page.goto(at('/sign-in'));
-  await page.evaluate(() => sessionStorage.setItem('promoter-dashboard.background-sync-paused', '1'));
-  await signInAlpine(page);
+  await signInAlpine(page, undefined, { syncPaused: true });
   await openOnce(COUNTED);
   await openOnce(UPCOMING_COUNTED);
 }, 120_000);
