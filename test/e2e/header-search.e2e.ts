@@ -98,6 +98,38 @@ afterAll(async () => {
   await browser?.close();
 });
 
+/**
+ * The parts of the results' lines whose separator shows where it should not (at the start of a
+ * row) or is hidden where it should show (between two parts of one row). Each part draws its
+ * "·" in its ::before; the line clips the first separator-width of every row.
+ */
+function separatorsStartingARow(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const wrong: string[] = [];
+    for (const line of document.querySelectorAll<HTMLElement>('.header-search__line')) {
+      const style = getComputedStyle(line);
+      // On a phone, the muted lines stack their parts without separators.
+      if (style.flexDirection === 'column') continue;
+      // What the line's clip hides on the left: "inset(0px 0px 0px 12px)", or none.
+      const inset = /^inset\(([^)]*)\)$/.exec(style.clipPath)?.[1]?.split(/\s+/) ?? [];
+      const visibleLeft =
+        line.getBoundingClientRect().left + parseFloat(inset[3] ?? inset[1] ?? inset[0] ?? '0');
+      let previousLeft = Infinity;
+      for (const part of line.children) {
+        const box = part.getBoundingClientRect();
+        // A part that wrapped starts back at the left: not right of the part before it.
+        const startsRow = box.left <= previousLeft;
+        previousLeft = box.left;
+        // The separator is the part's ::before, drawn from its left edge.
+        const shown = getComputedStyle(part, '::before').content !== 'none' && box.left >= visibleLeft - 0.5;
+        if (startsRow === shown)
+          wrong.push(`${startsRow ? 'a row starts with "·"' : 'no "·"'}: ${part.textContent}`);
+      }
+    }
+    return wrong;
+  });
+}
+
 describe('finding a participant in every event from the header', () => {
   let test = 0;
   for (const lang of ['en', 'fr'] as const) {
@@ -144,6 +176,15 @@ describe('finding a participant in every event from the header', () => {
         );
         await page.screenshot({ path: join(SCREENSHOT_DIR, `header-search-${lang}-${viewport}.png`) });
         await expectNoAxeViolations(page, `header search with results (${lang}, ${viewport})`);
+        // A "·" separates the parts of a line, and never starts a row, however the line wraps.
+        expect(await separatorsStartingARow(page)).toEqual([]);
+        if (viewport === 'desktop') {
+          await page.locator('.header-search__popup').evaluate((popup) => (popup.style.width = '15rem'));
+          expect(await separatorsStartingARow(page)).toEqual([]);
+          await page
+            .locator('.header-search__popup')
+            .evaluate((popup) => popup.style.removeProperty('width'));
+        }
 
         await page.keyboard.press('Enter');
         await page.waitForURL(
