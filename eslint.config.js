@@ -6,7 +6,7 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['dist', 'node_modules', 'public/mockServiceWorker.js', 'coverage', '.vitest'] },
+  { ignores: ['dist', 'node_modules', 'public/mockServiceWorker.js', 'coverage', '.vitest', 'test-results'] },
   js.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,
   {
