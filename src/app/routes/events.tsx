@@ -10,10 +10,10 @@ import { todayCalendarDate } from '@/lib/dates';
 import { useUrlSyncedState } from '@/lib/use-url-synced-state';
 import { eventQueries } from '@/features/events/api/queries';
 import { useEventsFigures } from '@/features/registrations/api/event-figures-query';
-import { useBackgroundSync } from '@/features/registrations/api/background-sync';
+import { useBackgroundSyncOf } from '@/features/registrations/api/background-sync';
 import {
   BackgroundSyncStatus,
-  EventCardFigures,
+  EventListCardFigures,
   UpcomingFigures,
 } from '@/features/registrations/overview/event-list-figures';
 import { EventFilters } from '@/features/events/components/event-filters';
@@ -55,14 +55,7 @@ export function EventsRoute() {
     const all = arrangeEvents(events.data.events, { q: '', sort: 'date', today, language });
     return [...all.upcoming, ...all.past].map((event) => event.eve_id);
   }, [events.data, today, language]);
-  const background = useBackgroundSync(syncOrder);
-  const figuresOf = (eventId: number) => (
-    <EventCardFigures
-      eventId={eventId}
-      figures={figuresById.get(eventId)}
-      syncing={background.state.current === eventId}
-    />
-  );
+  useBackgroundSyncOf(syncOrder);
 
   const clear = () => setView(DEFAULT_EVENTS_VIEW);
   const clearButton = (
@@ -113,14 +106,19 @@ export function EventsRoute() {
           {arranged.upcoming.length > 0 ? (
             <UpcomingFigures figures={arranged.upcoming.map((event) => figuresById.get(event.eve_id))} />
           ) : null}
-          <BackgroundSyncStatus state={background.state} sync={background.sync} />
+          <BackgroundSyncStatus />
           <EventSection
             title={t('upcoming')}
             events={arranged.upcoming}
             today={today}
-            figuresOf={figuresOf}
+            Figures={EventListCardFigures}
           />
-          <EventSection title={t('past')} events={arranged.past} today={today} figuresOf={figuresOf} />
+          <EventSection
+            title={t('past')}
+            events={arranged.past}
+            today={today}
+            Figures={EventListCardFigures}
+          />
         </>
       )}
     </div>

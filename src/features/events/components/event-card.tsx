@@ -1,11 +1,11 @@
-import type { ReactNode } from 'react';
+import { memo, type ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { paths } from '@/config/paths';
 import { LocalizedText } from '@/components/localized-text';
 import { formatCalendarDate } from '@/lib/dates';
 import type { PartnerEvent } from '../api/schemas';
-import type { EventTiming } from '../model/event-timing';
+import { eventTiming, type EventTiming } from '../model/event-timing';
 import { EventName } from './event-name';
 import { useLanguage } from '@/i18n/use-language';
 
@@ -14,16 +14,25 @@ const TIMING_BADGE: Partial<Record<EventTiming, string>> = {
   today: 'badge--success',
 };
 
-/** `figures`: the event's registration figures, given by the screen (they come from another feature). */
-export function EventCard({
+/** What a card shows of its event's registrations: given by the screen (another feature's). */
+export type EventFiguresSlot = ComponentType<{ eventId: number }>;
+
+/**
+ * An event's card. Memoized: the events list renders again as each event's figures arrive
+ * and as the background sync moves on, and only the card whose figures changed should; the
+ * `Figures` slot follows its own event's figures (it subscribes to them itself).
+ */
+export const EventCard = memo(function EventCard({
   event,
-  timing,
-  figures,
+  today,
+  Figures,
 }: {
   event: PartnerEvent;
-  timing: EventTiming;
-  figures?: ReactNode;
+  /** Today's calendar date, YYYY-MM-DD: what "Today" and "past" are judged by. */
+  today: string;
+  Figures?: EventFiguresSlot;
 }) {
+  const timing = eventTiming(event, today);
   const { t } = useTranslation('events');
   const language = useLanguage();
   const { t: tc } = useTranslation('common');
@@ -45,7 +54,7 @@ export function EventCard({
           <LocalizedText record={event} field="eve_lieu" empty={t('noPlace')} />
         </span>
       </p>
-      {figures}
+      {Figures ? <Figures eventId={event.eve_id} /> : null}
       {timing in TIMING_BADGE ? (
         <span className={`badge event-card__when ${TIMING_BADGE[timing]}`}>
           {t(`timing.${timing as 'today'}`)}
@@ -66,4 +75,4 @@ export function EventCard({
       ) : null}
     </li>
   );
-}
+});

@@ -1,22 +1,21 @@
-import { useId, type ReactNode } from 'react';
+import { useId } from 'react';
 import type { PartnerEvent } from '../api/schemas';
-import { eventTiming } from '../model/event-timing';
-import { EventCard } from './event-card';
+import { EventCard, type EventFiguresSlot } from './event-card';
 
 /**
  * A titled group of event cards (upcoming or past); nothing when the group is empty.
- * `figuresOf`: each card's registration figures.
+ * `Figures`: what each card shows of its registrations.
  */
 export function EventSection({
   title,
   events,
   today,
-  figuresOf,
+  Figures,
 }: {
   title: string;
   events: PartnerEvent[];
   today: string;
-  figuresOf?: (eventId: number) => ReactNode;
+  Figures?: EventFiguresSlot;
 }) {
   const id = useId();
   if (events.length === 0) return null;
@@ -27,12 +26,7 @@ export function EventSection({
       </h2>
       <ul className="event-list">
         {events.map((event) => (
-          <EventCard
-            key={event.eve_id}
-            event={event}
-            timing={eventTiming(event, today)}
-            figures={figuresOf?.(event.eve_id)}
-          />
+          <EventCard key={event.eve_id} event={event} today={today} Figures={Figures} />
         ))}
       </ul>
     </section>

@@ -1,5 +1,6 @@
 import { isCancelledError, useQueryClient, type Query, type QueryClient } from '@tanstack/react-query';
 import { useEffect, useSyncExternalStore } from 'react';
+import { runWhenIdle } from '@/lib/idle-work';
 import { isOffline, subscribeOffline } from '@/lib/offline';
 import {
   backgroundSyncPausedInSession,
@@ -270,18 +271,35 @@ export function backgroundSyncOf(client: QueryClient): BackgroundSync {
   return sync;
 }
 
-/**
- * The background sync's state for the screens, and asks it to count `eventIds` (in that
- * order) once they are known.
- */
-export function useBackgroundSync(eventIds: readonly number[] | null): {
-  state: BackgroundSyncState;
-  sync: BackgroundSync;
-} {
+/** The background sync's state, for what shows it (the events list's sync line). */
+export function useBackgroundSyncState(): { state: BackgroundSyncState; sync: BackgroundSync } {
   const sync = backgroundSyncOf(useQueryClient());
   const state = useSyncExternalStore(sync.subscribe, sync.getState, sync.getState);
-  useEffect(() => {
-    if (eventIds) sync.want(eventIds);
-  }, [sync, eventIds]);
   return { state, sync };
+}
+
+/**
+ * Whether the background sync is counting this event now: a card renders again only when its
+ * own answer changes, not at every step of the sync.
+ */
+export function useSyncingNow(eventId: number): boolean {
+  const sync = backgroundSyncOf(useQueryClient());
+  const current = () => sync.getState().current === eventId;
+  return useSyncExternalStore(sync.subscribe, current, current);
+}
+
+/**
+ * Asks the background sync to count `eventIds` (in that order) once they are known, in the
+ * browser's first idle moment: the screen that asks is drawn, and its own figures read,
+ * before the sync's first requests and renders compete with it.
+ */
+export function useBackgroundSyncOf(eventIds: readonly number[] | null): void {
+  const sync = backgroundSyncOf(useQueryClient());
+  useEffect(() => {
+    if (!eventIds) return;
+    return runWhenIdle(() => {
+      sync.want(eventIds);
+      return true;
+    });
+  }, [sync, eventIds]);
 }

@@ -8,7 +8,9 @@ import { Skeleton } from '@/components/states/skeleton';
 import { useLanguage } from '@/i18n/use-language';
 import { formatInstant } from '@/lib/dates';
 import { formatCount, formatPercent } from '@/lib/numbers';
-import type { BackgroundSync, BackgroundSyncState } from '../api/background-sync';
+import { useQuery } from '@tanstack/react-query';
+import { useBackgroundSyncState, useSyncingNow } from '../api/background-sync';
+import { eventFiguresQuery } from '../api/event-figures-query';
 import { paidShare, sumFigures, type EventFigures } from '../api/event-figures';
 import { changeScope, registrationsSearch } from '../rows/registrations-view';
 import { overviewLink } from './overview-links';
@@ -84,6 +86,16 @@ export function EventCardFigures({
 }
 
 /**
+ * An event card's figures on the events list, following the event's figures and whether the
+ * background sync is counting it, on their own: the card around them does not render again.
+ */
+export function EventListCardFigures({ eventId }: { eventId: number }) {
+  const figures = useQuery(eventFiguresQuery(eventId)).data;
+  const syncing = useSyncingNow(eventId);
+  return <EventCardFigures eventId={eventId} figures={figures} syncing={syncing} />;
+}
+
+/**
  * The events list's header line: the registrations of the upcoming events counted on this
  * device, and for how many of them (an event never opened here adds nothing, and says so).
  */
@@ -132,7 +144,8 @@ export function UpcomingFigures({ figures }: { figures: readonly (EventFigures |
  * with a bar and "Pause"; paused or waiting for the network, with what is counted so far;
  * events that could not be synced, with "Try again". Nothing once everything is counted.
  */
-export function BackgroundSyncStatus({ state, sync }: { state: BackgroundSyncState; sync: BackgroundSync }) {
+export function BackgroundSyncStatus() {
+  const { state, sync } = useBackgroundSyncState();
   const { t } = useTranslation('figures');
   const language = useLanguage();
   const count = (value: number) => formatCount(value, language);
