@@ -3,25 +3,9 @@ import { fileURLToPath, URL } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, loadEnv, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { CONTENT_SECURITY_POLICY } from './deploy/content-security-policy.ts';
 
-/**
- * Content Security Policy of the production build: scripts only from this origin, so
- * untrusted text that ever slipped into the DOM as HTML could still not run. API calls may
- * go to any HTTPS origin (the base URL is typed at sign-in), or to loopback for local set-ups.
- * Not applied in dev, where Vite injects inline scripts.
- */
-const CONTENT_SECURITY_POLICY = [
-  "default-src 'self'",
-  "script-src 'self'",
-  "style-src 'self' 'unsafe-inline'",
-  "img-src 'self' data:",
-  "connect-src 'self' https: http://localhost:* http://127.0.0.1:*",
-  "worker-src 'self'",
-  "object-src 'none'",
-  "base-uri 'none'",
-  "form-action 'self'",
-].join('; ');
-
+/** The policy as a <meta> tag (deploy/content-security-policy.ts; nginx sends it as a header too). */
 function contentSecurityPolicy(): Plugin {
   return {
     name: 'content-security-policy',
