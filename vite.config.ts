@@ -179,7 +179,7 @@ export default defineConfig(({ command, mode }) => {
             // loaded once per worker instead of once per file: 16 s -> 5 s). Files reset what
             // they change (demo data, msw handlers, session) after each test.
             isolate: false,
-            include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+            include: ['src/**/*.test.ts', 'test/**/*.test.ts', 'deploy/**/*.test.ts'],
             exclude: DOM_TEST_FILES,
           },
         },
