@@ -51,6 +51,12 @@ describe('the nginx configuration rendered from the environment', () => {
       accessLog: '/tmp/promoter-dashboard-nginx/access.log',
       cspReportUri: undefined,
     });
+    // Relative paths are the operator's working directory's, like DIST_DIR's.
+    expect(readSettings({ ...UPSTREAM, NGINX_RUN_DIR: 'run', DIST_DIR: 'build' }, '/srv/app')).toMatchObject({
+      runDir: '/srv/app/run',
+      distDir: '/srv/app/build',
+      accessLog: '/srv/app/run/access.log',
+    });
   });
 
   it('refuses a value that could end a directive or add one', () => {
@@ -58,6 +64,7 @@ describe('the nginx configuration rendered from the environment', () => {
       { PARTNER_API_UPSTREAM: 'https://api.example.com/; return 200 x' },
       { PARTNER_API_UPSTREAM: 'https://api.example.com/?q=1' },
       { PARTNER_API_UPSTREAM: 'file:///etc/passwd' },
+      { PARTNER_API_UPSTREAM: 'https://user:secret@api.example.com' },
       { ...UPSTREAM, LISTEN: '8080; include /etc/passwd' },
       { ...UPSTREAM, DIST_DIR: '/srv/dist; autoindex on' },
       { ...UPSTREAM, NGINX_RUN_DIR: '/tmp/a b' },

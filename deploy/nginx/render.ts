@@ -77,8 +77,8 @@ function checked(name: string, value: string, pattern: RegExp, expected: string)
   return value;
 }
 
-function absolutePath(name: string, value: string): string {
-  const path = resolve(value);
+function absolutePath(name: string, value: string, cwd: string): string {
+  const path = resolve(cwd, value);
   if (UNSAFE_IN_CONF.test(path)) throw new Error(`${name}=${JSON.stringify(value)}: no spaces or quotes`);
   return path;
 }
@@ -100,6 +100,7 @@ function upstreamUrl(value: string | undefined): string {
     url.search ||
     url.hash ||
     url.username ||
+    url.password ||
     UNSAFE_IN_CONF.test(value)
   ) {
     throw new Error(`PARTNER_API_UPSTREAM=${JSON.stringify(value)}: expected http(s)://host[:port][/path]`);
@@ -119,7 +120,7 @@ function apiBaseUrl(value: string | undefined): string {
 /** The settings from environment variables (see the README's "Deploying" for each). */
 export function readSettings(env: Env, cwd: string = process.cwd()): NginxSettings {
   const outDir = resolve(cwd, env.NGINX_OUT_DIR || 'deploy/nginx/rendered');
-  const runDir = absolutePath('NGINX_RUN_DIR', env.NGINX_RUN_DIR || '/tmp/promoter-dashboard-nginx');
+  const runDir = absolutePath('NGINX_RUN_DIR', env.NGINX_RUN_DIR || '/tmp/promoter-dashboard-nginx', cwd);
   return {
     listen: checked(
       'LISTEN',
@@ -127,21 +128,22 @@ export function readSettings(env: Env, cwd: string = process.cwd()): NginxSettin
       /^([\w.-]+:|\[[\da-fA-F:]+\]:)?\d{1,5}$/,
       'a port or address:port',
     ),
-    distDir: absolutePath('DIST_DIR', resolve(cwd, env.DIST_DIR || 'dist')),
+    distDir: absolutePath('DIST_DIR', env.DIST_DIR || 'dist', cwd),
     partnerApiUpstream: upstreamUrl(env.PARTNER_API_UPSTREAM),
     apiBaseUrl: apiBaseUrl(env.API_BASE_URL),
     outDir,
-    confDir: absolutePath('NGINX_CONF_DIR', env.NGINX_CONF_DIR || outDir),
+    confDir: absolutePath('NGINX_CONF_DIR', env.NGINX_CONF_DIR || outDir, cwd),
     runDir,
-    mimeTypes: absolutePath('NGINX_MIME_TYPES', env.NGINX_MIME_TYPES || '/etc/nginx/mime.types'),
+    mimeTypes: absolutePath('NGINX_MIME_TYPES', env.NGINX_MIME_TYPES || '/etc/nginx/mime.types', cwd),
     caCertificates: absolutePath(
       'NGINX_CA_CERTIFICATES',
       env.NGINX_CA_CERTIFICATES || '/etc/ssl/certs/ca-certificates.crt',
+      cwd,
     ),
     accessLog:
       env.NGINX_ACCESS_LOG === 'off'
         ? 'off'
-        : absolutePath('NGINX_ACCESS_LOG', env.NGINX_ACCESS_LOG || join(runDir, 'access.log')),
+        : absolutePath('NGINX_ACCESS_LOG', env.NGINX_ACCESS_LOG || join(runDir, 'access.log'), cwd),
     cspReportUri: env.CSP_REPORT_URI
       ? checked('CSP_REPORT_URI', env.CSP_REPORT_URI, /^(https?:\/\/|\/)\S*$/, 'an http(s):// or /path URL')
       : undefined,
