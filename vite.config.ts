@@ -2,26 +2,10 @@
 import { fileURLToPath, URL } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, loadEnv, type Plugin } from 'vite';
-import { VitePWA } from 'vite-plugin-pwa';
+import { VitePWA, type ManifestOptions } from 'vite-plugin-pwa';
+import { CONTENT_SECURITY_POLICY } from './deploy/content-security-policy.ts';
 
-/**
- * Content Security Policy of the production build: scripts only from this origin, so
- * untrusted text that ever slipped into the DOM as HTML could still not run. API calls may
- * go to any HTTPS origin (the base URL is typed at sign-in), or to loopback for local set-ups.
- * Not applied in dev, where Vite injects inline scripts.
- */
-const CONTENT_SECURITY_POLICY = [
-  "default-src 'self'",
-  "script-src 'self'",
-  "style-src 'self' 'unsafe-inline'",
-  "img-src 'self' data:",
-  "connect-src 'self' https: http://localhost:* http://127.0.0.1:*",
-  "worker-src 'self'",
-  "object-src 'none'",
-  "base-uri 'none'",
-  "form-action 'self'",
-].join('; ');
-
+/** The policy as a <meta> tag (deploy/content-security-policy.ts; nginx sends it as a header too). */
 function contentSecurityPolicy(): Plugin {
   return {
     name: 'content-security-policy',
@@ -69,10 +53,44 @@ function demoOnlyChunks(): { plugin: Plugin; files: Set<string> } {
 }
 
 /**
+ * The web app manifest, so the app can be installed (Chromium's criteria: a name, icons of
+ * 192 and 512 px, a start URL, a standalone display; checked by test/e2e/install.e2e.ts).
+ * A manifest holds one language: `name` and `short_name` are English, like the document's
+ * default `lang`, and the French names (the app's own, src/i18n/locales/fr/common.json) are in
+ * the `*_localized` members of the W3C manifest, which browsers ignore until they support
+ * them (Chromium does not yet). The icons are drawn from public/favicon.svg by
+ * `npm run icons` (scripts/render-icons.ts).
+ */
+const WEB_APP_MANIFEST: Partial<ManifestOptions> & Record<`${string}_localized`, Record<string, string>> = {
+  id: '/',
+  lang: 'en',
+  dir: 'ltr',
+  name: 'Promoter dashboard',
+  short_name: 'Dashboard',
+  description:
+    'Your events and their registrations from the Partner Registration API: browse, export, print.',
+  name_localized: { fr: 'Tableau de bord organisateur' },
+  short_name_localized: { fr: 'Espace orga' },
+  description_localized: {
+    fr: 'Vos événements et leurs inscriptions depuis l’API Partner Registration : consulter, exporter, imprimer.',
+  },
+  start_url: '/',
+  scope: '/',
+  display: 'standalone',
+  theme_color: '#0b5cad',
+  background_color: '#ffffff',
+  icons: [
+    { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+    { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+    { src: '/icons/icon-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+  ],
+};
+
+/**
  * The app shell's service worker (production build only: not in the dev server or tests).
- * It precaches the built shell and answers app navigations with index.html, and nothing
- * else: no runtime caching, so no API response (personal data) is ever stored by it, and
- * config.json (the API address) always comes from the network.
+ * It precaches the built shell (with the manifest and its icons) and answers app navigations
+ * with index.html, and nothing else: no runtime caching, so no API response (personal data)
+ * is ever stored by it, and config.json (the API address) always comes from the network.
  */
 function appShellServiceWorker(): Plugin[] {
   const demo = demoOnlyChunks();
@@ -83,7 +101,7 @@ function appShellServiceWorker(): Plugin[] {
       // A registerSW.js file, not an inline script: the CSP allows scripts from 'self' only.
       // Deferred, so it does not hold up the first paint.
       injectRegister: 'script-defer',
-      manifest: false,
+      manifest: WEB_APP_MANIFEST,
       workbox: {
         globPatterns: ['**/*.{js,css,html,svg,woff2}'],
         globIgnores: ['config.json'],
@@ -161,7 +179,7 @@ export default defineConfig(({ command, mode }) => {
             // loaded once per worker instead of once per file: 16 s -> 5 s). Files reset what
             // they change (demo data, msw handlers, session) after each test.
             isolate: false,
-            include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+            include: ['src/**/*.test.ts', 'test/**/*.test.ts', 'deploy/**/*.test.ts'],
             exclude: DOM_TEST_FILES,
           },
         },

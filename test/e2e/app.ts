@@ -6,11 +6,13 @@ import type { RequestStats } from '@/mocks/server/http-server';
 
 export { DEMO_KEYS };
 
-/** Origin of the built app (vite preview), e.g. http://127.0.0.1:41234. */
+/** Origin of the built app (vite preview, or nginx with E2E_SERVER=nginx), e.g. http://127.0.0.1:41234. */
 export const appUrl = inject('appUrl');
+/** What serves the app: 'vite' (preview) or 'nginx' (deploy/nginx, with the CSP as a header too). */
+export const appServer = inject('appServer');
 /** Origin of the demo Partner API over real HTTP (cross-origin from the app, CORS enabled). */
 export const apiUrl = inject('apiUrl');
-/** Same-origin base URL that vite preview proxies to `apiUrl`. */
+/** Same-origin base URL that vite preview (or nginx) proxies to `apiUrl`. */
 export const PROXY_BASE = '/partner-api';
 
 /** Absolute URL of an in-app path. */
@@ -128,6 +130,12 @@ export async function apiStats(): Promise<RequestStats> {
 
 export async function resetApiStats(): Promise<void> {
   await fetch(`${controlUrl}/reset`, { method: 'POST' });
+}
+
+/** Served by nginx: the Content Security Policy violations the browser reported so far, in any file. */
+export async function cspReports(): Promise<string[]> {
+  const response = await fetch(`${controlUrl}/csp-reports`);
+  return (await response.json()) as string[];
 }
 
 /** Texts of the events list and event detail (src/i18n/locales/{en,fr}/events.json). */

@@ -14,15 +14,17 @@ import {
   REGISTRATIONS_TEXT,
   SECTIONS_TEXT,
   TEXT,
+  appServer,
   at,
+  cspReports,
   signIn,
   waitForEvents,
 } from './app';
 
 /**
- * The production build ships a Content Security Policy (vite.config.ts). A policy the app
- * breaks itself is noise in every CSP report and hides a real injection: no screen may
- * trigger a single violation.
+ * The production build ships a Content Security Policy (deploy/content-security-policy.ts,
+ * as a meta tag; nginx sends it as a header too). A policy the app breaks itself is noise in
+ * every CSP report and hides a real injection: no screen may trigger a single violation.
  */
 
 const SMALL_EVENT = 1003;
@@ -52,11 +54,16 @@ describe('Content Security Policy of the production build', () => {
   it('is applied, and sign-in, events, event detail and registrations break none of it', async () => {
     const seen: Record<string, string[]> = {};
 
-    await page.goto(at('/sign-in'));
+    const response = await page.goto(at('/sign-in'));
     await page.getByRole('heading', { level: 1, name: TEXT.en.signInTitle }).waitFor();
-    expect(await page.locator('meta[http-equiv="Content-Security-Policy"]').getAttribute('content')).toMatch(
-      /script-src 'self'/,
-    );
+    const meta = await page.locator('meta[http-equiv="Content-Security-Policy"]').getAttribute('content');
+    expect(meta).toMatch(/script-src 'self'/);
+    if (appServer === 'nginx') {
+      // Both policies are enforced: the header is the meta tag's plus what only a header can
+      // say (and, in these tests, where to report violations).
+      const header = response?.headers()['content-security-policy'] ?? '';
+      expect(header.replace(/; report-uri \S+$/, '')).toBe(`${meta}; frame-ancestors 'none'`);
+    }
     seen['sign-in'] = await violations();
 
     await signIn(page, PROXY_BASE, DEMO_KEYS.alpine);
@@ -79,6 +86,8 @@ describe('Content Security Policy of the production build', () => {
 
     expect(seen).toEqual({ 'sign-in': [], events: [], 'event detail': [], registrations: [] });
     expect(cspConsoleErrors()).toEqual([]);
+    // Workers' violations reach no document listener, but the header policy reports them.
+    if (appServer === 'nginx') expect(await cspReports()).toEqual([]);
     problems.expectNone();
   });
 });
