@@ -12,7 +12,7 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { fileURLToPath, URL } from 'node:url';
 import { chromium } from 'playwright-core';
 
-const root = fileURLToPath(new URL('..', import.meta.url));
+const root = fileURLToPath(new URL('../..', import.meta.url));
 const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 
 const ICONS = [
