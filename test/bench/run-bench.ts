@@ -8,7 +8,8 @@
  * workers. `npm run bench` (BENCH_SKIP_BUILD=1 reuses dist/; BENCH_EVENTS=1001 and
  * BENCH_QUICK=1 make a short run). A measurement, not a test: it exits 0 when a target is
  * missed and marks the miss. The search across events (`search.ts`, the league account's
- * 500,000 registrations) runs last; BENCH_SEARCH_ONLY=1 runs it alone (with the bundle size).
+ * 500,000 registrations) and the events list while the background sync counts every event
+ * (`events-sync.ts`) run last; BENCH_SEARCH_ONLY=1 and BENCH_SYNC_ONLY=1 run one of them alone.
  * Results: test-results/bench.json.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -20,30 +21,41 @@ import { loadAverageNow, machine, printMachine } from './report';
 import { measureRowModels, type RowModelFigures } from './row-models';
 import { measureInsights, type InsightsFigures } from './insights';
 import { buildApp, DIST_DIR, log, ROOT, startServers } from './serve';
+import { measureEventsSync, reportEventsSync } from './events-sync';
 import { measureSearch, reportSearch } from './search';
 import { buildReport } from './summary';
 
 const SEARCH_ONLY = process.env.BENCH_SEARCH_ONLY === '1';
+const SYNC_ONLY = process.env.BENCH_SYNC_ONLY === '1';
 
-/** The search across events alone: build, measure, print, write test-results/bench-search.json. */
-async function searchOnly(started: number): Promise<void> {
+/**
+ * One part of the bench alone (BENCH_SEARCH_ONLY=1, BENCH_SYNC_ONLY=1): build, measure,
+ * print, and write test-results/bench-<name>.json.
+ */
+async function onePart<F extends { chromium: string }>(
+  name: string,
+  measure: () => Promise<F>,
+  report: (figures: F) => { print: () => void; json: Record<string, unknown> },
+): Promise<void> {
+  const started = performance.now();
   const loadAtStart = loadAverageNow();
   const built = await buildApp();
   log(built === 'built' ? 'built dist/' : 'BENCH_SKIP_BUILD=1: reusing dist/');
-  const figures = await measureSearch();
-  const search = reportSearch(figures);
+  const figures = await measure();
+  const part = report(figures);
   console.log('');
   printMachine(machine(figures.chromium, loadAtStart));
-  search.print();
+  part.print();
   const outDir = join(ROOT, 'test-results');
   mkdirSync(outDir, { recursive: true });
-  const outFile = join(outDir, 'bench-search.json');
-  writeFileSync(outFile, `${JSON.stringify(search.json, null, 2)}\n`);
+  const outFile = join(outDir, `bench-${name}.json`);
+  writeFileSync(outFile, `${JSON.stringify(part.json, null, 2)}\n`);
   log(`results written to ${outFile} (${((performance.now() - started) / 1000).toFixed(0)} s in all)`);
 }
 
 async function main(): Promise<void> {
-  if (SEARCH_ONLY) return searchOnly(performance.now());
+  if (SEARCH_ONLY) return onePart('search', measureSearch, reportSearch);
+  if (SYNC_ONLY) return onePart('events-sync', measureEventsSync, reportEventsSync);
   if (EVENT_PLANS.length === 0) throw new Error(`BENCH_EVENTS=${process.env.BENCH_EVENTS}: no such event.`);
   const started = performance.now();
   const loadAtStart = loadAverageNow();
@@ -76,6 +88,7 @@ async function main(): Promise<void> {
   }
 
   const search = reportSearch(await measureSearch());
+  const eventsSync = reportEventsSync(await measureEventsSync());
 
   const chromium = events[0]?.results.get('proxy')?.version ?? 'unknown';
   const info = machine(chromium, loadAtStart);
@@ -84,11 +97,15 @@ async function main(): Promise<void> {
   printMachine(info);
   report.print();
   search.print();
+  eventsSync.print();
 
   const outDir = join(ROOT, 'test-results');
   mkdirSync(outDir, { recursive: true });
   const outFile = join(outDir, 'bench.json');
-  writeFileSync(outFile, `${JSON.stringify({ ...report.json, search: search.json }, null, 2)}\n`);
+  writeFileSync(
+    outFile,
+    `${JSON.stringify({ ...report.json, search: search.json, eventsSync: eventsSync.json }, null, 2)}\n`,
+  );
   log(`results written to ${outFile} (${((performance.now() - started) / 1000).toFixed(0)} s in all)`);
 }
 
