@@ -304,6 +304,42 @@ export const REGISTRATIONS_TEXT = {
   },
 } as const satisfies Record<Lang, unknown>;
 
+/**
+ * Texts of the print dialog (registrations.json `printDialog`) and of the printed pages
+ * (insights.json `print`).
+ */
+export const PRINT_TEXT = {
+  en: {
+    checkInTitle: 'Print the check-in list',
+    print: 'Print',
+    cancel: 'Cancel',
+    leaveOut: 'Leave out cancelled and refunded registrations',
+    usualRanges: 'Usual ranges: A–F, G–M, N–S, T–Z',
+    balanced: 'Balanced by the number of people',
+    deskCount: 'Number of desks',
+    pagePerDesk: 'Start each desk on a new page',
+    /** On every printed page of the check-in list. */
+    leftOut: (count: string) => `Cancelled and refunded registrations left out (${count})`,
+    letters: /Last names ([A-Z])–([A-Z])/g,
+    otherLetters: 'Other last names',
+    sectionCount: /· (\d+) registrations? ·/,
+  },
+  fr: {
+    checkInTitle: 'Imprimer la liste d’accueil',
+    print: 'Imprimer',
+    cancel: 'Annuler',
+    leaveOut: 'Exclure les inscriptions annulées et remboursées',
+    usualRanges: 'Tranches habituelles : A–F, G–M, N–S, T–Z',
+    balanced: 'Équilibrées selon le nombre de personnes',
+    deskCount: 'Nombre de tables',
+    pagePerDesk: 'Chaque table sur une nouvelle page',
+    leftOut: (count: string) => `Inscriptions annulées et remboursées exclues (${count})`,
+    letters: /Noms ([A-Z])–([A-Z])/g,
+    otherLetters: 'Autres noms',
+    sectionCount: /· (\d+) inscriptions? ·/,
+  },
+} as const satisfies Record<Lang, unknown>;
+
 /** A count as the app writes it: 25,000 in English, 25 000 (narrow no-break space) in French. */
 export function formatCount(value: number, lang: Lang): string {
   return new Intl.NumberFormat(lang).format(value);

@@ -18,7 +18,7 @@ interface ExportMenuProps {
   /** Whether the Excel workbook gets a second sheet with the overview's numbers. */
   withFigures: boolean;
   onWithFiguresChange: (withFigures: boolean) => void;
-  /** Prints the check-in list of the rows shown. */
+  /** Prints the check-in list of the rows shown (its dialog first). */
   onPrint: () => void;
 }
 
