@@ -1,6 +1,8 @@
 import type { Category, PartnerEvent } from '@/features/events/api/schemas';
 import type { Label } from '../rows/registration-labels';
 import { CheckInDialog } from './check-in-dialog';
+import { LabelSheet } from './label-sheet';
+import { LabelsDialog } from './labels-dialog';
 import { PrintList } from './print-list';
 import type { PrintControl } from './use-print';
 
@@ -16,13 +18,14 @@ interface PrintFlowProps {
 
 /**
  * The print under way (usePrint): its dialog while the promoter chooses, then the check-in
- * list in the page until the browser's print dialog closes. Loaded only when a promoter prints.
+ * list or the label sheets in the page until the browser's print dialog closes. Loaded only
+ * when a promoter prints.
  */
 export default function PrintFlow({ print, event, categories, columnIds, titles }: PrintFlowProps) {
   const { job, choices } = print;
-  if (!job || job.kind !== 'check-in') return null;
+  if (!job) return null;
   if (job.step === 'choosing') {
-    return (
+    return job.kind === 'check-in' ? (
       <CheckInDialog
         rows={job.rows}
         columnIds={columnIds}
@@ -31,18 +34,40 @@ export default function PrintFlow({ print, event, categories, columnIds, titles 
         onPrint={print.printCheckIn}
         onCancel={print.end}
       />
+    ) : (
+      <LabelsDialog
+        rows={job.rows}
+        columnIds={columnIds}
+        titles={titles}
+        options={choices.labels}
+        onPrint={print.printLabels}
+        onCancel={print.end}
+      />
     );
   }
-  return event ? (
-    <PrintList
-      event={event}
+  if (job.kind === 'check-in') {
+    return event ? (
+      <PrintList
+        event={event}
+        rows={job.rows}
+        categories={categories}
+        columnIds={columnIds}
+        titles={titles}
+        options={choices.checkIn}
+        autoPrint
+        onAfterPrint={print.end}
+      />
+    ) : null;
+  }
+  return (
+    <LabelSheet
       rows={job.rows}
       categories={categories}
-      columnIds={columnIds}
       titles={titles}
-      options={choices.checkIn}
+      options={choices.labels}
+      startAt={job.startAt}
       autoPrint
       onAfterPrint={print.end}
     />
-  ) : null;
+  );
 }

@@ -239,6 +239,7 @@ export function RegistrationsScreen({ eventId, eventName, event, changesActions 
           withFigures={withFigures}
           onWithFiguresChange={setWithFigures}
           onPrint={() => exporter.print(exportRequest, 'check-in')}
+          onPrintLabels={() => exporter.print(exportRequest, 'labels')}
         />
       </RegistrationsToolbar>
       {selectedId !== null && !selected && data ? (
