@@ -64,6 +64,7 @@ export function endSession(reason: SignOutReason = 'signed-out'): void {
     sessionStorage.removeItem(SESSION_ITEM);
     sessionStorage.removeItem(FORGOTTEN_ITEM);
     sessionStorage.removeItem(SYNC_PAUSED_ITEM);
+    sessionStorage.removeItem(PRINT_CHOICES_ITEM);
     if (reason === 'unauthorized') sessionStorage.setItem(REASON_ITEM, reason);
     else sessionStorage.removeItem(REASON_ITEM);
   } catch {
@@ -139,5 +140,44 @@ export function rememberBackgroundSyncPaused(paused: boolean): void {
     else sessionStorage.removeItem(SYNC_PAUSED_ITEM);
   } catch {
     // Storage unavailable: the pause lasts until the page is reloaded.
+  }
+}
+
+const PRINT_CHOICES_ITEM = 'promoter-dashboard.print-choices';
+/** The events whose print choices are kept: the most recently printed ones. */
+const PRINT_CHOICES_EVENTS = 50;
+
+/** Every event's stored print choices, oldest first, as stored (an array: object keys that are numbers lose their order). */
+function readPrintChoices(): [number, unknown][] {
+  try {
+    const parsed: unknown = JSON.parse(sessionStorage.getItem(PRINT_CHOICES_ITEM) ?? '[]');
+    if (!Array.isArray(parsed)) return [];
+    return parsed.filter(
+      (entry): entry is [number, unknown] =>
+        Array.isArray(entry) && entry.length === 2 && Number.isSafeInteger(entry[0]),
+    );
+  } catch {
+    return [];
+  }
+}
+
+/**
+ * The print dialogs' last choices for an event in this tab's session, as stored: the caller
+ * parses them (they are column ids, switches and numbers, never personal data). A reload
+ * keeps them; signing out ends them with the session.
+ */
+export function sessionPrintChoices(eventId: number): unknown {
+  return readPrintChoices().find(([id]) => id === eventId)?.[1];
+}
+
+export function rememberSessionPrintChoices(eventId: number, choices: unknown): void {
+  // The latest last, the oldest dropped past the limit.
+  const kept = readPrintChoices()
+    .filter(([id]) => id !== eventId)
+    .slice(-(PRINT_CHOICES_EVENTS - 1));
+  try {
+    sessionStorage.setItem(PRINT_CHOICES_ITEM, JSON.stringify([...kept, [eventId, choices]]));
+  } catch {
+    // Storage unavailable or full: the choices last as long as the screen.
   }
 }

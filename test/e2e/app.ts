@@ -312,6 +312,70 @@ export const REGISTRATIONS_TEXT = {
   },
 } as const satisfies Record<Lang, unknown>;
 
+/**
+ * Texts of the print dialogs (registrations.json `printDialog`, `export.labels`) and of the
+ * printed pages (insights.json `print`, `labels`).
+ */
+export const PRINT_TEXT = {
+  en: {
+    labelsMenuItem: 'Print labels',
+    checkInTitle: 'Print the check-in list',
+    labelsTitle: 'Print labels',
+    print: 'Print',
+    cancel: 'Cancel',
+    leaveOut: 'Leave out cancelled and refunded registrations',
+    usualRanges: 'Usual ranges: A–F, G–M, N–S, T–Z',
+    balanced: 'Balanced by the number of people',
+    deskCount: 'Number of desks',
+    pagePerDesk: 'Start each desk on a new page',
+    sheets: {
+      'a4-3x8': 'A4, 3 × 8 labels of 70 × 37 mm',
+      'a4-2x7': 'A4, 2 × 7 labels of 99.1 × 38.1 mm',
+      'letter-3x10': 'US Letter, 3 × 10 labels of 2⅝ × 1 in',
+    },
+    fields: { name: 'Name', category: 'Category', order: 'Order number' },
+    answer: 'Answer to a question',
+    startAt: 'Start at label',
+    /** On every printed page of the check-in list. */
+    leftOut: (count: string) => `Cancelled and refunded registrations left out (${count})`,
+    letters: /Last names ([A-Z])–([A-Z])/g,
+    otherLetters: 'Other last names',
+    sectionCount: /· (\d+) registrations? ·/,
+    order: (order: string) => `Order ${order}`,
+    question: (question: string) => `${question}:`,
+    labelsSummary: (labels: number, sheets: number) =>
+      `${formatCount(labels, 'en')} label${labels === 1 ? '' : 's'} on ${formatCount(sheets, 'en')} sheet${sheets === 1 ? '' : 's'}`,
+  },
+  fr: {
+    labelsMenuItem: 'Imprimer des étiquettes',
+    checkInTitle: 'Imprimer la liste d’accueil',
+    labelsTitle: 'Imprimer des étiquettes',
+    print: 'Imprimer',
+    cancel: 'Annuler',
+    leaveOut: 'Exclure les inscriptions annulées et remboursées',
+    usualRanges: 'Tranches habituelles : A–F, G–M, N–S, T–Z',
+    balanced: 'Équilibrées selon le nombre de personnes',
+    deskCount: 'Nombre de tables',
+    pagePerDesk: 'Chaque table sur une nouvelle page',
+    sheets: {
+      'a4-3x8': 'A4, 3 × 8 étiquettes de 70 × 37 mm',
+      'a4-2x7': 'A4, 2 × 7 étiquettes de 99,1 × 38,1 mm',
+      'letter-3x10': 'US Letter, 3 × 10 étiquettes de 2⅝ × 1 po',
+    },
+    fields: { name: 'Nom', category: 'Catégorie', order: 'Numéro de commande' },
+    answer: 'Réponse à une question',
+    startAt: 'Commencer à l’étiquette',
+    leftOut: (count: string) => `Inscriptions annulées et remboursées exclues (${count})`,
+    letters: /Noms ([A-Z])–([A-Z])/g,
+    otherLetters: 'Autres noms',
+    sectionCount: /· (\d+) inscriptions? ·/,
+    order: (order: string) => `Commande ${order}`,
+    question: (question: string) => `${question} :`,
+    labelsSummary: (labels: number, sheets: number) =>
+      `${formatCount(labels, 'fr')} étiquette${labels > 1 ? 's' : ''} sur ${formatCount(sheets, 'fr')} planche${sheets > 1 ? 's' : ''}`,
+  },
+} as const satisfies Record<Lang, unknown>;
+
 /** A count as the app writes it: 25,000 in English, 25 000 (narrow no-break space) in French. */
 export function formatCount(value: number, lang: Lang): string {
   return new Intl.NumberFormat(lang).format(value);

@@ -18,8 +18,10 @@ interface ExportMenuProps {
   /** Whether the Excel workbook gets a second sheet with the overview's numbers. */
   withFigures: boolean;
   onWithFiguresChange: (withFigures: boolean) => void;
-  /** Prints the check-in list of the rows shown. */
+  /** Prints the check-in list of the rows shown (its dialog first). */
   onPrint: () => void;
+  /** Prints labels of the rows shown (its dialog first). */
+  onPrintLabels: () => void;
 }
 
 /** Opening the menu starts the workers that build the files, so a click finds them ready. */
@@ -43,6 +45,7 @@ export function ExportMenu({
   withFigures,
   onWithFiguresChange,
   onPrint,
+  onPrintLabels,
 }: ExportMenuProps) {
   const { t } = useTranslation('registrations');
   const language = useLanguage();
@@ -84,6 +87,16 @@ export function ExportMenu({
         <button type="button" className="menu__action" disabled={empty} data-close-menu onClick={onPrint}>
           <strong>{t('export.print.label')}</strong>
           <span className="muted">{t('export.print.hint')}</span>
+        </button>
+        <button
+          type="button"
+          className="menu__action"
+          disabled={empty}
+          data-close-menu
+          onClick={onPrintLabels}
+        >
+          <strong>{t('export.labels.label')}</strong>
+          <span className="muted">{t('export.labels.hint')}</span>
         </button>
       </Menu>
       <ExportMessage state={state} loaded={count(loaded)} onCancel={onCancel} onDismiss={onDismiss} />

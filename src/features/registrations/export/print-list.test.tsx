@@ -8,6 +8,7 @@ import { demoEvent, registration } from '../insights/testing/demo-event';
 import { registrationLabels } from '../rows/registration-labels';
 import { RowBuilder } from '../rows/registration-rows';
 import { PrintList } from './print-list';
+import { DEFAULT_CHECK_IN_OPTIONS } from './print-options';
 
 const record = getDemoDataset('2026-11-22').findEvent(DEMO_EVENT_IDS.nullEnglish)!;
 const event = z.parse(eventSchema, record.event);
@@ -146,5 +147,149 @@ describe('PrintList', () => {
   it('says when there is nobody to print', () => {
     render(<PrintList event={event} rows={[]} categories={categories} />);
     expect(document.querySelector('.print-list')).toHaveTextContent('No registration to print.');
+  });
+});
+
+describe('PrintList with the dialog’s choices', () => {
+  const tshirt = (reponse: string) => [
+    { que_id: 7, que_question_fr: 'Taille de t-shirt', que_question_en: 'T-shirt size', reponse },
+  ];
+  const people = [
+    ...registrations.slice(0, 2).map((r, i) => ({ ...r, custom_questions: tshirt(['M', 'XL'][i]!) })),
+    registration({
+      registration_id: 5,
+      last_name: 'Morin',
+      first_name: 'Ana',
+      category_id: tenK!.category_id,
+      order_id: 'ORD-5',
+      payment_status: 'cancelled',
+    }),
+    registration({
+      registration_id: 6,
+      last_name: 'Dubois',
+      first_name: 'Chloé',
+      category_id: tenK!.category_id,
+      order_id: 'ORD-6',
+      payment_status: 'refunded',
+    }),
+  ];
+  const titles = new Map([['q:7', { text: 'T-shirt size' }]]);
+  const columnIds = [
+    'registration_id',
+    'first_name',
+    'last_name',
+    'category',
+    'order_id',
+    'payment_status',
+    'q:7',
+  ];
+  const printed = () =>
+    screen
+      .getAllByRole('table', { hidden: true })
+      .flatMap((table) => tableRows(table).map((cells) => cells[0]));
+
+  it('leaves out the cancelled and refunded registrations by default, and says so on every table', () => {
+    render(<PrintList event={event} rows={rows('en', people)} categories={categories} />);
+    expect(printed()).toEqual(['Aubert', 'Roy']);
+    for (const table of screen.getAllByRole('table', { hidden: true })) {
+      expect(table.querySelector('thead')).toHaveTextContent(
+        'Cancelled and refunded registrations left out (2)',
+      );
+    }
+  });
+
+  it('prints them when asked, and then says nothing of it', () => {
+    render(
+      <PrintList
+        event={event}
+        rows={rows('en', people)}
+        categories={categories}
+        options={{ ...DEFAULT_CHECK_IN_OPTIONS, leaveOutCancelled: false }}
+      />,
+    );
+    expect(printed()).toEqual(['Aubert', 'Dubois', 'Morin', 'Roy']);
+    expect(document.querySelector('.print-list')).not.toHaveTextContent('left out');
+  });
+
+  it('prints the chosen columns in the order chosen, a question titled as in the table', () => {
+    render(
+      <PrintList
+        event={event}
+        rows={rows('en', people)}
+        categories={categories}
+        columnIds={columnIds}
+        titles={titles}
+        // A question of another event (q:99) is skipped.
+        options={{ ...DEFAULT_CHECK_IN_OPTIONS, columns: ['last_name', 'q:7', 'q:99', 'first_name'] }}
+      />,
+    );
+    const [first] = screen.getAllByRole('table', { hidden: true });
+    expect(
+      within(first!)
+        .getAllByRole('columnheader', { hidden: true })
+        .slice(1)
+        .map((h) => h.textContent),
+    ).toEqual(['Last name', 'T-shirt size', 'First name', '✓Checked in']);
+    expect(tableRows(first!)).toEqual([['Aubert', 'XL', 'Zoë', '']]);
+  });
+
+  it('falls back to the usual columns when none of the chosen ones is in this event', () => {
+    render(
+      <PrintList
+        event={event}
+        rows={rows('en', people)}
+        categories={categories}
+        columnIds={columnIds}
+        titles={titles}
+        options={{ ...DEFAULT_CHECK_IN_OPTIONS, columns: ['q:99'] }}
+      />,
+    );
+    expect(tableRows(screen.getAllByRole('table', { hidden: true })[0]!)[0]).toEqual([
+      'Aubert',
+      'Zoë',
+      '10 km',
+      'ORD-2',
+      'chargeback (unknown status)',
+      '',
+    ]);
+  });
+
+  it('splits the desks by number of people when asked, and starts each on a new page only when asked', () => {
+    const names = ['Aubert', 'Bernard', 'Blanc', 'Durand', 'Roy', 'Zürcher'].map((last, i) =>
+      registration({
+        registration_id: 10 + i,
+        last_name: last,
+        first_name: 'A',
+        category_id: tenK!.category_id,
+      }),
+    );
+    const { unmount } = render(
+      <PrintList
+        event={event}
+        rows={rows('en', names)}
+        categories={categories}
+        options={{ ...DEFAULT_CHECK_IN_OPTIONS, desks: 2 }}
+      />,
+    );
+    expect(screen.getAllByRole('heading', { hidden: true }).map((h) => h.textContent)).toEqual([
+      '10 km · Last names A–B',
+      '10 km · Last names C–Z',
+    ]);
+    expect(document.querySelector('.print-list')).not.toHaveClass('print-list--page-per-desk');
+    unmount();
+    render(
+      <PrintList
+        event={event}
+        rows={rows('en', names)}
+        categories={categories}
+        options={{ ...DEFAULT_CHECK_IN_OPTIONS, pagePerDesk: true }}
+      />,
+    );
+    expect(screen.getAllByRole('heading', { hidden: true }).map((h) => h.textContent)).toEqual([
+      '10 km · Last names A–F',
+      '10 km · Last names N–S',
+      '10 km · Last names T–Z',
+    ]);
+    expect(document.querySelector('.print-list')).toHaveClass('print-list--page-per-desk');
   });
 });

@@ -1,4 +1,4 @@
-import { useEffect, useMemo } from 'react';
+import { useMemo } from 'react';
 import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import type { Category, PartnerEvent } from '@/features/events/api/schemas';
@@ -6,77 +6,107 @@ import { useLanguage } from '@/i18n/use-language';
 import { formatCalendarDate } from '@/lib/dates';
 import { formatCount } from '@/lib/numbers';
 import type { Registration } from '../loader/schemas';
-import type { Label } from '../rows/registration-labels';
+import { FIXED_COLUMN_IDS, type Label, type RegistrationLabels } from '../rows/registration-labels';
 import { useRegistrationLabels } from '../rows/use-registrations-model';
 import type { RegistrationRow } from '../rows/registration-rows';
-import type { LetterRange } from './letter-ranges';
-import { printSections, type PrintSection } from './print-sections';
+import { DEFAULT_CHECK_IN_OPTIONS, rowsToPrint, type CheckInPrintOptions } from './print-options';
+import { deskRanges, printSections, type PrintSection } from './print-sections';
+import { usePrintOnMount } from './use-print-on-mount';
 import './print-list.css';
 
 export interface PrintListProps {
   readonly event: PartnerEvent;
-  /** The rows to print, already filtered by the screen: their cells are printed as the table shows them. */
+  /** The rows of the view, already filtered by the screen: their cells are printed as the table shows them. */
   readonly rows: readonly RegistrationRow[];
   /** The event's categories, in their order (the rows' cells were labelled with them). */
   readonly categories: readonly Category[];
-  /** Desk ranges; default A–F, G–M, N–S, T–Z. */
-  readonly ranges?: readonly LetterRange[];
+  /** The columns the event has (default: the fixed ones): a chosen column it lacks is skipped. */
+  readonly columnIds?: readonly string[];
+  /** The table's column titles, questions included (default: the fixed columns' titles). */
+  readonly titles?: ReadonlyMap<string, Label>;
+  /** The promoter's choices (default: the usual columns and desks, without cancelled and refunded). */
+  readonly options?: CheckInPrintOptions;
   /** Open the print dialog once the list is in the page. */
   readonly autoPrint?: boolean;
   /** Called when the print dialog closes (printed or cancelled): unmount the list then. */
   readonly onAfterPrint?: () => void;
 }
 
-const COLUMNS = ['last_name', 'first_name', 'category', 'order_id', 'payment_status'] as const;
+interface PrintColumn {
+  readonly id: string;
+  readonly title: Label;
+}
+
+const FIXED: ReadonlySet<string> = new Set(FIXED_COLUMN_IDS);
+
+/** The chosen columns this event has, in the order chosen, titled as the table titles them. */
+function printColumns(
+  columnIds: readonly string[],
+  chosen: readonly string[],
+  titles: ReadonlyMap<string, Label> | undefined,
+  labels: RegistrationLabels,
+): PrintColumn[] {
+  const present = new Set(columnIds);
+  const kept = chosen.filter((id) => present.has(id));
+  // None of the chosen columns in this event (a question of another event): the usual ones.
+  const ids = kept.length > 0 ? kept : DEFAULT_CHECK_IN_OPTIONS.columns.filter((id) => present.has(id));
+  return ids.map((id) => ({
+    id,
+    title:
+      titles?.get(id) ??
+      (FIXED.has(id) ? { text: labels.column(id as (typeof FIXED_COLUMN_IDS)[number]) } : { text: id }),
+  }));
+}
 
 /**
  * The race-day check-in list: one table per desk (category × initials), each with the event
  * name and date in a running header that Chromium repeats on every printed page (it is part
- * of the table's <thead>), and an empty column to tick. Names, categories and statuses are
- * the rows' cells, and the headings' category names come from the same labels
- * (registration-labels), so the list reads exactly like the table. It is rendered at the end of <body>
- * and hidden on screen; while it is mounted, printing the page prints only the list.
+ * of the table's <thead>), the chosen columns, and an empty column to tick. Cells are the
+ * rows' cells, and titles and category names come from the same labels
+ * (registration-labels), so the list reads exactly like the table. Cancelled and refunded
+ * registrations are left out unless the promoter asked for them, and every page says so.
+ * Desks follow one another on the page unless each is to start a new sheet.
  *
- * Typical use: mount it with `autoPrint` when the promoter asks to print, unmount it in
- * `onAfterPrint`.
+ * It is rendered at the end of <body> and hidden on screen; while it is mounted, printing the
+ * page prints only the list. Typical use: mount it with `autoPrint` when the promoter asks to
+ * print, unmount it in `onAfterPrint`.
  */
 export function PrintList({
   event,
   rows,
   categories,
-  ranges,
+  columnIds = FIXED_COLUMN_IDS,
+  titles,
+  options = DEFAULT_CHECK_IN_OPTIONS,
   autoPrint = false,
   onAfterPrint,
 }: PrintListProps) {
   const { t } = useTranslation('insights');
   const labels = useRegistrationLabels(categories);
   const { language } = labels;
-  const groups = useMemo(
-    () =>
-      printSections(
-        rows.map((row) => row.registration),
-        { language, categories, ranges },
-      ),
-    [rows, language, categories, ranges],
+  const printed = useMemo(
+    () => rowsToPrint(rows, options.leaveOutCancelled),
+    [rows, options.leaveOutCancelled],
   );
-  const rowOf = useMemo(() => new Map(rows.map((row) => [row.registration, row])), [rows]);
-
-  useEffect(() => {
-    if (!onAfterPrint) return;
-    window.addEventListener('afterprint', onAfterPrint);
-    return () => window.removeEventListener('afterprint', onAfterPrint);
-  }, [onAfterPrint]);
-
-  useEffect(() => {
-    if (autoPrint) window.print();
-  }, [autoPrint]);
+  const groups = useMemo(() => {
+    const registrations = printed.map((row) => row.registration);
+    return printSections(registrations, {
+      language,
+      categories,
+      ranges: deskRanges(registrations, options.desks),
+    });
+  }, [printed, language, categories, options.desks]);
+  const rowOf = useMemo(() => new Map(printed.map((row) => [row.registration, row])), [printed]);
+  const columns = printColumns(columnIds, options.columns, titles, labels);
+  usePrintOnMount(autoPrint, onAfterPrint);
 
   const eventName = event.eve_nom_fr ?? '';
   const date = formatCalendarDate(event.eve_date_debut, language, { dateStyle: 'full' });
   const sections = groups.flatMap((group) => group.sections.map((section) => ({ group, section })));
+  const leftOut = options.leaveOutCancelled ? rows.length - printed.length : null;
 
   return createPortal(
-    <div className="print-list" lang={language}>
+    <div className={`print-list${options.pagePerDesk ? ' print-list--page-per-desk' : ''}`} lang={language}>
       {sections.length === 0 ? <p>{t('print.empty')}</p> : null}
       {sections.map(({ group, section }, index) => (
         <DeskTable
@@ -84,9 +114,11 @@ export function PrintList({
           id={`print-section-${index}`}
           category={labels.categoryLabel(group.categoryId)}
           section={section}
+          columns={columns}
           rowOf={rowOf}
           eventName={eventName}
           date={date}
+          leftOut={leftOut}
         />
       ))}
     </div>,
@@ -98,12 +130,15 @@ interface DeskTableProps {
   id: string;
   category: Label;
   section: PrintSection;
+  columns: readonly PrintColumn[];
   rowOf: ReadonlyMap<Registration, RegistrationRow>;
   eventName: string;
   date: string;
+  /** How many cancelled and refunded registrations were left out; null: none was. */
+  leftOut: number | null;
 }
 
-function DeskTable({ id, category, section, rowOf, eventName, date }: DeskTableProps) {
+function DeskTable({ id, category, section, columns, rowOf, eventName, date, leftOut }: DeskTableProps) {
   const { t } = useTranslation('insights');
   const language = useLanguage();
   const letters = section.range
@@ -119,16 +154,22 @@ function DeskTable({ id, category, section, rowOf, eventName, date }: DeskTableP
       <table className="print-list__table">
         <thead>
           <tr className="print-list__running">
-            <th colSpan={COLUMNS.length + 1} scope="colgroup">
+            <th colSpan={columns.length + 1} scope="colgroup">
               <strong>{eventName}</strong> · {date} · {t('print.title')} ·{' '}
               <span lang={category.lang}>{category.text}</span> · {letters} ·{' '}
               {t('print.summary', { count, formatted: formatCount(count, language) })}
+              {leftOut !== null ? (
+                <>
+                  {' · '}
+                  {t('print.leftOut', { count: leftOut, formatted: formatCount(leftOut, language) })}
+                </>
+              ) : null}
             </th>
           </tr>
           <tr className="print-list__columns">
-            {COLUMNS.map((column) => (
-              <th key={column} scope="col">
-                {t(`print.columns.${column}`)}
+            {columns.map((column) => (
+              <th key={column.id} scope="col" lang={column.title.lang}>
+                {column.title.text}
               </th>
             ))}
             <th scope="col" className="print-list__check">
@@ -142,11 +183,11 @@ function DeskTable({ id, category, section, rowOf, eventName, date }: DeskTableP
             const cells = rowOf.get(registration)?.cells ?? {};
             return (
               <tr key={registration.registration_id}>
-                <td>{cells.last_name}</td>
-                <td>{cells.first_name}</td>
-                <td lang={category.lang}>{cells.category}</td>
-                <td>{cells.order_id}</td>
-                <td>{cells.payment_status}</td>
+                {columns.map((column) => (
+                  <td key={column.id} lang={column.id === 'category' ? category.lang : undefined}>
+                    {cells[column.id]}
+                  </td>
+                ))}
                 <td className="print-list__check" />
               </tr>
             );

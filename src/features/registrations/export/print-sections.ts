@@ -1,7 +1,13 @@
 import type { Language } from '@/i18n/languages';
 import type { Category } from '@/features/events/api/schemas';
 import type { Registration } from '../loader/schemas';
-import { DEFAULT_LETTER_RANGES, initialOf, rangeOf, type LetterRange } from './letter-ranges';
+import {
+  balancedLetterRanges,
+  DEFAULT_LETTER_RANGES,
+  initialOf,
+  rangeOf,
+  type LetterRange,
+} from './letter-ranges';
 
 /** The registrations one desk checks in: one category, one run of initials. */
 export interface PrintSection {
@@ -91,4 +97,42 @@ export function printSections(
         .map((range) => ({ range, registrations: sections.get(range) ?? [] })),
     };
   });
+}
+
+/**
+ * The desks' runs of initials for these registrations: the usual A–F, G–M, N–S, T–Z, or
+ * `desks` runs balanced by the number of people (balancedLetterRanges), counted over every
+ * category, so a desk checks in the same initials whatever the category.
+ */
+export function deskRanges(
+  registrations: readonly Registration[],
+  desks: 'auto' | number,
+): readonly LetterRange[] {
+  if (desks === 'auto') return DEFAULT_LETTER_RANGES;
+  return balancedLetterRanges(
+    registrations.map((registration) => initialOf(filedName(registration))),
+    desks,
+  );
+}
+
+/** How many of these registrations each desk checks in, every category together; null: other names. */
+export interface DeskLoad {
+  readonly range: LetterRange | null;
+  readonly count: number;
+}
+
+/** Each range's number of people, in order, then the names no range covers when there are any. */
+export function deskLoads(
+  registrations: readonly Registration[],
+  ranges: readonly LetterRange[],
+): DeskLoad[] {
+  const counts = new Map<LetterRange | null, number>();
+  for (const registration of registrations) {
+    const range = rangeOf(initialOf(filedName(registration)), ranges);
+    counts.set(range, (counts.get(range) ?? 0) + 1);
+  }
+  return [
+    ...ranges.map((range) => ({ range, count: counts.get(range) ?? 0 })),
+    ...(counts.has(null) ? [{ range: null, count: counts.get(null) ?? 0 }] : []),
+  ];
 }

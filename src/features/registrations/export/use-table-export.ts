@@ -9,6 +9,7 @@ import type { RegistrationHistory } from '../history/registration-history';
 import type { EventInsights } from '../insights/event-insights';
 import { idsOf, insightsClient } from '../insights/insights-client';
 import { mailingExport, viewExport } from './export-table';
+import type { PrintKind } from './use-print';
 import type { RegistrationLabels } from '../rows/registration-labels';
 import type { RegistrationRow } from '../rows/registration-rows';
 import { eventModels, type RegistrationsModel } from '../rows/registrations-model';
@@ -32,7 +33,7 @@ export interface FiguresSheet {
 
 export type ExportState =
   | { step: 'idle' }
-  | { step: 'waiting'; preset: ExportFormat | 'print' }
+  | { step: 'waiting'; preset: ExportFormat | PrintKind }
   | { step: 'building'; preset: ExportFormat }
   | { step: 'done'; rows: number; fileName: string }
   | { step: 'refused' }
@@ -44,8 +45,8 @@ interface Options {
   fileLabel: string;
   /** The workbook's second sheet from the figures of the exported rows. */
   figuresSheet: (insights: EventInsights) => FiguresSheet;
-  /** Called with the rows to print once the whole list is there. */
-  onPrintReady: (rows: readonly RegistrationRow[]) => void;
+  /** Called with the rows to print (the check-in list or labels) once the whole list is there. */
+  onPrintReady: (rows: readonly RegistrationRow[], kind: PrintKind) => void;
 }
 
 /** What an export is asked for: the view on screen and its language, at the click. */
@@ -80,7 +81,7 @@ export function useTableExport({ eventId, eventName, fileLabel, figuresSheet, on
 
   /** The final model of the event in the request's language, or null when the list is incomplete. */
   const settledModel = async (
-    preset: ExportFormat | 'print',
+    preset: ExportFormat | PrintKind,
     labels: RegistrationLabels,
     signal: AbortSignal,
   ): Promise<{ model: RegistrationsModel; history: RegistrationHistory | null } | null> => {
@@ -96,7 +97,7 @@ export function useTableExport({ eventId, eventName, fileLabel, figuresSheet, on
     return { model, history: data.history };
   };
 
-  const run = async (preset: ExportFormat | 'print', request: ExportRequest) => {
+  const run = async (preset: ExportFormat | PrintKind, request: ExportRequest) => {
     controller.current?.abort();
     const abort = new AbortController();
     controller.current = abort;
@@ -108,9 +109,9 @@ export function useTableExport({ eventId, eventName, fileLabel, figuresSheet, on
       }
       const { model, history } = settled;
       const editionIds = request.editionIds ?? null;
-      if (preset === 'print') {
+      if (preset === 'check-in' || preset === 'labels') {
         setState({ step: 'idle' });
-        onPrintReady(viewRows(model, request.view, history, editionIds).rows);
+        onPrintReady(viewRows(model, request.view, history, editionIds).rows, preset);
         return;
       }
       setState({ step: 'building', preset });
@@ -165,8 +166,8 @@ export function useTableExport({ eventId, eventName, fileLabel, figuresSheet, on
   return {
     state,
     start: (preset: ExportFormat, request: ExportRequest) => void run(preset, request),
-    /** The check-in list of the view's rows, once the whole list is there. */
-    print: (request: ExportRequest) => void run('print', request),
+    /** The check-in list or the labels of the view's rows, once the whole list is there. */
+    print: (request: ExportRequest, kind: PrintKind) => void run(kind, request),
     cancel: () => {
       controller.current?.abort();
       setState({ step: 'idle' });

@@ -8,7 +8,6 @@ import { formatCount } from '@/lib/numbers';
 import { overviewFigures } from '../insights/overview-figures';
 import { useInsightLabels } from '../insights/use-insight-labels';
 import { questionColumnId } from '../rows/question-columns';
-import type { RegistrationRow } from '../rows/registration-rows';
 import {
   clearRowFilters,
   parseAnswerFilter,
@@ -29,15 +28,14 @@ import { ChangesSummary } from '../rows/changes-summary';
 import { removedSince } from '../history/changes-since';
 import { formatInstant } from '@/lib/dates';
 import { useTableExport } from '../export/use-table-export';
+import { usePrint } from '../export/use-print';
 import './registrations.css';
 import { useLanguage } from '@/i18n/use-language';
 import { useEventName } from '../editions/edition-links';
 
 // Only the promoters who ask for them download the charts and the print layout.
 const FilteredInsightsDialog = lazy(() => import('./filtered-insights-dialog'));
-const PrintList = lazy(() =>
-  import('../export/print-list').then((module) => ({ default: module.PrintList })),
-);
+const PrintFlow = lazy(() => import('../export/print-flow'));
 
 interface RegistrationsScreenProps {
   eventId: number;
@@ -61,7 +59,8 @@ export function RegistrationsScreen({ eventId, eventName, event, changesActions 
   const [showInsights, setShowInsights] = useState(false);
   const { t: ti } = useTranslation('insights');
   const insightLabels = useInsightLabels(screen.categoryList);
-  const [printRows, setPrintRows] = useState<readonly RegistrationRow[] | null>(null);
+  // The print dialogs' choices (print.choices; a saved view restores its own with print.restore).
+  const print = usePrint(eventId);
   const exporter = useTableExport({
     eventId,
     eventName,
@@ -71,7 +70,7 @@ export function RegistrationsScreen({ eventId, eventName, event, changesActions 
       headers: [ti('figures.label'), ti('figures.value')],
       rows: overviewFigures(insights, insightLabels),
     }),
-    onPrintReady: setPrintRows,
+    onPrintReady: print.ready,
   });
   const { t: te } = useTranslation('editions');
   const { editionList } = screen;
@@ -239,7 +238,8 @@ export function RegistrationsScreen({ eventId, eventName, event, changesActions 
           onDismiss={exporter.dismiss}
           withFigures={withFigures}
           onWithFiguresChange={setWithFigures}
-          onPrint={() => exporter.print(exportRequest)}
+          onPrint={() => exporter.print(exportRequest, 'check-in')}
+          onPrintLabels={() => exporter.print(exportRequest, 'labels')}
         />
       </RegistrationsToolbar>
       {selectedId !== null && !selected && data ? (
@@ -351,18 +351,20 @@ export function RegistrationsScreen({ eventId, eventName, event, changesActions 
                 onClose={() => setShowInsights(false)}
               />
             ) : null}
-            {printRows && event ? (
-              <PrintList
-                event={event}
-                rows={printRows}
-                categories={screen.categoryList}
-                autoPrint
-                onAfterPrint={() => setPrintRows(null)}
-              />
-            ) : null}
           </Suspense>
         </>
       )}
+      <Suspense fallback={null}>
+        {print.job ? (
+          <PrintFlow
+            print={print}
+            event={event}
+            categories={screen.categoryList}
+            columnIds={screen.allColumnIds}
+            titles={titles}
+          />
+        ) : null}
+      </Suspense>
     </>
   );
 }

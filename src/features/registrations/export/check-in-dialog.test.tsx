@@ -1,0 +1,117 @@
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import i18n from '@/i18n';
+import { DEMO_EVENT_IDS } from '@/mocks/data';
+import { demoEvent } from '../insights/testing/demo-event';
+import { QueryClient } from '@tanstack/react-query';
+import { registrationLabels } from '../rows/registration-labels';
+import { eventModels } from '../rows/registrations-model';
+import { CheckInDialog } from './check-in-dialog';
+import { DEFAULT_CHECK_IN_OPTIONS, type CheckInPrintOptions } from './print-options';
+
+const { registrations, categories } = demoEvent(DEMO_EVENT_IDS.printable);
+const LEFT_OUT = registrations.filter((r) =>
+  ['cancelled', 'refunded'].includes(r.payment_status ?? ''),
+).length;
+
+function setUp(options: CheckInPrintOptions = DEFAULT_CHECK_IN_OPTIONS, language: 'en' | 'fr' = 'en') {
+  const labels = registrationLabels(i18n, language, categories);
+  const model = eventModels(new QueryClient(), DEMO_EVENT_IDS.printable).build(registrations, labels);
+  const onPrint = vi.fn();
+  const onCancel = vi.fn();
+  render(
+    <CheckInDialog
+      rows={model.rows}
+      columnIds={model.columnIds}
+      titles={model.titles}
+      options={options}
+      onPrint={onPrint}
+      onCancel={onCancel}
+    />,
+  );
+  return { onPrint, onCancel, dialog: screen.getByRole('dialog', { name: /check-in list|liste d’accueil/ }) };
+}
+
+describe('CheckInDialog', () => {
+  it('opens with the last choices, says how many are left out, and prints what was chosen', async () => {
+    const user = userEvent.setup();
+    const { onPrint, dialog } = setUp();
+    const box = within(dialog);
+    expect(box.getByRole('checkbox', { name: /Leave out cancelled and refunded/ })).toBeChecked();
+    expect(box.getByText(`${LEFT_OUT} of the rows shown are cancelled or refunded.`)).toBeInTheDocument();
+    expect(box.getByText(`${registrations.length - LEFT_OUT} registrations to print`)).toBeInTheDocument();
+    expect(box.getByRole('radio', { name: /Usual ranges/ })).toBeChecked();
+    // The usual ranges' people, every category together, then the names without a Latin initial.
+    expect(box.getAllByRole('listitem').map((item) => item.textContent)).toEqual([
+      expect.stringMatching(/^A–F: \d+ people$/),
+      expect.stringMatching(/^G–M: \d+ people$/),
+      expect.stringMatching(/^N–S: \d+ people$/),
+      expect.stringMatching(/^T–Z: \d+ people$/),
+      expect.stringMatching(/^Other names: \d+ people$/),
+    ]);
+
+    await user.click(box.getByRole('checkbox', { name: 'T-shirt size' }));
+    await user.click(box.getByRole('checkbox', { name: 'Payment' }));
+    await user.click(box.getByRole('radio', { name: /Balanced/ }));
+    const count = box.getByRole('spinbutton', { name: 'Number of desks' });
+    await user.clear(count);
+    await user.type(count, '3');
+    expect(
+      box.getAllByRole('listitem').filter((item) => /^[A-Z]–[A-Z]/.test(item.textContent ?? '')),
+    ).toHaveLength(3);
+    await user.click(box.getByRole('checkbox', { name: /Start each desk on a new page/ }));
+    await user.click(box.getByRole('button', { name: 'Print' }));
+    expect(onPrint).toHaveBeenCalledWith({
+      columns: ['last_name', 'first_name', 'category', 'order_id', 'q:103001'],
+      leaveOutCancelled: true,
+      desks: 3,
+      pagePerDesk: true,
+    });
+  });
+
+  it('counts the people to print without leaving anyone out when asked', async () => {
+    const user = userEvent.setup();
+    const { dialog } = setUp();
+    await user.click(within(dialog).getByRole('checkbox', { name: /Leave out cancelled and refunded/ }));
+    expect(within(dialog).getByText(`${registrations.length} registrations to print`)).toBeInTheDocument();
+  });
+
+  it('will not print without a column or with a desk count out of range, and says why', async () => {
+    const user = userEvent.setup();
+    const { onPrint, dialog } = setUp({ ...DEFAULT_CHECK_IN_OPTIONS, columns: ['last_name'], desks: 2 });
+    const box = within(dialog);
+    expect(box.getByRole('spinbutton', { name: 'Number of desks' })).toHaveValue(2);
+    const count = box.getByRole('spinbutton', { name: 'Number of desks' });
+    await user.clear(count);
+    await user.type(count, '40');
+    expect(count).toHaveAccessibleDescription('Enter a number of desks from 1 to 20.');
+    expect(box.getByRole('button', { name: 'Print' })).toBeDisabled();
+    await user.clear(count);
+    await user.type(count, '5');
+    await user.click(box.getByRole('checkbox', { name: 'Last name' }));
+    expect(box.getByText('Choose at least one column.')).toBeInTheDocument();
+    expect(box.getByRole('button', { name: 'Print' })).toBeDisabled();
+    await user.type(count, '{Enter}');
+    expect(onPrint).not.toHaveBeenCalled();
+  });
+
+  it('cancels with Escape or Cancel, printing nothing', async () => {
+    const user = userEvent.setup();
+    const first = setUp();
+    await user.keyboard('{Escape}');
+    expect(first.onCancel).toHaveBeenCalledTimes(1);
+    expect(first.onPrint).not.toHaveBeenCalled();
+  });
+
+  it('speaks French', async () => {
+    await i18n.changeLanguage('fr');
+    const { dialog } = setUp(DEFAULT_CHECK_IN_OPTIONS, 'fr');
+    const box = within(dialog);
+    expect(
+      box.getByRole('checkbox', { name: /Exclure les inscriptions annulées et remboursées/ }),
+    ).toBeChecked();
+    expect(box.getByRole('checkbox', { name: 'Taille de t-shirt' })).not.toBeChecked();
+    expect(box.getByRole('button', { name: 'Imprimer' })).toBeEnabled();
+    expect(box.getAllByRole('listitem')[0]).toHaveTextContent(/^A–F : \d+ personnes$/);
+  });
+});
