@@ -124,7 +124,7 @@ describe('PrintList', () => {
         .map((h) => h.textContent),
     ).toEqual(['Nom', 'Prénom', 'Catégorie', 'Commande', 'Paiement', '✓Présent']);
     expect(table!.querySelector('thead')).toHaveTextContent(
-      'Liste de pointage · 10 km · Noms A–F · 1 inscription',
+      'Liste d’accueil · 10 km · Noms A–F · 1 inscription',
     );
     expect(tableRows(screen.getAllByRole('table', { hidden: true })[1]!)[0]?.[4]).toBe('Payé');
   });
