@@ -289,8 +289,9 @@ describe('menus stay attached to their button', () => {
 });
 
 /**
- * Uses one option: a checkbox is ticked and unticked again (the view stays as it was), an
- * export saves a file, "Print the check-in list" calls the print dialog.
+ * Uses one option: a checkbox is ticked and unticked again, a facet value's "not" toggle
+ * pressed and released (the view stays as it was), an export saves a file, "Print the
+ * check-in list" calls the print dialog.
  */
 async function activate(item: Locator, where: string): Promise<void> {
   if ((await item.getAttribute('type')) === 'checkbox') {
@@ -299,6 +300,14 @@ async function activate(item: Locator, where: string): Promise<void> {
     await expect.poll(() => item.isChecked(), { message: where }).toBe(!checked);
     await item.click();
     await expect.poll(() => item.isChecked(), { message: where }).toBe(checked);
+    return;
+  }
+  const pressed = await item.getAttribute('aria-pressed');
+  if (pressed !== null) {
+    await item.click();
+    await expect.poll(() => item.getAttribute('aria-pressed'), { message: where }).not.toBe(pressed);
+    await item.click();
+    await expect.poll(() => item.getAttribute('aria-pressed'), { message: where }).toBe(pressed);
     return;
   }
   const label = (await item.innerText()).split('\n')[0] ?? '';

@@ -159,6 +159,8 @@ export function RegistrationsScreen({ eventId, eventName, event, changesActions 
     view.q,
     view.categories,
     view.statuses,
+    view.excludedCategories,
+    view.excludedStatuses,
     view.answers,
     view.sort,
     view.changes,
@@ -171,6 +173,18 @@ export function RegistrationsScreen({ eventId, eventName, event, changesActions 
       key === '' ? t('filters.noAnswer') : (filteredRows[0]?.cells[questionColumnId(queId)]?.trim() ?? key);
     return { value, label: t('filters.answerChip', { question: title, answer: shown }) };
   });
+  // "not Cancelled": each excluded value labelled as its cells are, even one no row has.
+  const exclusionChips = [
+    ...view.excludedCategories.map((value) => {
+      const label = screen.labels.categoryLabel(value === '' ? null : Number(value));
+      return { facet: 'categories' as const, value, label: label.text, lang: label.lang };
+    }),
+    ...view.excludedStatuses.map((value) => ({
+      facet: 'statuses' as const,
+      value,
+      label: screen.labels.status(value),
+    })),
+  ];
   const shown = filteredRows.length;
   const count = (n: number) => formatCount(n, language);
   const changes = view.changes;
@@ -216,6 +230,7 @@ export function RegistrationsScreen({ eventId, eventName, event, changesActions 
         setView={setView}
         categoryOptions={screen.categoryOptions}
         statusOptions={screen.statusOptions}
+        exclusionChips={exclusionChips}
         answerChips={answerChips}
         changeChip={changeChip}
         editionChip={editionChip}
