@@ -20,6 +20,8 @@ interface ExportMenuProps {
   onWithFiguresChange: (withFigures: boolean) => void;
   /** Prints the check-in list of the rows shown. */
   onPrint: () => void;
+  /** Opens "Copy e-mail addresses" for the rows shown. */
+  onCopyAddresses: () => void;
 }
 
 /** Opening the menu starts the workers that build the files, so a click finds them ready. */
@@ -43,8 +45,10 @@ export function ExportMenu({
   withFigures,
   onWithFiguresChange,
   onPrint,
+  onCopyAddresses,
 }: ExportMenuProps) {
   const { t } = useTranslation('registrations');
+  const { t: tm } = useTranslation('mailing');
   const language = useLanguage();
   const figuresId = useId();
   const count = (n: number) => formatCount(n, language);
@@ -85,6 +89,16 @@ export function ExportMenu({
           <strong>{t('export.print.label')}</strong>
           <span className="muted">{t('export.print.hint')}</span>
         </button>
+        <button
+          type="button"
+          className="menu__action"
+          disabled={empty}
+          data-close-menu
+          onClick={onCopyAddresses}
+        >
+          <strong>{tm('copy.label')}</strong>
+          <span className="muted">{tm('copy.hint')}</span>
+        </button>
       </Menu>
       <ExportMessage state={state} loaded={count(loaded)} onCancel={onCancel} onDismiss={onDismiss} />
     </>
@@ -103,8 +117,20 @@ function ExportMessage({
   onDismiss: () => void;
 }) {
   const { t } = useTranslation('registrations');
+  const { t: tm } = useTranslation('mailing');
   const language = useLanguage();
   if (state.step === 'idle') return null;
+  const leftOut = state.step === 'done' ? state.leftOut : undefined;
+  const leftOutParts = leftOut
+    ? (['missing', 'invalid', 'repeated', 'formulaLike'] as const)
+        .filter((reason) => leftOut[reason] > 0)
+        .map((reason) =>
+          tm(`leftOut.${reason}`, {
+            count: leftOut[reason],
+            formatted: formatCount(leftOut[reason], language),
+          }),
+        )
+    : [];
   const busy = state.step === 'waiting' || state.step === 'building';
   return (
     // A toast at the bottom of the window: the toolbar never moves when an export starts or ends.
@@ -126,6 +152,7 @@ function ExportMessage({
               : state.step === 'refused'
                 ? t('export.refused', { loaded })
                 : t('export.failed')}
+        {leftOutParts.length > 0 ? ` ${tm('leftOut.intro')} ${leftOutParts.join(', ')}.` : null}
       </p>
       <button type="button" className="button button--ghost" onClick={busy ? onCancel : onDismiss}>
         {busy ? t('export.cancel') : t('export.dismiss')}

@@ -8,7 +8,7 @@ import { registrationsWorkbook } from './registrations-workbook';
 import type { RegistrationHistory } from '../history/registration-history';
 import type { EventInsights } from '../insights/event-insights';
 import { idsOf, insightsClient } from '../insights/insights-client';
-import { mailingExport, viewExport } from './export-table';
+import { mailingExport, viewExport, type MailingHeaders } from './export-table';
 import type { RegistrationLabels } from '../rows/registration-labels';
 import type { RegistrationRow } from '../rows/registration-rows';
 import { eventModels, type RegistrationsModel } from '../rows/registrations-model';
@@ -17,8 +17,8 @@ import { viewRows } from '../rows/view-rows';
 
 /**
  * The three CSV dialects, the mailing audience (a plain UTF-8 CSV of e-mail, first name, last
- * name and category, what mailing tools import), then a real Excel workbook (beside its
- * figures option in the menu).
+ * name, category and the answers shown, one line per valid address, what Brevo and Mailchimp
+ * import: see mailingExport), then a real Excel workbook (beside its figures option in the menu).
  */
 export const EXPORT_FORMATS = [...CSV_PRESET_IDS, 'mailing', 'xlsx'] as const;
 export type ExportFormat = (typeof EXPORT_FORMATS)[number];
@@ -30,11 +30,22 @@ export interface FiguresSheet {
   rows: readonly XlsxFigure[];
 }
 
+/** What the rows of a view are asked for: a file, the printed list, or their e-mail addresses. */
+type ExportPurpose = ExportFormat | 'print' | 'addresses';
+
+/** The rows of a mailing audience left out of its file, and why (see mailingExport). */
+export interface LeftOut {
+  missing: number;
+  invalid: number;
+  repeated: number;
+  formulaLike: number;
+}
+
 export type ExportState =
   | { step: 'idle' }
-  | { step: 'waiting'; preset: ExportFormat | 'print' }
+  | { step: 'waiting'; preset: ExportPurpose }
   | { step: 'building'; preset: ExportFormat }
-  | { step: 'done'; rows: number; fileName: string }
+  | { step: 'done'; rows: number; fileName: string; leftOut?: LeftOut }
   | { step: 'refused' }
   | { step: 'failed'; error: unknown };
 
@@ -46,6 +57,10 @@ interface Options {
   figuresSheet: (insights: EventInsights) => FiguresSheet;
   /** Called with the rows to print once the whole list is there. */
   onPrintReady: (rows: readonly RegistrationRow[]) => void;
+  /** Called with the rows whose e-mail addresses to copy once the whole list is there. */
+  onAddressesReady: (rows: readonly RegistrationRow[]) => void;
+  /** The mailing audience's e-mail and name columns' titles (see MailingHeaders). */
+  mailingHeaders: MailingHeaders;
 }
 
 /** What an export is asked for: the view on screen and its language, at the click. */
@@ -70,7 +85,15 @@ const FIGURES_SHEET_OPTIONS = { questions: false, groups: true, lists: false } a
  * (viewExport), not of what the screen last rendered; it is built off the main thread (see
  * lib/csv and lib/xlsx).
  */
-export function useTableExport({ eventId, eventName, fileLabel, figuresSheet, onPrintReady }: Options) {
+export function useTableExport({
+  eventId,
+  eventName,
+  fileLabel,
+  figuresSheet,
+  onPrintReady,
+  onAddressesReady,
+  mailingHeaders,
+}: Options) {
   const client = useQueryClient();
   const [state, setState] = useState<ExportState>({ step: 'idle' });
   const controller = useRef<AbortController | null>(null);
@@ -80,7 +103,7 @@ export function useTableExport({ eventId, eventName, fileLabel, figuresSheet, on
 
   /** The final model of the event in the request's language, or null when the list is incomplete. */
   const settledModel = async (
-    preset: ExportFormat | 'print',
+    preset: ExportPurpose,
     labels: RegistrationLabels,
     signal: AbortSignal,
   ): Promise<{ model: RegistrationsModel; history: RegistrationHistory | null } | null> => {
@@ -96,7 +119,7 @@ export function useTableExport({ eventId, eventName, fileLabel, figuresSheet, on
     return { model, history: data.history };
   };
 
-  const run = async (preset: ExportFormat | 'print', request: ExportRequest) => {
+  const run = async (preset: ExportPurpose, request: ExportRequest) => {
     controller.current?.abort();
     const abort = new AbortController();
     controller.current = abort;
@@ -108,16 +131,38 @@ export function useTableExport({ eventId, eventName, fileLabel, figuresSheet, on
       }
       const { model, history } = settled;
       const editionIds = request.editionIds ?? null;
-      if (preset === 'print') {
+      if (preset === 'print' || preset === 'addresses') {
         setState({ step: 'idle' });
-        onPrintReady(viewRows(model, request.view, history, editionIds).rows);
+        const { rows } = viewRows(model, request.view, history, editionIds);
+        if (preset === 'print') onPrintReady(rows);
+        else onAddressesReady(rows);
         return;
       }
       setState({ step: 'building', preset });
-      const table =
-        preset === 'mailing'
-          ? await mailingExport(model, request.view, history, editionIds)
-          : await viewExport(model, request.view, history, editionIds);
+      if (preset === 'mailing') {
+        const mailing = await mailingExport(model, request.view, history, editionIds, mailingHeaders);
+        const { table, audience } = mailing;
+        // Plain UTF-8 without a BOM: Mailchimp and Brevo read it as it is.
+        const blob = await exportCsv(
+          { headers: table.headers, rows: table.rows, preset: 'utf8' },
+          { signal: abort.signal },
+        );
+        const fileName = downloadFileName(eventName, new Date(), fileLabel, 'mailing', 'csv');
+        downloadBlob(blob, fileName);
+        setState({
+          step: 'done',
+          rows: table.rows.length,
+          fileName,
+          leftOut: {
+            missing: audience.missing,
+            invalid: audience.invalid.length,
+            repeated: audience.repeated,
+            formulaLike: mailing.formulaLike,
+          },
+        });
+        return;
+      }
+      const table = await viewExport(model, request.view, history, editionIds);
       let blob: Blob;
       let fileName: string;
       if (preset === 'xlsx') {
@@ -140,12 +185,6 @@ export function useTableExport({ eventId, eventName, fileLabel, figuresSheet, on
         });
         blob = await exportXlsx(workbook, { signal: abort.signal });
         fileName = xlsxFileName(eventName, new Date(), fileLabel);
-      } else if (preset === 'mailing') {
-        blob = await exportCsv(
-          { headers: table.headers, rows: table.rows, preset: 'utf8' },
-          { signal: abort.signal },
-        );
-        fileName = downloadFileName(eventName, new Date(), fileLabel, 'mailing', 'csv');
       } else {
         blob = await exportCsv(
           { headers: table.headers, rows: table.rows, preset },
@@ -167,6 +206,8 @@ export function useTableExport({ eventId, eventName, fileLabel, figuresSheet, on
     start: (preset: ExportFormat, request: ExportRequest) => void run(preset, request),
     /** The check-in list of the view's rows, once the whole list is there. */
     print: (request: ExportRequest) => void run('print', request),
+    /** The view's rows for "Copy e-mail addresses", once the whole list is there. */
+    addresses: (request: ExportRequest) => void run('addresses', request),
     cancel: () => {
       controller.current?.abort();
       setState({ step: 'idle' });

@@ -35,6 +35,9 @@ import { useEventName } from '../editions/edition-links';
 
 // Only the promoters who ask for them download the charts and the print layout.
 const FilteredInsightsDialog = lazy(() => import('./filtered-insights-dialog'));
+const MailingDialog = lazy(() =>
+  import('../export/mailing-dialog').then((module) => ({ default: module.MailingDialog })),
+);
 const PrintList = lazy(() =>
   import('../export/print-list').then((module) => ({ default: module.PrintList })),
 );
@@ -62,6 +65,8 @@ export function RegistrationsScreen({ eventId, eventName, event, changesActions 
   const { t: ti } = useTranslation('insights');
   const insightLabels = useInsightLabels(screen.categoryList);
   const [printRows, setPrintRows] = useState<readonly RegistrationRow[] | null>(null);
+  const [addressRows, setAddressRows] = useState<readonly RegistrationRow[] | null>(null);
+  const { t: tm } = useTranslation('mailing');
   const exporter = useTableExport({
     eventId,
     eventName,
@@ -72,6 +77,12 @@ export function RegistrationsScreen({ eventId, eventName, event, changesActions 
       rows: overviewFigures(insights, insightLabels),
     }),
     onPrintReady: setPrintRows,
+    onAddressesReady: setAddressRows,
+    mailingHeaders: {
+      email: tm('headers.email'),
+      firstName: tm('headers.firstName'),
+      lastName: tm('headers.lastName'),
+    },
   });
   const { t: te } = useTranslation('editions');
   const { editionList } = screen;
@@ -255,6 +266,7 @@ export function RegistrationsScreen({ eventId, eventName, event, changesActions 
           withFigures={withFigures}
           onWithFiguresChange={setWithFigures}
           onPrint={() => exporter.print(exportRequest)}
+          onCopyAddresses={() => exporter.addresses(exportRequest)}
         />
       </RegistrationsToolbar>
       {selectedId !== null && !selected && data ? (
@@ -366,6 +378,7 @@ export function RegistrationsScreen({ eventId, eventName, event, changesActions 
                 onClose={() => setShowInsights(false)}
               />
             ) : null}
+            {addressRows ? <MailingDialog rows={addressRows} onClose={() => setAddressRows(null)} /> : null}
             {printRows && event ? (
               <PrintList
                 event={event}
