@@ -13,6 +13,7 @@ import type enInsights from './locales/en/insights.json';
 import type enMailing from './locales/en/mailing.json';
 import type enRegistrations from './locales/en/registrations.json';
 import type enSearch from './locales/en/search.json';
+import type enViews from './locales/en/views.json';
 
 /**
  * The texts every screen needs (the shell, errors, sign-in), bundled with the app so the
@@ -42,4 +43,5 @@ export interface AllResources {
   registrations: typeof enRegistrations;
   search: typeof enSearch;
   session: typeof enSession;
+  views: typeof enViews;
 }

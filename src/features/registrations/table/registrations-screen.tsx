@@ -24,6 +24,7 @@ import { RegistrationDetails, type DetailsPosition } from './registration-detail
 import { RegistrationsTable } from './registrations-table';
 import { RegistrationsTableSkeleton } from './registrations-table-skeleton';
 import { RegistrationsToolbar } from './registrations-toolbar';
+import { SavedViewsMenu, type ViewsNotice } from './saved-views-menu';
 import { RemovedRegistrations } from './removed-registrations';
 import { ChangesSummary } from '../rows/changes-summary';
 import { removedSince } from '../history/changes-since';
@@ -66,6 +67,8 @@ export function RegistrationsScreen({ eventId, eventName, event, changesActions 
   const insightLabels = useInsightLabels(screen.categoryList);
   const [printRows, setPrintRows] = useState<readonly RegistrationRow[] | null>(null);
   const [addressRows, setAddressRows] = useState<readonly RegistrationRow[] | null>(null);
+  const [viewsNotice, setViewsNotice] = useState<ViewsNotice | null>(null);
+  const { t: tv } = useTranslation('views');
   const { t: tm } = useTranslation('mailing');
   const exporter = useTableExport({
     eventId,
@@ -246,6 +249,22 @@ export function RegistrationsScreen({ eventId, eventName, event, changesActions 
         changeChip={changeChip}
         editionChip={editionChip}
       >
+        <SavedViewsMenu
+          eventId={eventId}
+          view={view}
+          setView={setView}
+          shape={() => ({
+            complete: data?.phase === 'complete',
+            columnIds: screen.allColumnIds,
+            categoryIds: new Set([
+              ...screen.categoryList.map((category) => String(category.category_id)),
+              ...(screen.model?.present.categories ?? []),
+            ]),
+          })}
+          categoryName={(id) => screen.labels.category(Number(id))}
+          columnName={(id) => titles.get(id)?.text ?? id}
+          onNotice={setViewsNotice}
+        />
         <button type="button" className="button" onClick={() => setShowInsights(true)} disabled={shown === 0}>
           {t('insights.open')}
         </button>
@@ -269,6 +288,17 @@ export function RegistrationsScreen({ eventId, eventName, event, changesActions 
           onCopyAddresses={() => exporter.addresses(exportRequest)}
         />
       </RegistrationsToolbar>
+      {/* Always there, so that a notice put in it is read out. */}
+      <div className="registrations-views-notice" role="status">
+        {viewsNotice ? (
+          <p className="registrations-notice">
+            {viewsNotice.text}{' '}
+            <button type="button" className="link-button" onClick={() => setViewsNotice(null)}>
+              {tv('notice.dismiss')}
+            </button>
+          </p>
+        ) : null}
+      </div>
       {selectedId !== null && !selected && data ? (
         // A link to one registration (overview, duplicates, another tab) whose row is not here.
         <p className="registrations-notice" role="status">
