@@ -1,4 +1,4 @@
-import { useId, useMemo, useRef, useState } from 'react';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useModalDialog } from '@/components/dialog/use-modal-dialog';
 import { useLanguage } from '@/i18n/use-language';
@@ -39,7 +39,13 @@ export function MailingDialog({ rows, onClose }: MailingDialogProps) {
   const [size, setSize] = useState(DEFAULT_BATCH_SIZE);
   const batches = useMemo(() => addressBatches(addresses, size), [addresses, size]);
   const [outcome, setOutcome] = useState<CopyOutcome | null>(null);
+  /** The batches copied so far (of this batch size). */
+  const [copiedBatches, setCopiedBatches] = useState<ReadonlySet<number>>(new Set());
   const failedText = useRef<HTMLTextAreaElement>(null);
+  const firstCopy = useRef<HTMLButtonElement>(null);
+  // After showModal (the effect above), which focuses the first control (the invalid
+  // addresses' disclosure): focus starts on the first batch's Copy, the dialog's main action.
+  useEffect(() => firstCopy.current?.focus(), []);
   const count = (n: number) => formatCount(n, language);
   const formulaLike = audience.recipients.filter((recipient) => recipient.formulaLike);
 
@@ -48,6 +54,7 @@ export function MailingDialog({ rows, onClose }: MailingDialogProps) {
     try {
       await navigator.clipboard.writeText(batchText(batch));
       setOutcome({ batch: index, ok: true, count: batch.length });
+      setCopiedBatches((copied) => new Set(copied).add(index));
     } catch {
       // No clipboard (an insecure page, a refusal): the batch is shown selected to copy by hand.
       setOutcome({ batch: index, ok: false });
@@ -138,6 +145,7 @@ export function MailingDialog({ rows, onClose }: MailingDialogProps) {
                   if (Number.isInteger(value) && value >= 1 && value <= MAX_BATCH_SIZE) {
                     setSize(value);
                     setOutcome(null);
+                    setCopiedBatches(new Set());
                   }
                 }}
               />
@@ -158,11 +166,13 @@ export function MailingDialog({ rows, onClose }: MailingDialogProps) {
                         to: count(from + batch.length - 1),
                       })}
                     </span>
+                    {copiedBatches.has(index) ? (
+                      <span className="mailing-dialog__done">✓ {t('dialog.copiedMark')}</span>
+                    ) : null}
                     <button
                       type="button"
                       className="button"
-                      // Focus starts on the first batch's Copy: the dialog's main action.
-                      autoFocus={index === 0}
+                      ref={index === 0 ? firstCopy : undefined}
                       onClick={() => void copy(index)}
                     >
                       {t('dialog.copyBatch', { n: index + 1 })}
@@ -194,7 +204,7 @@ export function MailingDialog({ rows, onClose }: MailingDialogProps) {
                   })
                 : t('dialog.copyFailed', { n: outcome.batch + 1 })}
           </p>
-          <button type="button" className="button" onClick={close} autoFocus={addresses.length === 0}>
+          <button type="button" className="button" onClick={close}>
             {t('dialog.close')}
           </button>
         </div>

@@ -262,7 +262,9 @@ export function RegistrationsScreen({ eventId, eventName, event, changesActions 
             ]),
           })}
           categoryName={(id) => screen.labels.category(Number(id))}
-          columnName={(id) => titles.get(id)?.text ?? id}
+          columnName={(id) =>
+            titles.get(id)?.text ?? (id.startsWith('q:') ? t('questionFallback', { id: id.slice(2) }) : id)
+          }
           onNotice={setViewsNotice}
         />
         <button type="button" className="button" onClick={() => setShowInsights(true)} disabled={shown === 0}>
@@ -292,7 +294,7 @@ export function RegistrationsScreen({ eventId, eventName, event, changesActions 
       <div className="registrations-views-notice" role="status">
         {viewsNotice ? (
           <p className="registrations-notice">
-            {viewsNotice.text}{' '}
+            <span>{viewsNotice.text}</span>{' '}
             <button type="button" className="link-button" onClick={() => setViewsNotice(null)}>
               {tv('notice.dismiss')}
             </button>
