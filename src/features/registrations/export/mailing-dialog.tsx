@@ -8,7 +8,7 @@ import { addressBatches, batchText, mailingAudience } from './mailing-addresses'
 import './mailing-dialog.css';
 
 /** A BCC field's common limit: Gmail and Outlook accounts start refusing a few hundred recipients. */
-export const DEFAULT_BATCH_SIZE = 50;
+const DEFAULT_BATCH_SIZE = 50;
 const MAX_BATCH_SIZE = 1000;
 /** Invalid addresses listed by name: enough to correct by hand, never a page of thousands. */
 const INVALID_LISTED = 100;
