@@ -10,8 +10,10 @@ import type enEditions from './locales/en/editions.json';
 import type enEvents from './locales/en/events.json';
 import type enFigures from './locales/en/figures.json';
 import type enInsights from './locales/en/insights.json';
+import type enMailing from './locales/en/mailing.json';
 import type enRegistrations from './locales/en/registrations.json';
 import type enSearch from './locales/en/search.json';
+import type enViews from './locales/en/views.json';
 
 /**
  * The texts every screen needs (the shell, errors, sign-in), bundled with the app so the
@@ -37,7 +39,9 @@ export interface AllResources {
   events: typeof enEvents;
   figures: typeof enFigures;
   insights: typeof enInsights;
+  mailing: typeof enMailing;
   registrations: typeof enRegistrations;
   search: typeof enSearch;
   session: typeof enSession;
+  views: typeof enViews;
 }

@@ -289,9 +289,10 @@ describe('menus stay attached to their button', () => {
 });
 
 /**
- * Uses one option: a checkbox is ticked and unticked again (the view stays as it was), an
- * export saves a file, "Print the check-in list…" and "Print labels…" call the print dialog
- * from theirs.
+ * Uses one option: a checkbox is ticked and unticked again, a facet value's "not" toggle
+ * pressed and released (the view stays as it was), an export saves a file, "Print the
+ * check-in list…" and "Print labels…" call the print dialog from theirs, "Copy e-mail
+ * addresses…" opens its dialog (closed again).
  */
 async function activate(item: Locator, where: string): Promise<void> {
   if ((await item.getAttribute('type')) === 'checkbox') {
@@ -300,6 +301,14 @@ async function activate(item: Locator, where: string): Promise<void> {
     await expect.poll(() => item.isChecked(), { message: where }).toBe(!checked);
     await item.click();
     await expect.poll(() => item.isChecked(), { message: where }).toBe(checked);
+    return;
+  }
+  const pressed = await item.getAttribute('aria-pressed');
+  if (pressed !== null) {
+    await item.click();
+    await expect.poll(() => item.getAttribute('aria-pressed'), { message: where }).not.toBe(pressed);
+    await item.click();
+    await expect.poll(() => item.getAttribute('aria-pressed'), { message: where }).toBe(pressed);
     return;
   }
   const label = (await item.innerText()).split('\n')[0] ?? '';
@@ -312,6 +321,15 @@ async function activate(item: Locator, where: string): Promise<void> {
     await dialog.locator('button[type="submit"]').click();
     await dialog.waitFor({ state: 'detached' });
     await expect.poll(printed, { message: where }).toBe(before + 1);
+    return;
+  }
+  if (/e-mail/.test(label)) {
+    // "Copy e-mail addresses…" opens its dialog over the page; Escape closes it.
+    await item.click();
+    const dialog = page.getByRole('dialog');
+    await dialog.waitFor({ timeout: 30_000 });
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
     return;
   }
   if (/CSV|Excel/.test(label)) {

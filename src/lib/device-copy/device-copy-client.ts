@@ -498,6 +498,17 @@ export const saveEditionLinkCopy = (eventId: number, value: unknown) =>
 export const readEditionLinkCopy = (eventId: number) =>
   theClient().readRecord({ kind: 'edition-link', eventId });
 
+/**
+ * Saves the views of an event's registrations the promoter named (a JSON value, see
+ * rows/saved-views.ts) in the background; nothing once the device was forgotten in this session.
+ */
+export const saveSavedViewsCopy = (eventId: number, value: unknown) =>
+  theClient().saveRecord({ kind: 'saved-views', eventId }, value, new Date());
+
+/** The saved views of an event's registrations, as kept on this device, or null. */
+export const readSavedViewsCopy = (eventId: number) =>
+  theClient().readRecord({ kind: 'saved-views', eventId });
+
 /** Whether `candidate`'s key opens the copy on this device; never discards it (offline sign-in). */
 export const probeDeviceCopyKey = (candidate: Session) => theClient().probe(candidate);
 

@@ -73,12 +73,13 @@ export type DeviceCopyRequest =
 /**
  * A record kept whole: the events list (GET /v1/events), an event's categories, the keys of
  * the groups of possible duplicates the promoter dismissed for an event, an event's figures
- * for the events list, or the previous edition the promoter linked an event to.
+ * for the events list, the previous edition the promoter linked an event to, or the views of
+ * an event's registrations the promoter saved.
  */
 export type CopyRecord =
   | { readonly kind: 'events' }
   | {
-      readonly kind: 'categories' | 'dismissed-duplicates' | 'event-figures' | 'edition-link';
+      readonly kind: 'categories' | 'dismissed-duplicates' | 'event-figures' | 'edition-link' | 'saved-views';
       readonly eventId: number;
     };
 

@@ -358,6 +358,20 @@ describe('device store', () => {
     expect(await fresh.copy.readEventNote(1002, 'edition-link')).toEqual({ status: 'missing' });
   });
 
+  it("keeps an event's saved views sealed (a search can hold a name) and wipes them with the copy", async () => {
+    const { copy } = track(await open());
+    const views = { version: 1, views: [{ id: 'v1', name: 'Dupont family', search: 'q=dupont' }] };
+    expect(await copy.saveEventNote(1003, 'saved-views', views)).toMatchObject({ saved: true });
+    expect(await copy.readEventNote(1003, 'saved-views')).toEqual({ status: 'ok', value: views });
+    const sealed = new TextDecoder().decode(await rawRecord([1003, 'saved-views', 0]));
+    expect(sealed).not.toContain('dupont');
+    expect(sealed).not.toContain('Dupont');
+    copy.close();
+    await wipeDeviceCopy();
+    const fresh = track(await open());
+    expect(await fresh.copy.readEventNote(1003, 'saved-views')).toEqual({ status: 'missing' });
+  });
+
   it('answers a typed "not saved" result when the device is full, keeping the previous copy', async () => {
     const { copy } = track(await open());
     const rows = demoRows(DEMO_EVENT_IDS.largeMarathon).slice(0, 11_000);

@@ -20,7 +20,8 @@ import {
  *   an event's manifest (question texts, and per chunk its content hash and generation), its
  *   registration chunks of 5,000 rows, the app's history of the list (what changed when,
  *   opaque JSON here), the groups of possible duplicates the promoter dismissed and the event's
- *   figures for the events list and the previous edition it is linked to (opaque JSON too). Keys are [event id or 'all', kind, chunk
+ *   figures for the events list, the previous edition it is linked to and the promoter's saved
+ *   views of its registrations (opaque JSON too). Keys are [event id or 'all', kind, chunk
  *   index].
  *
  * A new schema version (the database version) discards the old copy, as do a copy unused for
@@ -72,7 +73,10 @@ interface EventMeta {
 
 type Kind = Exclude<RecordPlace['kind'], 'key-check'>;
 /** A small record of an event kept apart from its rows: deleted with the event and the copy. */
-export type EventNoteKind = Extract<Kind, 'dismissed-duplicates' | 'event-figures' | 'edition-link'>;
+export type EventNoteKind = Extract<
+  Kind,
+  'dismissed-duplicates' | 'event-figures' | 'edition-link' | 'saved-views'
+>;
 type RecordKey = [scope: number | typeof ALL, kind: Kind, index: number];
 
 interface DeviceCopySchema extends DBSchema {

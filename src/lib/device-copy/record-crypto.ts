@@ -30,7 +30,8 @@ export interface RecordPlace {
     | 'history'
     | 'dismissed-duplicates'
     | 'event-figures'
-    | 'edition-link';
+    | 'edition-link'
+    | 'saved-views';
   /** Chunk index (0 for a record that is not chunked). */
   readonly index: number;
   /** Write generation of a chunk, kept in the event's sealed manifest (0 when not used). */

@@ -22,6 +22,8 @@ interface ExportMenuProps {
   onPrint: () => void;
   /** Prints labels of the rows shown (its dialog first). */
   onPrintLabels: () => void;
+  /** Opens "Copy e-mail addresses" for the rows shown. */
+  onCopyAddresses: () => void;
 }
 
 /** Opening the menu starts the workers that build the files, so a click finds them ready. */
@@ -46,8 +48,10 @@ export function ExportMenu({
   onWithFiguresChange,
   onPrint,
   onPrintLabels,
+  onCopyAddresses,
 }: ExportMenuProps) {
   const { t } = useTranslation('registrations');
+  const { t: tm } = useTranslation('mailing');
   const language = useLanguage();
   const figuresId = useId();
   const count = (n: number) => formatCount(n, language);
@@ -98,6 +102,16 @@ export function ExportMenu({
           <strong>{t('export.labels.label')}</strong>
           <span className="muted">{t('export.labels.hint')}</span>
         </button>
+        <button
+          type="button"
+          className="menu__action"
+          disabled={empty}
+          data-close-menu
+          onClick={onCopyAddresses}
+        >
+          <strong>{tm('copy.label')}</strong>
+          <span className="muted">{tm('copy.hint')}</span>
+        </button>
       </Menu>
       <ExportMessage state={state} loaded={count(loaded)} onCancel={onCancel} onDismiss={onDismiss} />
     </>
@@ -116,8 +130,20 @@ function ExportMessage({
   onDismiss: () => void;
 }) {
   const { t } = useTranslation('registrations');
+  const { t: tm } = useTranslation('mailing');
   const language = useLanguage();
   if (state.step === 'idle') return null;
+  const leftOut = state.step === 'done' ? state.leftOut : undefined;
+  const leftOutParts = leftOut
+    ? (['missing', 'invalid', 'repeated', 'formulaLike'] as const)
+        .filter((reason) => leftOut[reason] > 0)
+        .map((reason) =>
+          tm(`leftOut.${reason}`, {
+            count: leftOut[reason],
+            formatted: formatCount(leftOut[reason], language),
+          }),
+        )
+    : [];
   const busy = state.step === 'waiting' || state.step === 'building';
   return (
     // A toast at the bottom of the window: the toolbar never moves when an export starts or ends.
@@ -139,6 +165,7 @@ function ExportMessage({
               : state.step === 'refused'
                 ? t('export.refused', { loaded })
                 : t('export.failed')}
+        {leftOutParts.length > 0 ? ` ${tm('leftOut.intro')} ${leftOutParts.join(', ')}.` : null}
       </p>
       <button type="button" className="button button--ghost" onClick={busy ? onCancel : onDismiss}>
         {busy ? t('export.cancel') : t('export.dismiss')}

@@ -4,6 +4,7 @@ import type { RegistrationRow } from '../rows/registration-rows';
 import type { RegistrationsModel } from '../rows/registrations-model';
 import type { RegistrationsView } from '../rows/registrations-view';
 import { viewRows } from '../rows/view-rows';
+import { mailingAudience, type MailingAudience } from './mailing-addresses';
 
 export interface TableExport {
   /** The visible columns' ids, in order (an Excel file types its columns by id). */
@@ -54,25 +55,86 @@ export function viewExport(
 }
 
 /**
- * The columns a mailing tool imports (Mailchimp, Brevo, Sendinblue… map them by their
- * titles): e-mail, first name, last name and category, whatever columns the table shows. On
- * a previous edition's lapsed list the category is the one they ran last time.
+ * The fixed columns of the mailing audience, before the answer columns the view shows: what
+ * Brevo and Mailchimp import (see mailingExport).
  */
 export const MAILING_COLUMNS = ['email', 'first_name', 'last_name', 'category'] as const;
 
 /**
- * The rows of a view as a mailing audience: the view's rows in its order (search, filters,
- * an edition's list), in the mailing columns. The CSV's formula guard still applies to every
- * cell: an ordinary address (`jo.martin+trail@example.com`, `x-y@example.org`) is left as
- * it is; the rare address that starts with `=`, `+`, `-` or `@` (RFC 5322 allows the first
- * three) gets its `'`, as any cell would, because a spreadsheet would run it as a formula.
+ * The titles of the e-mail, first name and last name columns: Brevo's own attribute names
+ * (EMAIL, and FIRSTNAME and LASTNAME, or PRENOM and NOM in a French account), which Brevo
+ * matches by name; EMAIL is also the merge tag of Mailchimp's Email Address field.
  */
-export function mailingExport(
+export interface MailingHeaders {
+  readonly email: string;
+  readonly firstName: string;
+  readonly lastName: string;
+}
+
+export interface MailingExport {
+  readonly table: TableExport;
+  /** Who is in the file, and the rows left out and why. */
+  readonly audience: MailingAudience;
+  /** Valid addresses left out because they start like a formula (see checkAddress). */
+  readonly formulaLike: number;
+}
+
+/**
+ * The rows of a view as a mailing audience that Brevo and Mailchimp import as they are: plain
+ * UTF-8 CSV (the caller writes it without a BOM), one line per person, each valid address
+ * once (mailing-addresses: the first row of the view that gave it, in the view's order), the
+ * address trimmed; then first name, last name, category (on a previous edition's lapsed
+ * list, the one they ran last time) and the answer columns the view shows, titled as on
+ * screen (a title two questions share gets its number, as both tools want unique column
+ * names). Rows without a valid address are left out and counted.
+ *
+ * The CSV's formula guard still runs on every cell, and never alters an address: a valid
+ * address starting with `=`, `+` or `-` would get a `'` and become another valid address,
+ * imported as it is, so such an address is left out of the file and counted (the dialog of
+ * "Copy e-mail addresses" lists it to add by hand). A name or an answer is guarded as in any
+ * export.
+ */
+export async function mailingExport(
   model: RegistrationsModel,
   view: RegistrationsView,
   history: RegistrationHistory | null,
-  editionIds: ReadonlySet<number> | null = null,
-): Promise<TableExport> {
-  const { rows } = viewRows(model, view, history, editionIds);
-  return tableExport(rows, MAILING_COLUMNS, (id) => model.titles.get(id)?.text ?? id);
+  editionIds: ReadonlySet<number> | null,
+  headers: MailingHeaders,
+): Promise<MailingExport> {
+  const { rows, visibleColumnIds } = viewRows(model, view, history, editionIds);
+  const audience = mailingAudience(rows);
+  const answerIds = visibleColumnIds.filter((id) => model.questions.some((question) => question.id === id));
+  const columnIds = [...MAILING_COLUMNS, ...answerIds];
+  const titleOf = (id: string) => model.titles.get(id)?.text ?? id;
+  const titles = uniqueTitles([
+    headers.email,
+    headers.firstName,
+    headers.lastName,
+    titleOf('category'),
+    ...answerIds.map(titleOf),
+  ]);
+  const kept = audience.recipients.filter((recipient) => !recipient.formulaLike);
+  const cells: string[][] = [];
+  for (let start = 0; start < kept.length; start += ROWS_PER_SLICE) {
+    if (start > 0) await yieldToBrowser();
+    for (const { address, row } of kept.slice(start, start + ROWS_PER_SLICE)) {
+      cells.push([address, ...columnIds.slice(1).map((id) => row.cells[id] ?? '')]);
+    }
+  }
+  return {
+    table: { columnIds, headers: titles, rows: cells },
+    audience,
+    formulaLike: audience.recipients.length - kept.length,
+  };
+}
+
+/** Column titles made unique: a repeated title gets " (2)", " (3)"… */
+function uniqueTitles(titles: readonly string[]): string[] {
+  const used = new Set<string>();
+  return titles.map((title) => {
+    let unique = title;
+    for (let n = 2; used.has(unique.toLowerCase()); n++) unique = `${title} (${n})`;
+    used.add(unique.toLowerCase());
+    return unique;
+  });
 }

@@ -1,35 +1,110 @@
+import { QueryClient } from '@tanstack/react-query';
+import Papa from 'papaparse';
+import i18n from '@/i18n';
+import '../i18n';
+import { DEMO_EVENT_IDS } from '@/mocks/data';
 import { buildCsv } from '@/lib/csv/build-csv';
-import { MAILING_COLUMNS } from './export-table';
+import { demoEvent } from '../insights/testing/demo-event';
+import { eventModels, sharedLabels } from '../rows/registrations-model';
+import { DEFAULT_REGISTRATIONS_VIEW } from '../rows/registrations-view';
+import { MAILING_COLUMNS, mailingExport } from './export-table';
 
-/**
- * The mailing audience goes through the CSV's formula guard like every file: ordinary
- * addresses come out as typed, so a mailing tool imports them; an address a spreadsheet would
- * run as a formula gets its `'` (RFC 5322 allows `=`, `+`, `-` first, no common provider
- * issues such addresses, and a formula on the promoter's machine is the worse failure).
- */
+const EVENT = DEMO_EVENT_IDS.trickySmall;
+const HEADERS = { email: 'EMAIL', firstName: 'FIRSTNAME', lastName: 'LASTNAME' };
+
+/** The demo event with some addresses changed the way sign-up forms leave them. */
+function withAddresses(emails: Record<number, string>) {
+  const { registrations, categories } = demoEvent(EVENT);
+  const changed = registrations.map((r, index) => (index in emails ? { ...r, email: emails[index]! } : r));
+  const labels = sharedLabels(i18n, 'en', categories);
+  return { model: eventModels(new QueryClient(), EVENT).build(changed, labels), registrations: changed };
+}
+
+const csvOf = (table: { headers: readonly string[]; rows: readonly (readonly string[])[] }) =>
+  buildCsv({ headers: table.headers, rows: table.rows, preset: 'utf8' });
+
 describe('the mailing audience CSV', () => {
-  const csv = (email: string) =>
-    buildCsv({
-      headers: ['E-mail', 'First name', 'Last name', 'Category'],
-      rows: [[email, 'Zoë', "D'Amour", 'Trail 42 km']],
-      preset: 'utf8',
-    }).split('\r\n')[1];
+  const emails = {
+    0: '=cmd@example.fr',
+    1: '+tag@example.org',
+    2: '-jo@example.fr',
+    3: '',
+    4: 'not an address',
+    5: ' Repeat@Example.com ',
+    6: 'repeat@example.com',
+  };
 
-  it('has the columns mailing tools map: e-mail, first name, last name, category', () => {
-    expect(MAILING_COLUMNS).toEqual(['email', 'first_name', 'last_name', 'category']);
+  it('has e-mail, first name, last name, category, then the answer columns shown, titled uniquely', async () => {
+    const { model } = withAddresses({});
+    const questions = model.questions.map((q) => q.id);
+    expect(questions.length).toBeGreaterThan(1);
+    const hidden = questions[0]!;
+    const { table } = await mailingExport(
+      model,
+      { ...DEFAULT_REGISTRATIONS_VIEW, hidden: [hidden, 'order_id'] },
+      null,
+      null,
+      HEADERS,
+    );
+    expect(table.columnIds).toEqual([...MAILING_COLUMNS, ...questions.slice(1)]);
+    expect(table.headers.slice(0, 4)).toEqual(['EMAIL', 'FIRSTNAME', 'LASTNAME', 'Category']);
+    expect(table.headers.slice(4)).toEqual(questions.slice(1).map((id) => model.titles.get(id)!.text));
+    expect(new Set(table.headers.map((title) => title.toLowerCase())).size).toBe(table.headers.length);
   });
 
-  it('keeps ordinary addresses exactly as typed', () => {
-    for (const email of ['zoe.damour@example.com', 'jo.martin+trail@example.org', 'x-y_z@example.net']) {
-      expect(csv(email)).toBe(`${email},Zoë,D'Amour,Trail 42 km`);
+  it('numbers a question’s title that is already a column’s: both tools want unique names', async () => {
+    const { registrations, categories } = demoEvent(EVENT);
+    const queId = registrations[0]!.custom_questions[0]!.que_id;
+    const renamed = registrations.map((r) => ({
+      ...r,
+      custom_questions: r.custom_questions.map((q) =>
+        q.que_id === queId ? { ...q, que_question_en: 'Email' } : q,
+      ),
+    }));
+    const model = eventModels(new QueryClient(), EVENT).build(renamed, sharedLabels(i18n, 'en', categories));
+    const { table } = await mailingExport(model, DEFAULT_REGISTRATIONS_VIEW, null, null, HEADERS);
+    expect(table.headers[0]).toBe('EMAIL');
+    expect(table.headers).toContain('Email (2)');
+  });
+
+  it('writes each valid address once, trimmed and never altered by the formula guard', async () => {
+    const { model, registrations } = withAddresses(emails);
+    const { table, audience, formulaLike } = await mailingExport(
+      model,
+      DEFAULT_REGISTRATIONS_VIEW,
+      null,
+      null,
+      HEADERS,
+    );
+    const parsed = Papa.parse<string[]>(csvOf(table), { skipEmptyLines: true }).data;
+    const written = parsed.slice(1).map((line) => line[0]);
+    // A plain loop over the demo's rows: valid (no space, one @, a dotted domain), once each.
+    const expected: string[] = [];
+    const seen = new Set<string>();
+    for (const r of registrations) {
+      const address = (r.email ?? '').trim();
+      if (!/^[^\s@=+-][^\s@]*@[^\s@]+\.[a-z]{2,}$/i.test(address)) continue;
+      if (seen.has(address.toLowerCase())) continue;
+      seen.add(address.toLowerCase());
+      expected.push(address);
     }
-    // A trailing space (an old sign-up form) is kept, quoted so no tool trims it unseen.
-    expect(csv('Emilie.Dupont@Example.com ')).toBe(`"Emilie.Dupont@Example.com ",Zoë,D'Amour,Trail 42 km`);
+    expect(written).toEqual(expected);
+    expect(written).toContain('Repeat@Example.com');
+    for (const address of written) expect(address).not.toMatch(/^'/);
+    expect(formulaLike).toBe(3);
+    expect(audience.missing).toBe(1);
+    expect(audience.invalid).toHaveLength(1);
+    expect(audience.repeated).toBe(registrations.length - 1 - 1 - audience.recipients.length);
   });
 
-  it('guards an address that starts like a formula, as any cell', () => {
-    expect(csv('-john@x.com')).toBe("'-john@x.com,Zoë,D'Amour,Trail 42 km");
-    expect(csv('=cmd@x.com')).toBe("'=cmd@x.com,Zoë,D'Amour,Trail 42 km");
-    expect(csv('+1@x.com')).toBe("'+1@x.com,Zoë,D'Amour,Trail 42 km");
+  it('still guards a name or an answer that starts like a formula', async () => {
+    const { registrations, categories } = demoEvent(EVENT);
+    const changed = registrations.map((r, index) =>
+      index === 0 ? { ...r, first_name: '=HYPERLINK("http://x")', email: 'zoe@example.com' } : r,
+    );
+    const model = eventModels(new QueryClient(), EVENT).build(changed, sharedLabels(i18n, 'en', categories));
+    const { table } = await mailingExport(model, DEFAULT_REGISTRATIONS_VIEW, null, null, HEADERS);
+    const line = csvOf(table).split('\r\n')[1]!;
+    expect(line.startsWith(`zoe@example.com,"'=HYPERLINK(""http://x"")"`)).toBe(true);
   });
 });

@@ -8,7 +8,7 @@ import { registrationsWorkbook } from './registrations-workbook';
 import type { RegistrationHistory } from '../history/registration-history';
 import type { EventInsights } from '../insights/event-insights';
 import { idsOf, insightsClient } from '../insights/insights-client';
-import { mailingExport, viewExport } from './export-table';
+import { mailingExport, viewExport, type MailingHeaders } from './export-table';
 import type { PrintKind } from './use-print';
 import type { RegistrationLabels } from '../rows/registration-labels';
 import type { RegistrationRow } from '../rows/registration-rows';
@@ -18,8 +18,8 @@ import { viewRows } from '../rows/view-rows';
 
 /**
  * The three CSV dialects, the mailing audience (a plain UTF-8 CSV of e-mail, first name, last
- * name and category, what mailing tools import), then a real Excel workbook (beside its
- * figures option in the menu).
+ * name, category and the answers shown, one line per valid address, what Brevo and Mailchimp
+ * import: see mailingExport), then a real Excel workbook (beside its figures option in the menu).
  */
 export const EXPORT_FORMATS = [...CSV_PRESET_IDS, 'mailing', 'xlsx'] as const;
 export type ExportFormat = (typeof EXPORT_FORMATS)[number];
@@ -31,11 +31,22 @@ export interface FiguresSheet {
   rows: readonly XlsxFigure[];
 }
 
+/** What the rows of a view are asked for: a file, a printed list or labels, or their e-mail addresses. */
+type ExportPurpose = ExportFormat | PrintKind | 'addresses';
+
+/** The rows of a mailing audience left out of its file, and why (see mailingExport). */
+export interface LeftOut {
+  missing: number;
+  invalid: number;
+  repeated: number;
+  formulaLike: number;
+}
+
 export type ExportState =
   | { step: 'idle' }
-  | { step: 'waiting'; preset: ExportFormat | PrintKind }
+  | { step: 'waiting'; preset: ExportPurpose }
   | { step: 'building'; preset: ExportFormat }
-  | { step: 'done'; rows: number; fileName: string }
+  | { step: 'done'; rows: number; fileName: string; leftOut?: LeftOut }
   | { step: 'refused' }
   | { step: 'failed'; error: unknown };
 
@@ -47,6 +58,10 @@ interface Options {
   figuresSheet: (insights: EventInsights) => FiguresSheet;
   /** Called with the rows to print (the check-in list or labels) once the whole list is there. */
   onPrintReady: (rows: readonly RegistrationRow[], kind: PrintKind) => void;
+  /** Called with the rows whose e-mail addresses to copy once the whole list is there. */
+  onAddressesReady: (rows: readonly RegistrationRow[]) => void;
+  /** The mailing audience's e-mail and name columns' titles (see MailingHeaders). */
+  mailingHeaders: MailingHeaders;
 }
 
 /** What an export is asked for: the view on screen and its language, at the click. */
@@ -71,7 +86,15 @@ const FIGURES_SHEET_OPTIONS = { questions: false, groups: true, lists: false } a
  * (viewExport), not of what the screen last rendered; it is built off the main thread (see
  * lib/csv and lib/xlsx).
  */
-export function useTableExport({ eventId, eventName, fileLabel, figuresSheet, onPrintReady }: Options) {
+export function useTableExport({
+  eventId,
+  eventName,
+  fileLabel,
+  figuresSheet,
+  onPrintReady,
+  onAddressesReady,
+  mailingHeaders,
+}: Options) {
   const client = useQueryClient();
   const [state, setState] = useState<ExportState>({ step: 'idle' });
   const controller = useRef<AbortController | null>(null);
@@ -81,7 +104,7 @@ export function useTableExport({ eventId, eventName, fileLabel, figuresSheet, on
 
   /** The final model of the event in the request's language, or null when the list is incomplete. */
   const settledModel = async (
-    preset: ExportFormat | PrintKind,
+    preset: ExportPurpose,
     labels: RegistrationLabels,
     signal: AbortSignal,
   ): Promise<{ model: RegistrationsModel; history: RegistrationHistory | null } | null> => {
@@ -97,7 +120,7 @@ export function useTableExport({ eventId, eventName, fileLabel, figuresSheet, on
     return { model, history: data.history };
   };
 
-  const run = async (preset: ExportFormat | PrintKind, request: ExportRequest) => {
+  const run = async (preset: ExportPurpose, request: ExportRequest) => {
     controller.current?.abort();
     const abort = new AbortController();
     controller.current = abort;
@@ -109,16 +132,38 @@ export function useTableExport({ eventId, eventName, fileLabel, figuresSheet, on
       }
       const { model, history } = settled;
       const editionIds = request.editionIds ?? null;
-      if (preset === 'check-in' || preset === 'labels') {
+      if (preset === 'check-in' || preset === 'labels' || preset === 'addresses') {
         setState({ step: 'idle' });
-        onPrintReady(viewRows(model, request.view, history, editionIds).rows, preset);
+        const { rows } = viewRows(model, request.view, history, editionIds);
+        if (preset === 'addresses') onAddressesReady(rows);
+        else onPrintReady(rows, preset);
         return;
       }
       setState({ step: 'building', preset });
-      const table =
-        preset === 'mailing'
-          ? await mailingExport(model, request.view, history, editionIds)
-          : await viewExport(model, request.view, history, editionIds);
+      if (preset === 'mailing') {
+        const mailing = await mailingExport(model, request.view, history, editionIds, mailingHeaders);
+        const { table, audience } = mailing;
+        // Plain UTF-8 without a BOM: Mailchimp and Brevo read it as it is.
+        const blob = await exportCsv(
+          { headers: table.headers, rows: table.rows, preset: 'utf8' },
+          { signal: abort.signal },
+        );
+        const fileName = downloadFileName(eventName, new Date(), fileLabel, 'mailing', 'csv');
+        downloadBlob(blob, fileName);
+        setState({
+          step: 'done',
+          rows: table.rows.length,
+          fileName,
+          leftOut: {
+            missing: audience.missing,
+            invalid: audience.invalid.length,
+            repeated: audience.repeated,
+            formulaLike: mailing.formulaLike,
+          },
+        });
+        return;
+      }
+      const table = await viewExport(model, request.view, history, editionIds);
       let blob: Blob;
       let fileName: string;
       if (preset === 'xlsx') {
@@ -141,12 +186,6 @@ export function useTableExport({ eventId, eventName, fileLabel, figuresSheet, on
         });
         blob = await exportXlsx(workbook, { signal: abort.signal });
         fileName = xlsxFileName(eventName, new Date(), fileLabel);
-      } else if (preset === 'mailing') {
-        blob = await exportCsv(
-          { headers: table.headers, rows: table.rows, preset: 'utf8' },
-          { signal: abort.signal },
-        );
-        fileName = downloadFileName(eventName, new Date(), fileLabel, 'mailing', 'csv');
       } else {
         blob = await exportCsv(
           { headers: table.headers, rows: table.rows, preset },
@@ -168,6 +207,8 @@ export function useTableExport({ eventId, eventName, fileLabel, figuresSheet, on
     start: (preset: ExportFormat, request: ExportRequest) => void run(preset, request),
     /** The check-in list or the labels of the view's rows, once the whole list is there. */
     print: (request: ExportRequest, kind: PrintKind) => void run(kind, request),
+    /** The view's rows for "Copy e-mail addresses", once the whole list is there. */
+    addresses: (request: ExportRequest) => void run('addresses', request),
     cancel: () => {
       controller.current?.abort();
       setState({ step: 'idle' });

@@ -83,6 +83,48 @@ describe('filterRows', () => {
   });
 });
 
+describe('everyone except (excluded facet values)', () => {
+  const none = { q: '', categories: [], statuses: [] };
+
+  it('leaves out the excluded values and keeps every other one, with or without a status', () => {
+    expect(ids(filterRows(rows, { ...none, excludedStatuses: ['pending'] }, ALL))).toEqual([1, 4]);
+    expect(ids(filterRows(rows, { ...none, excludedStatuses: [''] }, ALL))).toEqual([1, 2, 3]);
+    expect(ids(filterRows(rows, { ...none, excludedCategories: ['10', ''] }, ALL))).toEqual([2]);
+  });
+
+  it('keeps a status first seen later on the right side: "not cancelled" keeps a new status', () => {
+    const later = new RowBuilder(labels).build([
+      registration(1, 'Émilie', 10, 'paid'),
+      registration(2, 'Zoë', 10, 'cancelled'),
+      registration(3, 'Marc', 10, 'waitlist'),
+    ]);
+    expect(ids(filterRows(later, { ...none, excludedStatuses: ['cancelled'] }, ALL))).toEqual([1, 3]);
+  });
+
+  it('combines exclusions with the search, the chosen values and the other facet', () => {
+    // Dupont is everyone's last name: the search keeps all four, the filters do the rest.
+    const filters = { q: 'dupont', categories: ['10', '20'], statuses: [], excludedStatuses: ['paid'] };
+    expect(ids(filterRows(rows, filters, ALL))).toEqual([2, 3]);
+    expect(ids(filterRows(rows, { ...filters, q: 'zoe' }, ALL))).toEqual([2]);
+    // Chosen and excluded at once (a hand-made link): excluded.
+    expect(ids(filterRows(rows, { ...none, categories: ['10'], excludedCategories: ['10'] }, ALL))).toEqual(
+      [],
+    );
+  });
+
+  it('counts each value under the other facet’s exclusions, and an excluded value’s own rows', () => {
+    const result = filterRows(
+      rows,
+      { ...none, excludedStatuses: ['pending'], excludedCategories: ['20'] },
+      ALL,
+    );
+    // Statuses under "not category 20": 1 paid, 1 pending (3), 1 none; pending still shows its 1.
+    expect(Object.fromEntries(result.statusCounts)).toEqual({ paid: 1, pending: 1, '': 1 });
+    // Categories under "not pending": 10 has 1 (paid), '' has 1, 20 has none left.
+    expect(Object.fromEntries(result.categoryCounts)).toEqual({ '10': 1, '': 1 });
+  });
+});
+
 describe('typing on from a previous search', () => {
   const many = new RowBuilder(labels).build(
     ['Marc', 'Marie', 'Mario', 'Amar', 'Omar Ba', 'Léa Mar', 'Ma Rie'].map((first, i) =>

@@ -10,6 +10,13 @@ export interface RowFilters {
   categories: readonly string[];
   /** Raw payment statuses ('' = none); empty = all. */
   statuses: readonly string[];
+  /**
+   * Categories and statuses left out ("everyone except"). They name what goes, so a value
+   * first seen later (a new status after a sync) stays in; an excluded value that is also
+   * chosen is left out.
+   */
+  excludedCategories?: readonly string[];
+  excludedStatuses?: readonly string[];
   /** `<que_id>:<answer key>` entries: a row must match one answer of each question listed. */
   answers?: readonly string[];
   /** One order number, compared exactly; '' or absent = every order. */
@@ -33,7 +40,7 @@ const lastSearch = new WeakMap<readonly RegistrationRow[], LastSearch>();
 
 /**
  * Search over the visible columns (all words, any order, ignoring case and accents) and the
- * category and status filters, with facet counts. Keeps the rows' order. This runs on every
+ * category and status filters (chosen values and exclusions), with facet counts. Keeps the rows' order. This runs on every
  * keystroke over up to 100,000 rows, so it searches one precomputed normalized string per row
  * (see searchText), and a query that extends the previous one ("mar" after "ma") only searches
  * the rows the previous one matched: every word of the longer query contains a word of the
@@ -52,15 +59,19 @@ export function filterRows(
   const order = filters.order?.trim() ?? '';
   const categories = new Set(filters.categories);
   const statuses = new Set(filters.statuses);
+  const notCategories = new Set(filters.excludedCategories);
+  const notStatuses = new Set(filters.excludedStatuses);
   const categoryCounts = new Map<string, number>();
   const statusCounts = new Map<string, number>();
   const result: RegistrationRow[] = [];
 
   for (const row of matched) {
     if (order !== '' && row.cells.order_id?.trim() !== order) continue;
-    const categoryOk = categories.size === 0 || categories.has(row.categoryKey);
-    const statusOk = statuses.size === 0 || statuses.has(row.statusKey);
-    // Facet counts: what each option would give combined with the other facet.
+    const categoryOk =
+      (categories.size === 0 || categories.has(row.categoryKey)) && !notCategories.has(row.categoryKey);
+    const statusOk = (statuses.size === 0 || statuses.has(row.statusKey)) && !notStatuses.has(row.statusKey);
+    // Facet counts: what each option would give combined with the other facet (its choices
+    // and exclusions), so a value excluded in one facet still shows its count to bring back.
     if (statusOk) categoryCounts.set(row.categoryKey, (categoryCounts.get(row.categoryKey) ?? 0) + 1);
     if (categoryOk) statusCounts.set(row.statusKey, (statusCounts.get(row.statusKey) ?? 0) + 1);
     if (categoryOk && statusOk) result.push(row);

@@ -15,6 +15,8 @@ const PARAMS = {
   q: 'q',
   categories: 'cat',
   statuses: 'status',
+  excludedCategories: 'notcat',
+  excludedStatuses: 'notstatus',
   answers: 'ans',
   sort: 'sort',
   hidden: 'hide',
@@ -26,7 +28,14 @@ const PARAMS = {
 /** The parameters that refine `since`, and the other edition beside `edition`. */
 const CHANGE_REFINERS = ['change', 'from', 'vs'];
 const FIELDS = Object.keys(PARAMS) as (keyof RegistrationsView)[];
-const LIST_FIELDS = ['categories', 'statuses', 'answers', 'hidden'] as const;
+const LIST_FIELDS = [
+  'categories',
+  'statuses',
+  'excludedCategories',
+  'excludedStatuses',
+  'answers',
+  'hidden',
+] as const;
 
 const columnId = anyText({ minLength: 1 }).filter((id) => !id.startsWith('-'));
 
@@ -34,6 +43,8 @@ const validView: fc.Arbitrary<RegistrationsView> = fc.record({
   q: anyText(),
   categories: fc.array(anyText(), { maxLength: 4 }),
   statuses: fc.array(anyText(), { maxLength: 4 }),
+  excludedCategories: fc.array(anyText(), { maxLength: 4 }),
+  excludedStatuses: fc.array(anyText(), { maxLength: 4 }),
   answers: fc.array(
     fc
       .tuple(fc.integer({ min: 0, max: 999_999_999_999_999 }), anyText())
@@ -67,6 +78,8 @@ const validView: fc.Arbitrary<RegistrationsView> = fc.record({
 const validItem: Record<(typeof LIST_FIELDS)[number], fc.Arbitrary<string>> = {
   categories: anyText(),
   statuses: anyText(),
+  excludedCategories: anyText(),
+  excludedStatuses: anyText(),
   answers: fc.tuple(fc.nat(), anyText()).map(([queId, key]) => answerFilter(queId, key)),
   hidden: columnId,
 };
@@ -193,6 +206,8 @@ describe('registrations view in the URL, for any link', () => {
     params.set('q', huge('a'));
     params.set('cat', huge('%E0,1,'));
     params.set('status', huge('%,'));
+    params.set('notcat', huge('%ZZ,2,'));
+    params.set('notstatus', huge('%E0,'));
     params.set('ans', huge('1:x,'));
     params.set('sort', huge('-'));
     params.set('hide', huge('%ZZ,'));
@@ -203,6 +218,8 @@ describe('registrations view in the URL, for any link', () => {
     expect(view.q).toHaveLength(1_000_000);
     expect(view.categories).toEqual(Array(500).fill('1'));
     expect(view.statuses).toEqual([]);
+    expect(view.excludedCategories).toEqual(Array(500).fill('2'));
+    expect(view.excludedStatuses).toEqual([]);
     expect(view.answers).toHaveLength(1000);
     expect(view.sort).toBeNull();
     expect(view.hidden).toEqual([]);

@@ -1,5 +1,10 @@
 import {
+  chooseFacetValue,
+  clearFacet,
+  clearRowFilters,
   DEFAULT_REGISTRATIONS_VIEW,
+  facetChoice,
+  hasRowFilters,
   readRegistrationsView,
   writeRegistrationsView,
   type RegistrationsView,
@@ -11,6 +16,8 @@ describe('registrations view in the URL', () => {
       q: 'zoë o’brien',
       categories: ['12', ''],
       statuses: ['paid', 'weird,status'],
+      excludedCategories: ['14', ''],
+      excludedStatuses: ['cancelled', 'x,y'],
       answers: ['12:m', '7:', '9:a, b:c'],
       sort: { id: 'q:7', desc: true },
       hidden: ['email', 'q:3'],
@@ -53,5 +60,48 @@ describe('registrations view in the URL', () => {
     const view = { ...DEFAULT_REGISTRATIONS_VIEW, categories: [''], statuses: [''] };
     expect(writeRegistrationsView(view).toString()).toBe('cat=&status=');
     expect(readRegistrationsView(writeRegistrationsView(view))).toEqual(view);
+  });
+
+  it('writes exclusions as their own lists beside the chosen values ("everyone except")', () => {
+    const view = { ...DEFAULT_REGISTRATIONS_VIEW, excludedStatuses: ['cancelled', ''], categories: ['12'] };
+    expect(decodeURIComponent(writeRegistrationsView(view).toString())).toBe('cat=12&notstatus=cancelled,');
+    expect(readRegistrationsView(new URLSearchParams('notcat=,14&notstatus=refunded'))).toEqual({
+      ...DEFAULT_REGISTRATIONS_VIEW,
+      excludedCategories: ['', '14'],
+      excludedStatuses: ['refunded'],
+    });
+  });
+});
+
+describe('choosing or excluding a facet value', () => {
+  it('never leaves a value both chosen and excluded', () => {
+    let view = chooseFacetValue(DEFAULT_REGISTRATIONS_VIEW, 'statuses', 'paid', 'include');
+    expect(facetChoice(view, 'statuses', 'paid')).toBe('include');
+    view = chooseFacetValue(view, 'statuses', 'paid', 'exclude');
+    expect(view.statuses).toEqual([]);
+    expect(view.excludedStatuses).toEqual(['paid']);
+    expect(facetChoice(view, 'statuses', 'paid')).toBe('exclude');
+    view = chooseFacetValue(view, 'statuses', 'paid', 'any');
+    expect(view).toEqual(DEFAULT_REGISTRATIONS_VIEW);
+  });
+
+  it('reads a value both chosen and excluded (a hand-made link) as excluded, like the filter', () => {
+    const view = readRegistrationsView(new URLSearchParams('cat=3&notcat=3'));
+    expect(facetChoice(view, 'categories', '3')).toBe('exclude');
+    expect(facetChoice(view, 'categories', '4')).toBe('any');
+  });
+
+  it('counts exclusions as filters, and clears them with the rest or one facet at a time', () => {
+    const view = {
+      ...DEFAULT_REGISTRATIONS_VIEW,
+      excludedCategories: ['3'],
+      excludedStatuses: ['cancelled'],
+    };
+    expect(hasRowFilters(view)).toBe(true);
+    expect(clearRowFilters(view)).toEqual(DEFAULT_REGISTRATIONS_VIEW);
+    expect(clearFacet(view, 'statuses')).toEqual({
+      ...DEFAULT_REGISTRATIONS_VIEW,
+      excludedCategories: ['3'],
+    });
   });
 });

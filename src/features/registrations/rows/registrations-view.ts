@@ -12,6 +12,14 @@ export interface RegistrationsView {
   /** Raw payment statuses; '' selects registrations without one. */
   statuses: string[];
   /**
+   * "Everyone except": category ids ('' for no category) whose registrations are left out.
+   * An exclusion names what goes, never what stays, so a category or status that appears
+   * later (a new status after a sync) stays in. A value both chosen and excluded is excluded.
+   */
+  excludedCategories: string[];
+  /** Raw payment statuses whose registrations are left out ('' for no status); see above. */
+  excludedStatuses: string[];
+  /**
    * Answers to custom questions, each `<que_id>:<answer key>` (see answerFilter): the event
    * overview links every answer count to exactly the rows that gave that answer. An empty
    * key selects the registrations that did not answer.
@@ -56,6 +64,8 @@ export const DEFAULT_REGISTRATIONS_VIEW: RegistrationsView = {
   q: '',
   categories: [],
   statuses: [],
+  excludedCategories: [],
+  excludedStatuses: [],
   answers: [],
   sort: null,
   hidden: [],
@@ -70,6 +80,8 @@ const VIEW_PARAMS = {
   q: 'q',
   categories: 'cat',
   statuses: 'status',
+  excludedCategories: 'notcat',
+  excludedStatuses: 'notstatus',
   answers: 'ans',
   sort: 'sort',
   hidden: 'hide',
@@ -173,6 +185,8 @@ export function readRegistrationsView(params: URLSearchParams): RegistrationsVie
     q: params.get(VIEW_PARAMS.q) ?? '',
     categories: parseList(params.get(VIEW_PARAMS.categories)),
     statuses: parseList(params.get(VIEW_PARAMS.statuses)),
+    excludedCategories: parseList(params.get(VIEW_PARAMS.excludedCategories)),
+    excludedStatuses: parseList(params.get(VIEW_PARAMS.excludedStatuses)),
     answers: parseList(params.get(VIEW_PARAMS.answers)).filter((value) => ANSWER_FILTER.test(value)),
     sort: parseSort(params.get(VIEW_PARAMS.sort)),
     hidden: parseList(params.get(VIEW_PARAMS.hidden)).filter(Boolean),
@@ -196,6 +210,9 @@ export function writeRegistrationsView(view: RegistrationsView): URLSearchParams
   if (view.q) params.set(VIEW_PARAMS.q, view.q);
   if (view.categories.length) params.set(VIEW_PARAMS.categories, joinList(view.categories));
   if (view.statuses.length) params.set(VIEW_PARAMS.statuses, joinList(view.statuses));
+  if (view.excludedCategories.length)
+    params.set(VIEW_PARAMS.excludedCategories, joinList(view.excludedCategories));
+  if (view.excludedStatuses.length) params.set(VIEW_PARAMS.excludedStatuses, joinList(view.excludedStatuses));
   if (view.answers.length) params.set(VIEW_PARAMS.answers, joinList(view.answers));
   if (view.sort) params.set(VIEW_PARAMS.sort, `${view.sort.desc ? '-' : ''}${view.sort.id}`);
   if (view.hidden.length) params.set(VIEW_PARAMS.hidden, joinList(view.hidden));
@@ -214,6 +231,8 @@ export function hasRowFilters(view: RegistrationsView): boolean {
     view.q.trim() !== '' ||
     view.categories.length > 0 ||
     view.statuses.length > 0 ||
+    view.excludedCategories.length > 0 ||
+    view.excludedStatuses.length > 0 ||
     view.answers.length > 0 ||
     view.changes !== null ||
     view.order.trim() !== '' ||
@@ -228,6 +247,8 @@ export function clearRowFilters(view: RegistrationsView): RegistrationsView {
     q: '',
     categories: [],
     statuses: [],
+    excludedCategories: [],
+    excludedStatuses: [],
     answers: [],
     changes: null,
     order: '',
@@ -249,4 +270,35 @@ export function parseAnswerFilter(value: string): { queId: number; key: string }
 /** The registrations screen's link to exactly the rows of some filters, e.g. from the overview. */
 export function registrationsSearch(filters: Partial<RegistrationsView>): URLSearchParams {
   return writeRegistrationsView({ ...DEFAULT_REGISTRATIONS_VIEW, ...filters });
+}
+
+/** The two facets of the toolbar's menus: each value can be chosen, excluded, or neither. */
+export type Facet = 'categories' | 'statuses';
+export type FacetChoice = 'any' | 'include' | 'exclude';
+const EXCLUDED_OF = { categories: 'excludedCategories', statuses: 'excludedStatuses' } as const;
+
+/** Whether a value of a facet is chosen, excluded or neither (an exclusion wins, as in the filter). */
+export function facetChoice(view: RegistrationsView, facet: Facet, value: string): FacetChoice {
+  if (view[EXCLUDED_OF[facet]].includes(value)) return 'exclude';
+  return view[facet].includes(value) ? 'include' : 'any';
+}
+
+/** The view with one value of a facet chosen, excluded or neither: never both at once. */
+export function chooseFacetValue(
+  view: RegistrationsView,
+  facet: Facet,
+  value: string,
+  choice: FacetChoice,
+): RegistrationsView {
+  const excludedKey = EXCLUDED_OF[facet];
+  const included = view[facet].filter((item) => item !== value);
+  const excluded = view[excludedKey].filter((item) => item !== value);
+  if (choice === 'include') included.push(value);
+  if (choice === 'exclude') excluded.push(value);
+  return { ...view, [facet]: included, [excludedKey]: excluded };
+}
+
+/** The view with every choice and exclusion of one facet cleared. */
+export function clearFacet(view: RegistrationsView, facet: Facet): RegistrationsView {
+  return { ...view, [facet]: [], [EXCLUDED_OF[facet]]: [] };
 }

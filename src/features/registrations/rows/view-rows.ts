@@ -71,6 +71,8 @@ export function viewRows(
       q: view.q,
       categories: view.categories,
       statuses: view.statuses,
+      excludedCategories: view.excludedCategories,
+      excludedStatuses: view.excludedStatuses,
       answers: view.answers,
       order: view.order,
     },

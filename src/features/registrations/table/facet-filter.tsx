@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Menu } from '@/components/menu/menu';
 import { formatCount } from '@/lib/numbers';
 import { useLanguage } from '@/i18n/use-language';
+import type { FacetChoice } from '../rows/registrations-view';
 
 export interface FacetOption {
   value: string;
@@ -14,41 +15,64 @@ export interface FacetOption {
 interface FacetFilterProps {
   label: string;
   options: readonly FacetOption[];
-  selected: readonly string[];
-  onChange: (selected: string[]) => void;
+  /** Whether each value is chosen, excluded or neither. */
+  choiceOf: (value: string) => FacetChoice;
+  onChoose: (value: string, choice: FacetChoice) => void;
+  /** How many values are chosen or excluded (the button's badge). */
+  active: number;
+  onClear: () => void;
 }
 
-/** A menu with one checkbox per value and how many rows each would show. */
-export function FacetFilter({ label, options, selected, onChange }: FacetFilterProps) {
+/**
+ * A menu with, for each value, a checkbox that keeps only the values ticked and a "not" toggle
+ * button (aria-pressed) that leaves that value out ("everyone except"), and how many rows each
+ * would show. Both are ordinary controls in the menu's arrow-key order; the toggle's name is
+ * its visible "not" followed by the value ("not Cancelled"), as the chip it makes says.
+ */
+export function FacetFilter({ label, options, choiceOf, onChoose, active, onClear }: FacetFilterProps) {
   const { t } = useTranslation('registrations');
   const language = useLanguage();
   const id = useId();
-  const chosen = new Set(selected);
-  const toggle = (value: string) =>
-    onChange(chosen.has(value) ? selected.filter((v) => v !== value) : [...selected, value]);
 
   return (
-    <Menu
-      label={label}
-      badge={selected.length > 0 ? <span className="badge badge--accent">{selected.length}</span> : null}
-    >
-      <fieldset className="menu__fieldset">
+    <Menu label={label} badge={active > 0 ? <span className="badge badge--accent">{active}</span> : null}>
+      <p className="muted menu__note" id={`${id}-hint`}>
+        {t('filters.facetHint')}
+      </p>
+      <fieldset className="menu__fieldset" aria-describedby={`${id}-hint`}>
         <legend className="visually-hidden">{label}</legend>
-        {options.map((option, index) => (
-          <label key={option.value} className="menu__option" htmlFor={`${id}-${index}`}>
-            <input
-              id={`${id}-${index}`}
-              type="checkbox"
-              checked={chosen.has(option.value)}
-              onChange={() => toggle(option.value)}
-            />
-            <span lang={option.lang}>{option.label}</span>
-            <span className="menu__count">{formatCount(option.count, language)}</span>
-          </label>
-        ))}
+        {options.map((option, index) => {
+          const choice = choiceOf(option.value);
+          return (
+            <div key={option.value} className={`facet-option facet-option--${choice}`}>
+              <label className="menu__option" htmlFor={`${id}-${index}`}>
+                <input
+                  id={`${id}-${index}`}
+                  type="checkbox"
+                  checked={choice === 'include'}
+                  onChange={() => onChoose(option.value, choice === 'include' ? 'any' : 'include')}
+                />
+                <span className="facet-option__label" id={`${id}-${index}-label`} lang={option.lang}>
+                  {option.label}
+                </span>
+                <span className="menu__count">{formatCount(option.count, language)}</span>
+              </label>
+              <button
+                type="button"
+                className="facet-option__not"
+                aria-pressed={choice === 'exclude'}
+                // "not Cancelled": its own word, then the value's label (in its language).
+                aria-labelledby={`${id}-${index}-not ${id}-${index}-label`}
+                onClick={() => onChoose(option.value, choice === 'exclude' ? 'any' : 'exclude')}
+              >
+                <span id={`${id}-${index}-not`}>{t('filters.not')}</span>
+              </button>
+            </div>
+          );
+        })}
       </fieldset>
-      {selected.length > 0 ? (
-        <button type="button" className="button button--ghost" onClick={() => onChange([])}>
+      {active > 0 ? (
+        <button type="button" className="button button--ghost" onClick={onClear}>
           {t('filters.clearOne')}
         </button>
       ) : null}

@@ -8,6 +8,7 @@ import { formatCount } from '@/lib/numbers';
 import { overviewFigures } from '../insights/overview-figures';
 import { useInsightLabels } from '../insights/use-insight-labels';
 import { questionColumnId } from '../rows/question-columns';
+import type { RegistrationRow } from '../rows/registration-rows';
 import {
   clearRowFilters,
   parseAnswerFilter,
@@ -23,6 +24,7 @@ import { RegistrationDetails, type DetailsPosition } from './registration-detail
 import { RegistrationsTable } from './registrations-table';
 import { RegistrationsTableSkeleton } from './registrations-table-skeleton';
 import { RegistrationsToolbar } from './registrations-toolbar';
+import { SavedViewsMenu, type ViewsNotice } from './saved-views-menu';
 import { RemovedRegistrations } from './removed-registrations';
 import { ChangesSummary } from '../rows/changes-summary';
 import { removedSince } from '../history/changes-since';
@@ -36,6 +38,9 @@ import { useEventName } from '../editions/edition-links';
 // Only the promoters who ask for them download the charts and the print layout.
 const FilteredInsightsDialog = lazy(() => import('./filtered-insights-dialog'));
 const PrintFlow = lazy(() => import('../export/print-flow'));
+const MailingDialog = lazy(() =>
+  import('../export/mailing-dialog').then((module) => ({ default: module.MailingDialog })),
+);
 
 interface RegistrationsScreenProps {
   eventId: number;
@@ -61,6 +66,10 @@ export function RegistrationsScreen({ eventId, eventName, event, changesActions 
   const insightLabels = useInsightLabels(screen.categoryList);
   // The print dialogs' choices (print.choices; a saved view restores its own with print.restore).
   const print = usePrint(eventId);
+  const [addressRows, setAddressRows] = useState<readonly RegistrationRow[] | null>(null);
+  const [viewsNotice, setViewsNotice] = useState<ViewsNotice | null>(null);
+  const { t: tv } = useTranslation('views');
+  const { t: tm } = useTranslation('mailing');
   const exporter = useTableExport({
     eventId,
     eventName,
@@ -71,6 +80,12 @@ export function RegistrationsScreen({ eventId, eventName, event, changesActions 
       rows: overviewFigures(insights, insightLabels),
     }),
     onPrintReady: print.ready,
+    onAddressesReady: setAddressRows,
+    mailingHeaders: {
+      email: tm('headers.email'),
+      firstName: tm('headers.firstName'),
+      lastName: tm('headers.lastName'),
+    },
   });
   const { t: te } = useTranslation('editions');
   const { editionList } = screen;
@@ -158,6 +173,8 @@ export function RegistrationsScreen({ eventId, eventName, event, changesActions 
     view.q,
     view.categories,
     view.statuses,
+    view.excludedCategories,
+    view.excludedStatuses,
     view.answers,
     view.sort,
     view.changes,
@@ -170,6 +187,18 @@ export function RegistrationsScreen({ eventId, eventName, event, changesActions 
       key === '' ? t('filters.noAnswer') : (filteredRows[0]?.cells[questionColumnId(queId)]?.trim() ?? key);
     return { value, label: t('filters.answerChip', { question: title, answer: shown }) };
   });
+  // "not Cancelled": each excluded value labelled as its cells are, even one no row has.
+  const exclusionChips = [
+    ...view.excludedCategories.map((value) => {
+      const label = screen.labels.categoryLabel(value === '' ? null : Number(value));
+      return { facet: 'categories' as const, value, label: label.text, lang: label.lang };
+    }),
+    ...view.excludedStatuses.map((value) => ({
+      facet: 'statuses' as const,
+      value,
+      label: screen.labels.status(value),
+    })),
+  ];
   const shown = filteredRows.length;
   const count = (n: number) => formatCount(n, language);
   const changes = view.changes;
@@ -215,10 +244,31 @@ export function RegistrationsScreen({ eventId, eventName, event, changesActions 
         setView={setView}
         categoryOptions={screen.categoryOptions}
         statusOptions={screen.statusOptions}
+        exclusionChips={exclusionChips}
         answerChips={answerChips}
         changeChip={changeChip}
         editionChip={editionChip}
       >
+        <SavedViewsMenu
+          eventId={eventId}
+          view={view}
+          setView={setView}
+          shape={() => ({
+            complete: data?.phase === 'complete',
+            columnIds: screen.allColumnIds,
+            categoryIds: new Set([
+              ...screen.categoryList.map((category) => String(category.category_id)),
+              ...(screen.model?.present.categories ?? []),
+            ]),
+          })}
+          categoryName={(id) => screen.labels.category(Number(id))}
+          columnName={(id) =>
+            titles.get(id)?.text ?? (id.startsWith('q:') ? t('questionFallback', { id: id.slice(2) }) : id)
+          }
+          onNotice={setViewsNotice}
+          printChoices={print.choices}
+          onRestorePrint={print.restore}
+        />
         <button type="button" className="button" onClick={() => setShowInsights(true)} disabled={shown === 0}>
           {t('insights.open')}
         </button>
@@ -240,8 +290,20 @@ export function RegistrationsScreen({ eventId, eventName, event, changesActions 
           onWithFiguresChange={setWithFigures}
           onPrint={() => exporter.print(exportRequest, 'check-in')}
           onPrintLabels={() => exporter.print(exportRequest, 'labels')}
+          onCopyAddresses={() => exporter.addresses(exportRequest)}
         />
       </RegistrationsToolbar>
+      {/* Always there, so that a notice put in it is read out. */}
+      <div className="registrations-views-notice" role="status">
+        {viewsNotice ? (
+          <p className="registrations-notice">
+            <span>{viewsNotice.text}</span>{' '}
+            <button type="button" className="link-button" onClick={() => setViewsNotice(null)}>
+              {tv('notice.dismiss')}
+            </button>
+          </p>
+        ) : null}
+      </div>
       {selectedId !== null && !selected && data ? (
         // A link to one registration (overview, duplicates, another tab) whose row is not here.
         <p className="registrations-notice" role="status">
@@ -351,6 +413,7 @@ export function RegistrationsScreen({ eventId, eventName, event, changesActions 
                 onClose={() => setShowInsights(false)}
               />
             ) : null}
+            {addressRows ? <MailingDialog rows={addressRows} onClose={() => setAddressRows(null)} /> : null}
           </Suspense>
         </>
       )}

@@ -1,6 +1,14 @@
 import { useId, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { clearRowFilters, hasRowFilters, type RegistrationsView } from '../rows/registrations-view';
+import {
+  chooseFacetValue,
+  clearFacet,
+  clearRowFilters,
+  facetChoice,
+  hasRowFilters,
+  type Facet,
+  type RegistrationsView,
+} from '../rows/registrations-view';
 import type { SetRegistrationsView } from './use-registrations-screen';
 import { FacetFilter, type FacetOption } from './facet-filter';
 
@@ -9,6 +17,8 @@ interface RegistrationsToolbarProps {
   setView: SetRegistrationsView;
   categoryOptions: FacetOption[];
   statusOptions: FacetOption[];
+  /** The values left out ("not Cancelled"), each with its label, in the facets' order. */
+  exclusionChips: readonly { facet: Facet; value: string; label: string; lang?: string | undefined }[];
   /** The answer filters in force (from an overview link), each with its label. */
   answerChips: readonly { value: string; label: string }[];
   /** The change filter in force ("New since 21 Nov, 07:42"), from the "What changed" links. */
@@ -24,6 +34,7 @@ export function RegistrationsToolbar({
   setView,
   categoryOptions,
   statusOptions,
+  exclusionChips,
   answerChips,
   changeChip,
   editionChip = null,
@@ -48,19 +59,36 @@ export function RegistrationsToolbar({
         />
       </div>
       <div className="registrations-toolbar__menus">
-        <FacetFilter
-          label={t('filters.category')}
-          options={categoryOptions}
-          selected={view.categories}
-          onChange={(categories) => setView((current) => ({ ...current, categories }))}
-        />
-        <FacetFilter
-          label={t('filters.status')}
-          options={statusOptions}
-          selected={view.statuses}
-          onChange={(statuses) => setView((current) => ({ ...current, statuses }))}
-        />
+        {(['categories', 'statuses'] as const).map((facet) => (
+          <FacetFilter
+            key={facet}
+            label={t(FACET_TITLES[facet])}
+            options={facet === 'categories' ? categoryOptions : statusOptions}
+            choiceOf={(value) => facetChoice(view, facet, value)}
+            onChoose={(value, choice) =>
+              setView((current) => chooseFacetValue(current, facet, value, choice))
+            }
+            active={
+              facet === 'categories'
+                ? view.categories.length + view.excludedCategories.length
+                : view.statuses.length + view.excludedStatuses.length
+            }
+            onClear={() => setView((current) => clearFacet(current, facet))}
+          />
+        ))}
         {children}
+        {exclusionChips.map((chip) => (
+          <RemovableChip
+            key={`${chip.facet}:${chip.value}`}
+            label={
+              <>
+                {t('filters.not')} <span lang={chip.lang}>{chip.label}</span>
+              </>
+            }
+            removeLabel={t('filters.removeNot', { facet: t(FACET_TITLES[chip.facet]), value: chip.label })}
+            onRemove={() => setView((current) => chooseFacetValue(current, chip.facet, chip.value, 'any'))}
+          />
+        ))}
         {answerChips.map((chip) => (
           <RemovableChip
             key={chip.value}
@@ -102,13 +130,15 @@ export function RegistrationsToolbar({
   );
 }
 
+const FACET_TITLES = { categories: 'filters.category', statuses: 'filters.status' } as const;
+
 /** A filter in force that the toolbar's own menus do not show: one click removes it. */
 function RemovableChip({
   label,
   removeLabel,
   onRemove,
 }: {
-  label: string;
+  label: ReactNode;
   removeLabel: string;
   onRemove: () => void;
 }) {

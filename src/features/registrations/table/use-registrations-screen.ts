@@ -43,7 +43,18 @@ export function useRegistrationsScreen(eventId: number) {
   const history = data?.history ?? null;
   // Opening a registration's details changes the view's `open`, never its rows: the rows
   // follow only the parts that filter and sort.
-  const { q, categories, statuses, answers, sort, hidden, changes, order } = view;
+  const {
+    q,
+    categories,
+    statuses,
+    excludedCategories,
+    excludedStatuses,
+    answers,
+    sort,
+    hidden,
+    changes,
+    order,
+  } = view;
   // The URL gives a new object on every read: the filter follows its two values only.
   const editionKind = view.edition?.kind ?? null;
   const editionVs = view.edition?.vs ?? null;
@@ -54,8 +65,33 @@ export function useRegistrationsScreen(eventId: number) {
   const editionList = useEditionIds(eventId, edition);
   const editionIds = editionList.ids;
   const rowsView = useMemo<RegistrationsView>(
-    () => ({ q, categories, statuses, answers, sort, hidden, changes, order, edition, open: null }),
-    [q, categories, statuses, answers, sort, hidden, changes, order, edition],
+    () => ({
+      q,
+      categories,
+      statuses,
+      excludedCategories,
+      excludedStatuses,
+      answers,
+      sort,
+      hidden,
+      changes,
+      order,
+      edition,
+      open: null,
+    }),
+    [
+      q,
+      categories,
+      statuses,
+      excludedCategories,
+      excludedStatuses,
+      answers,
+      sort,
+      hidden,
+      changes,
+      order,
+      edition,
+    ],
   );
   const filtered = useMemo(
     () => (model ? viewRows(model, rowsView, history, editionIds) : null),
