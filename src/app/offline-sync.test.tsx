@@ -95,8 +95,9 @@ describe('offline, every screen reads the copy on this device; sync resumes when
 
     server.resetHandlers();
     requests = [];
-    // The browser still thinks it is online: the promoter tries again.
-    await user.click(screen.getByRole('button', { name: 'Check for changes' }));
+    // The browser still thinks it is online: the promoter tries again as soon as the button shows,
+    // while the event may still be on its first, offline fetch.
+    await user.click(await screen.findByRole('button', { name: 'Check for changes' }, { timeout: 8000 }));
     await waitFor(() => expect(banner()).toBeNull());
     // The API answered: the event (shown from the copy) is fetched again without asking.
     await waitFor(() => expect(requests.some((url) => url.pathname === `/v1/events/${EVENT}`)).toBe(true));

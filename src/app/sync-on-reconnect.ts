@@ -25,7 +25,12 @@ export function syncOnReconnect(client: QueryClient): () => void {
   let later: ReturnType<typeof setTimeout> | undefined;
   const sync = () => {
     lastSync = Date.now();
-    void client.invalidateQueries({ queryKey: [EVENTS] });
+    // Cancelled first: an events query still on its first, offline fetch (no data yet, its
+    // requests failing and the copy being read) would otherwise only see that fetch through,
+    // and never ask the API that just answered.
+    void client
+      .cancelQueries({ queryKey: [EVENTS] })
+      .then(() => client.invalidateQueries({ queryKey: [EVENTS] }));
     void client.refetchQueries({ predicate: isLoadedList });
   };
   const unsubscribe = subscribeOffline(() => {

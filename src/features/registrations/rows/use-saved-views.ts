@@ -19,6 +19,8 @@ export function useSavedViews(eventId: number) {
     queryFn: async () => parseSavedViews((await readSavedViewsCopy(eventId))?.value),
     // Only this tab changes them: what was read stays right for the session.
     staleTime: Infinity,
+    // Offline too (React Query would pause it, and the screen would wait on it): it only reads the device.
+    networkMode: 'always',
   });
   const change = useCallback(
     (next: (views: readonly SavedView[]) => readonly SavedView[]) => {

@@ -1,4 +1,5 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { onlineManager } from '@tanstack/react-query';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import {
   deviceCopySettled,
   readSavedViewsCopy,
@@ -199,5 +200,32 @@ describe('saved views', () => {
     await deviceCopySettled();
     const stored = parseSavedViews((await readSavedViewsCopy(EVENT))?.value);
     expect(stored.find((view) => view.name === 'Desks again')?.print).toEqual(choices);
+  });
+
+  it('lists the saved views with the browser offline: they are read from this device', async () => {
+    startSession(TEST_SESSION);
+    saveSavedViewsCopy(
+      EVENT,
+      savedViewsRecord([
+        {
+          id: 'v1',
+          name: 'Paid only',
+          search: 'status=paid',
+          savedAt: 0,
+          names: { categories: {}, columns: {} },
+        },
+      ]),
+    );
+    await deviceCopySettled();
+    onlineManager.setOnline(false);
+    try {
+      const { user } = renderApp(path());
+      await user.click(await screen.findByRole('button', { name: 'Views' }, { timeout: 5000 }));
+      expect(await screen.findByRole('button', { name: 'Paid only' })).toBeInTheDocument();
+    } finally {
+      act(() => onlineManager.setOnline(true));
+    }
+    // Back online, the screen's paused requests go out: let them land before the test ends.
+    await loaded();
   });
 });
