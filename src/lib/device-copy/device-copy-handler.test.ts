@@ -189,6 +189,14 @@ describe('the device copy worker', () => {
     expect(JSON.stringify(listed)).not.toMatch(/Dupont|example\.org|Taille/);
   });
 
+  it('reads a small record as missing when there is no copy, and creates no database to look', async () => {
+    const { handle, answer } = worker();
+    // What a screen reads on its way (saved views, figures…), after "Forget this device" too.
+    handle({ type: 'read-record', id: 1, place: PLACE, record: { kind: 'saved-views', eventId: 9 } });
+    expect((await answer('record', 1)).result).toEqual({ status: 'missing' });
+    expect(Object.keys(await storedOnDevice())).not.toContain(DEVICE_COPY_DB);
+  });
+
   it('another API key lists nothing (that copy is unreadable for it)', async () => {
     const { handle, answer, save } = worker();
     await save(1, rows(3));

@@ -274,6 +274,8 @@ async function saveRecord(
 }
 
 async function readRecord(place: CopyPlace, record: CopyRecord): Promise<CopyRecordResult> {
+  // A read never creates the database: there may be none yet, or it was forgotten this session.
+  if (!(await deviceCopyExists())) return { status: 'missing' };
   const opened = await openDeviceCopy({ apiKey: place.apiKey, origin: place.address });
   if (!opened.ok) return { status: 'unavailable' };
   try {

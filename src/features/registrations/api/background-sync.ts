@@ -1,6 +1,5 @@
 import { isCancelledError, useQueryClient, type Query, type QueryClient } from '@tanstack/react-query';
 import { useEffect, useSyncExternalStore } from 'react';
-import { runWhenIdle } from '@/lib/idle-work';
 import { isOffline, subscribeOffline } from '@/lib/offline';
 import {
   backgroundSyncPausedInSession,
@@ -288,18 +287,25 @@ export function useSyncingNow(eventId: number): boolean {
   return useSyncExternalStore(sync.subscribe, current, current);
 }
 
+/** The latest the sync waits for an idle moment to start: a busy page may have none for long. */
+const START_AT_THE_LATEST_MS = 2_000;
+
 /**
  * Asks the background sync to count `eventIds` (in that order) once they are known, in the
- * browser's first idle moment: the screen that asks is drawn, and its own figures read,
- * before the sync's first requests and renders compete with it.
+ * browser's first idle moment (or START_AT_THE_LATEST_MS after): the screen that asks is
+ * drawn, and its own figures read, before the sync's first requests and renders compete with it.
  */
 export function useBackgroundSyncOf(eventIds: readonly number[] | null): void {
   const sync = backgroundSyncOf(useQueryClient());
   useEffect(() => {
     if (!eventIds) return;
-    return runWhenIdle(() => {
-      sync.want(eventIds);
-      return true;
-    });
+    const start = () => sync.want(eventIds);
+    if (typeof requestIdleCallback !== 'function') {
+      // Without idle callbacks (Safari, jsdom): after the render.
+      const timer = setTimeout(start, 1);
+      return () => clearTimeout(timer);
+    }
+    const handle = requestIdleCallback(start, { timeout: START_AT_THE_LATEST_MS });
+    return () => cancelIdleCallback(handle);
   }, [sync, eventIds]);
 }
