@@ -11,13 +11,13 @@ import {
   REGISTRATIONS_TEXT,
   SCREENSHOT_DIR,
   VIEWPORTS,
-  apiGet,
   at,
   localized,
   signInAlpine,
   switchLanguage,
   type Lang,
 } from './app';
+import { PRINTABLE_EVENT, readPrintableEvent, type TshirtQuestion } from './printable-event';
 import { pdfPageCount, pdfPageSizes, pdfToPngs, pdfWords, printToPdf, type PdfPage } from './pdf';
 
 /**
@@ -29,7 +29,7 @@ import { pdfPageCount, pdfPageSizes, pdfToPngs, pdfWords, printToPdf, type PdfPa
  * sheets are as many as ceil((n + start − 1) / labels per sheet). Two very long names, sent
  * by the API over HTTP, shrink and wrap without overflowing their label.
  */
-const EVENT = { id: 1030, total: 137 } as const;
+const EVENT = PRINTABLE_EVENT;
 const OUT_DIR = join(process.cwd(), 'test-results');
 const LEFT_OUT = new Set(['cancelled', 'refunded']);
 const INCH = 25.4;
@@ -65,7 +65,7 @@ let page: Page;
 let problems: PageProblems;
 let registrations: RawRegistration[];
 let categories: RawCategory[];
-let tshirt: { que_id: number; que_question_fr: string; que_question_en: string };
+let tshirt: TshirtQuestion;
 /** The registrations given a long name on their way from the API. */
 let longIds: number[];
 
@@ -74,20 +74,7 @@ beforeAll(async () => {
   browser = await launchBrowser({ locale: 'en-US', viewport: VIEWPORTS.desktop });
   page = await browser.newPage();
   problems = watchPage(page);
-  ({ registrations } = await apiGet<{ registrations: RawRegistration[] }>(
-    `/v1/events/${EVENT.id}/registrations?page=1&per_page=1000`,
-    DEMO_KEYS.metropole,
-  ));
-  expect(registrations).toHaveLength(EVENT.total);
-  ({ categories } = await apiGet<{ categories: RawCategory[] }>(
-    `/v1/events/${EVENT.id}/categories`,
-    DEMO_KEYS.metropole,
-  ));
-  const question = registrations
-    .flatMap((r) => r.custom_questions)
-    .find((answer) => /t-shirt/i.test(answer.que_question_en));
-  if (!question) throw new Error('The demo event has no T-shirt question');
-  tshirt = question;
+  ({ registrations, categories, tshirt } = await readPrintableEvent());
   // Two paid registrations get the long names, in the test's list and on their way to the app.
   const paid = registrations.filter((r) => r.payment_status === 'paid');
   longIds = [paid[3]!.registration_id, paid[40]!.registration_id];

@@ -11,7 +11,6 @@ import {
   REGISTRATIONS_TEXT,
   SCREENSHOT_DIR,
   VIEWPORTS,
-  apiGet,
   at,
   formatCount,
   localized,
@@ -19,6 +18,7 @@ import {
   switchLanguage,
   type Lang,
 } from './app';
+import { PRINTABLE_EVENT, readPrintableEvent, type TshirtQuestion } from './printable-event';
 import { pdfLayoutPages, pdfPageCount, pdfToPngs, printToPdf } from './pdf';
 
 /**
@@ -29,7 +29,7 @@ import { pdfLayoutPages, pdfPageCount, pdfToPngs, printToPdf } from './pdf';
  * starting a new page. The dialog is used with the keyboard and checked with axe, on a
  * laptop and a phone, in English and French.
  */
-const EVENT = { id: 1030, name: 'Foulées des Traboules', total: 137 } as const;
+const EVENT = PRINTABLE_EVENT;
 const OUT_DIR = join(process.cwd(), 'test-results');
 const LEFT_OUT = new Set(['cancelled', 'refunded']);
 
@@ -39,27 +39,14 @@ let problems: PageProblems;
 let registrations: RawRegistration[];
 let categories: RawCategory[];
 /** The T-shirt question of the event, found in the API's answers. */
-let tshirt: { que_id: number; que_question_fr: string; que_question_en: string };
+let tshirt: TshirtQuestion;
 
 beforeAll(async () => {
   await mkdir(SCREENSHOT_DIR, { recursive: true });
   browser = await launchBrowser({ locale: 'en-US', viewport: VIEWPORTS.desktop });
   page = await browser.newPage();
   problems = watchPage(page);
-  ({ registrations } = await apiGet<{ registrations: RawRegistration[] }>(
-    `/v1/events/${EVENT.id}/registrations?page=1&per_page=1000`,
-    DEMO_KEYS.metropole,
-  ));
-  expect(registrations).toHaveLength(EVENT.total);
-  ({ categories } = await apiGet<{ categories: RawCategory[] }>(
-    `/v1/events/${EVENT.id}/categories`,
-    DEMO_KEYS.metropole,
-  ));
-  const question = registrations
-    .flatMap((r) => r.custom_questions)
-    .find((answer) => /t-shirt/i.test(answer.que_question_en));
-  if (!question) throw new Error('The demo event has no T-shirt question');
-  tshirt = question;
+  ({ registrations, categories, tshirt } = await readPrintableEvent());
   // The real print dialog would block the page: count the calls instead; the document stays
   // in the page until an `afterprint`, which the test sends.
   await page.addInitScript(() => {
