@@ -1,5 +1,6 @@
 import { useId, useRef, type ReactNode } from 'react';
 import { useModalDialog } from './use-modal-dialog';
+import './modal-dialog.css';
 import './confirm-dialog.css';
 
 interface ConfirmDialogProps {
@@ -39,7 +40,7 @@ export function ConfirmDialog({
   return (
     <dialog
       {...dialogProps}
-      className="confirm-dialog"
+      className="modal-dialog confirm-dialog"
       role="alertdialog"
       aria-labelledby={headingId}
       aria-describedby={descriptionId}

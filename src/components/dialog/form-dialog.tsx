@@ -1,5 +1,6 @@
 import { useId, useRef, type FormEvent, type ReactNode } from 'react';
 import { useModalDialog } from './use-modal-dialog';
+import './modal-dialog.css';
 import './form-dialog.css';
 
 interface FormDialogProps {
@@ -47,7 +48,7 @@ export function FormDialog({
   };
 
   return (
-    <dialog {...dialogProps} className="form-dialog" aria-labelledby={headingId}>
+    <dialog {...dialogProps} className="modal-dialog form-dialog" aria-labelledby={headingId}>
       <form className="form-dialog__form" onSubmit={submit} noValidate>
         <h2 className="form-dialog__title" id={headingId}>
           {title}

@@ -5,6 +5,7 @@ import { useLanguage } from '@/i18n/use-language';
 import { formatCount } from '@/lib/numbers';
 import type { RegistrationRow } from '../rows/registration-rows';
 import { addressBatches, batchText, mailingAudience } from './mailing-addresses';
+import '@/components/dialog/modal-dialog.css';
 import './mailing-dialog.css';
 
 /** A BCC field's common limit: Gmail and Outlook accounts start refusing a few hundred recipients. */
@@ -63,7 +64,7 @@ export function MailingDialog({ rows, onClose }: MailingDialogProps) {
   };
 
   return (
-    <dialog {...dialogProps} className="mailing-dialog" aria-labelledby={headingId}>
+    <dialog {...dialogProps} className="modal-dialog mailing-dialog" aria-labelledby={headingId}>
       <div className="mailing-dialog__body">
         <h2 id={headingId}>{t('dialog.title')}</h2>
         <p>
