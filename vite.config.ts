@@ -137,6 +137,7 @@ const DOM_TEST_FILES = [
   'src/features/registrations/api/background-sync.test.ts',
   'src/features/registrations/api/event-figures-query.test.ts',
   'src/lib/device-copy/device-copy-client.test.ts',
+  'src/lib/session-print-choices.property.test.ts',
   // Stubs the global Worker and re-imports the reader's module state: isolated from the rest.
   'src/features/registrations/loader/page-reader.test.ts',
 ];
