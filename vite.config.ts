@@ -4,6 +4,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig, loadEnv, type Plugin } from 'vite';
 import { VitePWA, type ManifestOptions } from 'vite-plugin-pwa';
 import { CONTENT_SECURITY_POLICY } from './deploy/content-security-policy.ts';
+import { CROSS_ORIGIN_ISOLATION } from './deploy/cross-origin-isolation.ts';
 
 /** The policy as a <meta> tag (deploy/content-security-policy.ts; nginx sends it as a header too). */
 function contentSecurityPolicy(): Plugin {
@@ -162,8 +163,8 @@ export default defineConfig(({ command, mode }) => {
   return {
     plugins: [react(), contentSecurityPolicy(), ...(command === 'build' ? appShellServiceWorker() : [])],
     resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
-    server: { proxy },
-    preview: { proxy },
+    server: { proxy, headers: CROSS_ORIGIN_ISOLATION },
+    preview: { proxy, headers: CROSS_ORIGIN_ISOLATION },
     worker: { format: 'es' },
     test: {
       globals: true,

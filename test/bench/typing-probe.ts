@@ -51,7 +51,7 @@ function startTypingProbe(input: HTMLInputElement, answered: AnsweredSearch): vo
   const pending = () => marks.some((mark) => mark.value !== null && mark.frame === null);
 
   let scheduled = false;
-  const check = (shown: string | null) => {
+  const check = (shown: string | null, now: number) => {
     scheduled = false;
     let answered = -1;
     for (let i = marks.length - 1; i >= 0; i -= 1) {
@@ -60,7 +60,6 @@ function startTypingProbe(input: HTMLInputElement, answered: AnsweredSearch): vo
         break;
       }
     }
-    const now = performance.now();
     for (let i = 0; i <= answered; i += 1) {
       const mark = marks[i]!;
       if (mark.value === null || mark.frame !== null) continue;
@@ -70,14 +69,20 @@ function startTypingProbe(input: HTMLInputElement, answered: AnsweredSearch): vo
     if (pending()) schedule();
   };
   // What a frame paints is the DOM at its requestAnimationFrame callback (nothing runs between
-  // that and the paint); the task after it marks the time the frame was on screen. Reading the
-  // DOM in that task instead could see a key handled in between and credit it to this frame.
+  // that and the paint). Its time is taken after the frame's style and layout, in a resize
+  // observation started in that callback (a new observation is reported in the same frame,
+  // just before paint). Not in a task after the frame: while keys keep coming, Chromium runs
+  // input before timers, and such a task could run tens of ms after the frame was on screen.
   const schedule = () => {
     if (scheduled) return;
     scheduled = true;
     requestAnimationFrame(() => {
       const shown = shownSearch();
-      setTimeout(() => check(shown), 0);
+      const observer = new ResizeObserver(() => {
+        observer.disconnect();
+        check(shown, performance.now());
+      });
+      observer.observe(document.documentElement);
     });
   };
 

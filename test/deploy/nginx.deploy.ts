@@ -28,6 +28,9 @@ const SECURITY_HEADERS = {
   'permissions-policy':
     'accelerometer=(), browsing-topics=(), camera=(), display-capture=(), geolocation=(), gyroscope=(), ' +
     'hid=(), magnetometer=(), microphone=(), midi=(), payment=(), serial=(), usb=()',
+  // Cross-origin isolation: the header search reads its answers from memory shared with a worker.
+  'cross-origin-opener-policy': 'same-origin',
+  'cross-origin-embedder-policy': 'require-corp',
 };
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 

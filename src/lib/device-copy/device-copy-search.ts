@@ -2,6 +2,7 @@ import { hearOtherTabs } from './device-copy-channel';
 import type { CopyPlace, DeviceCopyResponse } from './device-copy-protocol';
 import { deviceCopyExists, openDeviceCopy } from './device-store';
 import type { DeviceRegistration } from './registrations-codec';
+import { isAnswerSlot, replacedByNewer, writeAnswer } from './search-answer-slot';
 import { indexEvent, SearchIndex } from './search-index';
 
 /**
@@ -35,6 +36,8 @@ export function createCopySearch(
   /** Events still to read into the index (plus one while the copy is being listed). */
   let reading = 0;
   let waiting: { id: number; query: string; limit: number; order: readonly number[] } | null = null;
+  /** Memory shared with the page, where each answer is put before it is posted (the page may read it first). */
+  let slot: SharedArrayBuffer | null = null;
 
   const changed = () => post({ type: 'search-changed', id: 0 });
   const pause = () => new Promise<void>((resolve) => setTimeout(resolve));
@@ -113,9 +116,13 @@ export function createCopySearch(
   const answer = () => {
     const request = waiting;
     waiting = null;
-    if (!request) return;
+    // The page asked a newer search already: that one is answered when its message comes.
+    // The page asked a newer search already: that one is answered when its message comes.
+    if (!request || (slot && replacedByNewer(slot, request.id))) return;
     const found = index.search(request.query, request.limit, request.order);
-    post({ type: 'found', id: request.id, answer: { ...found, building: reading > 0 } });
+    const message = { type: 'found', id: request.id, answer: { ...found, building: reading > 0 } } as const;
+    if (slot) writeAnswer(slot, message);
+    post(message);
   };
 
   const ownedBy = (candidate: CopyPlace) => owner === `${candidate.address}\n${candidate.apiKey}`;
@@ -152,6 +159,10 @@ export function createCopySearch(
     },
     drop(): void {
       if (owner !== null || index.eventIds().length > 0) drop();
+    },
+    /** Puts each answer in `shared` too, from now on (a message that is not a slot is ignored). */
+    answerInto(shared: unknown): void {
+      if (isAnswerSlot(shared)) slot = shared;
     },
   };
 }

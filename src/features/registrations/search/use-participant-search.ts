@@ -2,7 +2,11 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { eventQueries } from '@/features/events/api/queries';
 import type { PartnerEvent } from '@/features/events/api/schemas';
-import { searchDeviceCopy, subscribeDeviceCopySearch } from '@/lib/device-copy/device-copy-client';
+import {
+  searchDeviceCopy,
+  subscribeDeviceCopySearch,
+  takeSharedSearchAnswer,
+} from '@/lib/device-copy/device-copy-client';
 import type { SearchAnswer } from '@/lib/device-copy/search-protocol';
 import { todayCalendarDate } from '@/lib/dates';
 
@@ -62,6 +66,8 @@ export function useParticipantSearch(query: string, active: boolean) {
   useEffect(() => {
     const asked = ++sequence.current;
     if (!active || query.trim() === '') return;
+    // An answer to an earlier key may be ready but not delivered yet: shown with this key.
+    takeSharedSearchAnswer();
     void searchDeviceCopy(query, SEARCH_LIMIT, order).then((answer) => {
       if (!answer || asked < shownSequence.current) return;
       shownSequence.current = asked;
