@@ -36,9 +36,11 @@ function eventOrder(events: readonly PartnerEvent[], today: string): number[] {
  * field owns its text and shows each key at once; the query follows it after the render
  * (an effect), never leads it. Each request has its sequence number: an answer older than the
  * one shown (arriving late) is ignored; while keys come faster than answers, each answer
- * that comes is shown, so the results follow the typing instead of waiting for its end. When the index changes (an event read, saved
- * or wiped), the same query is asked again. `active`: the popup is open; the events list is
- * asked only then.
+ * that comes is shown, so the results follow the typing instead of waiting for its end: each
+ * key first takes the answer already in memory shared with the worker (search-answer-slot.ts),
+ * which Chromium would deliver as a message only once the keys pause. When the index changes
+ * (an event read, saved or wiped), the same query is asked again. `active`: the popup is open;
+ * the events list is asked only then.
  */
 export function useParticipantSearch(query: string, active: boolean) {
   const events = useQuery({ ...eventQueries.list(), enabled: active });
