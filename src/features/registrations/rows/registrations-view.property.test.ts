@@ -6,6 +6,7 @@ import {
   changeScope,
   DEFAULT_REGISTRATIONS_VIEW,
   EDITION_KINDS,
+  isCategoryKey,
   readRegistrationsView,
   writeRegistrationsView,
   type RegistrationsView,
@@ -39,11 +40,18 @@ const LIST_FIELDS = [
 
 const columnId = anyText({ minLength: 1 }).filter((id) => !id.startsWith('-'));
 
+/** A category as the rows key it: '' (no category) or an id. */
+const categoryKey = fc.oneof(
+  fc.constant(''),
+  fc.integer().map(String),
+  fc.double({ noNaN: true }).map(String),
+);
+
 const validView: fc.Arbitrary<RegistrationsView> = fc.record({
   q: anyText(),
-  categories: fc.array(anyText(), { maxLength: 4 }),
+  categories: fc.array(categoryKey, { maxLength: 4 }),
   statuses: fc.array(anyText(), { maxLength: 4 }),
-  excludedCategories: fc.array(anyText(), { maxLength: 4 }),
+  excludedCategories: fc.array(categoryKey, { maxLength: 4 }),
   excludedStatuses: fc.array(anyText(), { maxLength: 4 }),
   answers: fc.array(
     fc
@@ -76,9 +84,9 @@ const validView: fc.Arbitrary<RegistrationsView> = fc.record({
 
 /** The list's items, each valid for it (an answer filter must name a question). */
 const validItem: Record<(typeof LIST_FIELDS)[number], fc.Arbitrary<string>> = {
-  categories: anyText(),
+  categories: categoryKey,
   statuses: anyText(),
-  excludedCategories: anyText(),
+  excludedCategories: categoryKey,
   excludedStatuses: anyText(),
   answers: fc.tuple(fc.nat(), anyText()).map(([queId, key]) => answerFilter(queId, key)),
   hidden: columnId,
@@ -92,6 +100,7 @@ function expectWellFormed(view: RegistrationsView) {
     for (const item of view[field]) expect(item.isWellFormed()).toBe(true);
   }
   for (const answer of view.answers) expect(answer).toMatch(/^\d{1,15}:/);
+  for (const key of [...view.categories, ...view.excludedCategories]) expect(isCategoryKey(key)).toBe(true);
   if (view.changes !== null) {
     expect(Number.isFinite(view.changes.since)).toBe(true);
     expect(CHANGE_KINDS).toContain(view.changes.kind);

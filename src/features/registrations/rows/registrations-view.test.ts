@@ -104,4 +104,12 @@ describe('choosing or excluding a facet value', () => {
       excludedCategories: ['3'],
     });
   });
+
+  it('drops from a link a category no row can have (not a number), keeping the others', () => {
+    expect(readRegistrationsView(new URLSearchParams('cat=abc,10301,&notcat=x1,7,1e3,07'))).toEqual({
+      ...DEFAULT_REGISTRATIONS_VIEW,
+      categories: ['10301', ''],
+      excludedCategories: ['7'],
+    });
+  });
 });

@@ -183,9 +183,9 @@ function readEdition(params: URLSearchParams): EditionFilter | null {
 export function readRegistrationsView(params: URLSearchParams): RegistrationsView {
   return {
     q: params.get(VIEW_PARAMS.q) ?? '',
-    categories: parseList(params.get(VIEW_PARAMS.categories)),
+    categories: parseList(params.get(VIEW_PARAMS.categories)).filter(isCategoryKey),
     statuses: parseList(params.get(VIEW_PARAMS.statuses)),
-    excludedCategories: parseList(params.get(VIEW_PARAMS.excludedCategories)),
+    excludedCategories: parseList(params.get(VIEW_PARAMS.excludedCategories)).filter(isCategoryKey),
     excludedStatuses: parseList(params.get(VIEW_PARAMS.excludedStatuses)),
     answers: parseList(params.get(VIEW_PARAMS.answers)).filter((value) => ANSWER_FILTER.test(value)),
     sort: parseSort(params.get(VIEW_PARAMS.sort)),
@@ -195,6 +195,15 @@ export function readRegistrationsView(params: URLSearchParams): RegistrationsVie
     edition: readEdition(params),
     open: parseRegistrationId(params.get(VIEW_PARAMS.open)),
   };
+}
+
+/**
+ * A category as the rows key it: '' (no category) or a number as String() writes it. Anything
+ * else in a link (`cat=abc`) names no category a row can have: dropped, never shown as a chip
+ * of "Unknown category (#NaN)".
+ */
+export function isCategoryKey(value: string): boolean {
+  return value === '' || String(Number(value)) === value;
 }
 
 /** A registration (or event) id is a positive whole number; anything else opens nothing. */
