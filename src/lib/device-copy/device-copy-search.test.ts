@@ -143,6 +143,11 @@ describe('the search of the device copy worker', () => {
     expect(names(answer)).toEqual(['Jean Roy']);
     const posted = copy.responses.filter((response) => response.type === 'found').at(-1);
     expect(parseSearchMessage(readAnswer(slot, 0)?.data)).toEqual(posted);
+
+    // The session ends: the last answer does not stay in the shared memory.
+    copy.handle({ type: 'search-drop', id: copy.next() });
+    expect(readAnswer(slot, 0)).toBeNull();
+    expect(new TextDecoder().decode(new Uint8Array(slot).slice())).not.toContain('Roy');
   });
 
   it('skips a search the page has already replaced with a newer one, and answers the newer', async () => {

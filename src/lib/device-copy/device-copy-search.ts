@@ -2,7 +2,7 @@ import { hearOtherTabs } from './device-copy-channel';
 import type { CopyPlace, DeviceCopyResponse } from './device-copy-protocol';
 import { deviceCopyExists, openDeviceCopy } from './device-store';
 import type { DeviceRegistration } from './registrations-codec';
-import { isAnswerSlot, replacedByNewer, writeAnswer } from './search-answer-slot';
+import { clearAnswer, isAnswerSlot, replacedByNewer, writeAnswer } from './search-answer-slot';
 import { indexEvent, SearchIndex } from './search-index';
 
 /**
@@ -43,6 +43,8 @@ export function createCopySearch(
   const pause = () => new Promise<void>((resolve) => setTimeout(resolve));
 
   const drop = () => {
+    // The last answer's names and addresses do not stay in the memory shared with the page.
+    if (slot) clearAnswer(slot);
     generation += 1;
     owner = null;
     place = null;
@@ -116,7 +118,6 @@ export function createCopySearch(
   const answer = () => {
     const request = waiting;
     waiting = null;
-    // The page asked a newer search already: that one is answered when its message comes.
     // The page asked a newer search already: that one is answered when its message comes.
     if (!request || (slot && replacedByNewer(slot, request.id))) return;
     const found = index.search(request.query, request.limit, request.order);

@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import {
+  clearAnswer,
   createAnswerSlot,
   isAnswerSlot,
   noteAsked,
@@ -100,6 +101,16 @@ describe('the shared slot of the newest search answer', () => {
         },
       ),
     );
+  });
+
+  it('is emptied by a wipe: nothing to read, none of the answer left in it', () => {
+    const slot = new SharedArrayBuffer(SLOT_BYTES);
+    writeAnswer(slot, FOUND);
+    const before = readAnswer(slot, 0)!;
+    clearAnswer(slot);
+    expect(readAnswer(slot, 0)).toBeNull();
+    expect(readAnswer(slot, before.sequence)).toBeNull();
+    expect(new TextDecoder().decode(new Uint8Array(slot).slice())).not.toContain('Dupont');
   });
 
   it('tells the worker when the page asked a newer search than the one it is about to answer', () => {

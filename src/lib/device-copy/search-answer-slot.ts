@@ -54,6 +54,15 @@ export function writeAnswer(slot: SharedArrayBuffer, message: unknown): boolean 
   return true;
 }
 
+/** Empties the slot (a wipe): its bytes are zeroed, and a reader finds nothing in it. */
+export function clearAnswer(slot: SharedArrayBuffer): void {
+  const header = new Int32Array(slot, 0, HEADER_BYTES / 4);
+  Atomics.add(header, SEQUENCE, 1);
+  new Uint8Array(slot, HEADER_BYTES).fill(0);
+  Atomics.store(header, LENGTH, 0);
+  Atomics.add(header, SEQUENCE, 1);
+}
+
 /** The page: search `id` is the newest asked (ids only grow). */
 export function noteAsked(slot: SharedArrayBuffer, id: number): void {
   Atomics.store(new Int32Array(slot, 0, HEADER_BYTES / 4), NEWEST_ASKED, id);
