@@ -66,18 +66,13 @@ export function ExportMenu({
             : t('export.summary', { rows: count(rowCount), columns: count(columnCount) })}
         </p>
         {EXPORT_FORMATS.map((preset) => (
-          <button
+          <MenuAction
             key={preset}
-            type="button"
-            className="menu__action"
+            label={t(`export.presets.${preset}.label`)}
+            hint={t(`export.presets.${preset}.hint`)}
             disabled={empty}
-            // Closes the menu and puts focus back on the Export button, not on the page.
-            data-close-menu
             onClick={() => onExport(preset)}
-          >
-            <strong>{t(`export.presets.${preset}.label`)}</strong>
-            <span className="muted">{t(`export.presets.${preset}.hint`)}</span>
-          </button>
+          />
         ))}
         <label className="menu__option" htmlFor={figuresId}>
           <input
@@ -88,33 +83,54 @@ export function ExportMenu({
           />
           <span>{t('export.withFigures')}</span>
         </label>
-        <button type="button" className="menu__action" disabled={empty} data-close-menu onClick={onPrint}>
-          <strong>{t('export.print.label')}</strong>
-          <span className="muted">{t('export.print.hint')}</span>
-        </button>
-        <button
-          type="button"
-          className="menu__action"
+        <MenuAction
+          label={t('export.print.label')}
+          hint={t('export.print.hint')}
           disabled={empty}
-          data-close-menu
+          onClick={onPrint}
+        />
+        <MenuAction
+          label={t('export.labels.label')}
+          hint={t('export.labels.hint')}
+          disabled={empty}
           onClick={onPrintLabels}
-        >
-          <strong>{t('export.labels.label')}</strong>
-          <span className="muted">{t('export.labels.hint')}</span>
-        </button>
-        <button
-          type="button"
-          className="menu__action"
+        />
+        <MenuAction
+          label={tm('copy.label')}
+          hint={tm('copy.hint')}
           disabled={empty}
-          data-close-menu
           onClick={onCopyAddresses}
-        >
-          <strong>{tm('copy.label')}</strong>
-          <span className="muted">{tm('copy.hint')}</span>
-        </button>
+        />
       </Menu>
       <ExportMessage state={state} loaded={count(loaded)} onCancel={onCancel} onDismiss={onDismiss} />
     </>
+  );
+}
+
+/** One action of the menu: its name and what it does, in one button. */
+function MenuAction({
+  label,
+  hint,
+  disabled,
+  onClick,
+}: {
+  label: string;
+  hint: string;
+  disabled: boolean;
+  onClick: () => void;
+}) {
+  return (
+    <button
+      type="button"
+      className="menu__action"
+      disabled={disabled}
+      // Closes the menu and puts focus back on the Export button, not on the page.
+      data-close-menu
+      onClick={onClick}
+    >
+      <strong>{label}</strong>
+      <span className="muted">{hint}</span>
+    </button>
   );
 }
 
