@@ -5,6 +5,9 @@
  * once `npm ci` has run; it is not part of CI (a run takes minutes and its scores move with
  * the machine's load).
  *
+ * LIGHTHOUSE_SCREENS=registrations,event audits only those screens (of sign-in, registrations,
+ * event, events): the same flow, a shorter wait while trying a change.
+ *
  * Set-up: `vite build` (LIGHTHOUSE_SKIP_BUILD=1 reuses dist/), the demo Partner API over
  * HTTP, `vite preview` proxying /partner-api to it, and one Chromium (CHROME_PATH, default
  * /usr/bin/chromium) with a DevTools port that Lighthouse drives.
@@ -107,6 +110,15 @@ function launchChromium(profileDir: string): Promise<{ port: number; process: Ch
   });
 }
 
+const SCREENS = ['sign-in', 'registrations', 'event', 'events'] as const;
+type Screen = (typeof SCREENS)[number];
+const chosen = new Set(
+  (process.env.LIGHTHOUSE_SCREENS ?? SCREENS.join(','))
+    .split(',')
+    .map((name) => name.trim())
+    .filter((name): name is Screen => (SCREENS as readonly string[]).includes(name)),
+);
+
 /** The full reports stay here (gitignored) for a closer look. */
 const REPORT_DIR = join(ROOT, 'test-results', 'lighthouse');
 
@@ -179,7 +191,7 @@ async function main(): Promise<void> {
       defaultViewport: null,
     });
     const tab = await browser.newPage();
-    const signIn = await audit('sign-in', `${appUrl}/sign-in`, tab);
+    const signIn = chosen.has('sign-in') ? await audit('sign-in', `${appUrl}/sign-in`, tab) : null;
 
     // Sign in through the form, the background sync paused for this tab (as a promoter can):
     // event 1001 must still be a first visit when its registrations are measured.
@@ -194,26 +206,31 @@ async function main(): Promise<void> {
     const large = DEMO_EVENT_IDS.largeMarathon;
     const registrationsPath = `/events/${large}/registrations`;
     const eventPath = `/events/${large}`;
-    const registrations = await audit('registrations', `${appUrl}${registrationsPath}`, tab);
-    const eventPage = await audit('event', `${appUrl}${eventPath}`, tab);
+    const registrations = chosen.has('registrations')
+      ? await audit('registrations', `${appUrl}${registrationsPath}`, tab)
+      : null;
+    const eventPage = chosen.has('event') ? await audit('event', `${appUrl}${eventPath}`, tab) : null;
 
     // The events list right after a sign-in on a new device, in a context of its own (no copy
     // yet): the background sync starts counting every event while it is measured.
-    const fresh = await browser.createBrowserContext();
-    const eventsTab = await fresh.newPage();
-    await signInThroughForm(eventsTab, appUrl, { syncPaused: false });
-    const events = await audit('events', `${appUrl}/events`, eventsTab);
-    await fresh.close();
+    let events: LighthouseReport | null = null;
+    if (chosen.has('events')) {
+      const fresh = await browser.createBrowserContext();
+      const eventsTab = await fresh.newPage();
+      await signInThroughForm(eventsTab, appUrl, { syncPaused: false });
+      events = await audit('events', `${appUrl}/events`, eventsTab);
+      await fresh.close();
+    }
     await browser.disconnect();
 
-    process.stdout.write(
-      `\n${[
-        ...summarize('Sign-in (/sign-in)', signIn),
-        ...summarize('Events list (/events)', events),
-        ...summarize(`Registrations, 25,000 rows, first visit (${registrationsPath})`, registrations),
-        ...summarize(`Event page, 25,000 rows, from the device copy (${eventPath})`, eventPage),
-      ].join('\n')}\n` + `\nFull reports: ${REPORT_DIR}\n`,
-    );
+    const sections: [string, LighthouseReport | null][] = [
+      ['Sign-in (/sign-in)', signIn],
+      ['Events list (/events)', events],
+      [`Registrations, 25,000 rows, first visit (${registrationsPath})`, registrations],
+      [`Event page, 25,000 rows, from the device copy (${eventPath})`, eventPage],
+    ];
+    const lines = sections.flatMap(([title, report]) => (report ? summarize(title, report) : []));
+    process.stdout.write(`\n${lines.join('\n')}\n\nFull reports: ${REPORT_DIR}\n`);
   } finally {
     await new Promise((resolve) => {
       chrome.process.once('exit', resolve);
