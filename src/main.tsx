@@ -2,7 +2,8 @@
 import '@/lib/zod-setup';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import '@/i18n';
+import i18n from '@/i18n';
+import { toLanguage } from '@/i18n/languages';
 import '@/styles/tokens.css';
 import '@/styles/base.css';
 import { getSession } from '@/lib/session';
@@ -11,6 +12,9 @@ import { resumeDemo } from '@/features/session/demo';
 import { adoptSessionFromOtherTab } from '@/features/session/session-handover';
 import { App } from '@/app/app';
 import { preloadScreenFor } from '@/app/routes';
+import { prefetchScreenData } from '@/app/screen-data';
+import { createQueryClient } from '@/lib/query-client';
+import { warmLocaleFormats } from '@/lib/warm-locale-formats';
 
 async function boot() {
   // A reloaded demo session needs its handlers answering before the first request. If they
@@ -24,12 +28,18 @@ async function boot() {
   void deleteUnusedDeviceCopyAtStart();
   // The screen's code before the first render: a lazy screen rendered before its code is there
   // would show a blank page for at least 300 ms (React's minimum for a Suspense fallback).
-  await preloadScreenFor(location.pathname);
+  // Its data is asked for at the same time, and the language's formats are made while both
+  // download (a task of their own, after the requests have gone out).
+  const queryClient = createQueryClient();
+  const screenCode = preloadScreenFor(location.pathname);
+  prefetchScreenData(queryClient, location.pathname);
+  setTimeout(() => warmLocaleFormats(toLanguage(i18n.resolvedLanguage ?? i18n.language)), 0);
+  await screenCode;
   const root = document.getElementById('root');
   if (!root) throw new Error('#root is missing from index.html');
   createRoot(root).render(
     <StrictMode>
-      <App />
+      <App queryClient={queryClient} />
     </StrictMode>,
   );
 }

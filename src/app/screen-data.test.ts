@@ -1,0 +1,51 @@
+import { QueryClient } from '@tanstack/react-query';
+import { eventQueries } from '@/features/events/api/queries';
+import { freshIndexedDbForEachTest } from '@/lib/device-copy/testing/fresh-indexeddb';
+import { endSession, startSession } from '@/lib/session';
+import { TEST_SESSION } from '../../test/fixtures';
+import { requestsFromNow } from '../../test/msw-server';
+import { prefetchScreenData } from './screen-data';
+
+freshIndexedDbForEachTest();
+afterEach(() => endSession());
+
+const EVENT = 1003;
+
+/** Waits until nothing the client asked for is still on its way. */
+async function settled(client: QueryClient): Promise<void> {
+  await vi.waitFor(() => expect(client.isFetching()).toBe(0));
+}
+
+describe('the page load screen’s data, asked for at start-up', () => {
+  it.each([`/events/${EVENT}`, `/events/${EVENT}/registrations`])(
+    'is the event, its categories and the events list on %s',
+    async (pathname) => {
+      startSession(TEST_SESSION);
+      const client = new QueryClient();
+      prefetchScreenData(client, pathname);
+      await settled(client);
+      expect(client.getQueryData(eventQueries.detail(EVENT).queryKey)).toMatchObject({ eve_id: EVENT });
+      expect(client.getQueryData(eventQueries.categories(EVENT).queryKey)?.length).toBeGreaterThan(0);
+      const list = client.getQueryData(eventQueries.list().queryKey);
+      expect(list?.events.map((event) => event.eve_id)).toContain(EVENT);
+    },
+  );
+
+  it('asks nothing without a session, on another screen, or for an id that is not one', async () => {
+    const requests = requestsFromNow();
+    const client = new QueryClient();
+    prefetchScreenData(client, `/events/${EVENT}`);
+    startSession(TEST_SESSION);
+    for (const pathname of [
+      '/events',
+      '/sign-in',
+      '/this-device',
+      '/events/12abc',
+      '/events/0/registrations',
+    ])
+      prefetchScreenData(client, pathname);
+    await settled(client);
+    expect(requests).toEqual([]);
+    expect(client.getQueryCache().getAll()).toEqual([]);
+  });
+});
