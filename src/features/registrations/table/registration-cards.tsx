@@ -1,5 +1,5 @@
 import { useWindowVirtualizer } from '@tanstack/react-virtual';
-import { useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Label } from '../rows/registration-labels';
 import type { RegistrationRow } from '../rows/registration-rows';
@@ -38,8 +38,12 @@ export function RegistrationCards({
   const { t } = useTranslation('registrations');
   const sortId = useId();
   const list = useRef<HTMLUListElement>(null);
+  // The list's distance from the top of the page, read after the first paint, when the layout
+  // is done and reading it costs nothing (in a layout effect it forced the page's first layout
+  // inside the render's task). Until then the cards are windowed as if the list began at the
+  // top: a few more cards are drawn, at the same places.
   const [offset, setOffset] = useState(0);
-  useLayoutEffect(() => {
+  useEffect(() => {
     setOffset(list.current?.offsetTop ?? 0);
   }, []);
   const virtualizer = useWindowVirtualizer({
