@@ -29,20 +29,18 @@ export class QuestionDiscovery {
       this.scanned.add(registration);
       for (const answer of registration.custom_questions) {
         const known = this.byId.get(answer.que_id);
-        const next: QuestionColumn = {
+        const fr = known?.que_question_fr || answer.que_question_fr;
+        const en = known?.que_question_en || answer.que_question_en;
+        // Nearly every answer is of a question already known with these titles: nothing is
+        // allocated for it (25,000 registrations bring about 250,000 answers).
+        if (known && known.que_question_fr === fr && known.que_question_en === en) continue;
+        this.byId.set(answer.que_id, {
           id: questionColumnId(answer.que_id),
           queId: answer.que_id,
-          que_question_fr: known?.que_question_fr || answer.que_question_fr,
-          que_question_en: known?.que_question_en || answer.que_question_en,
-        };
-        if (
-          !known ||
-          known.que_question_fr !== next.que_question_fr ||
-          known.que_question_en !== next.que_question_en
-        ) {
-          this.byId.set(answer.que_id, next);
-          changed = true;
-        }
+          que_question_fr: fr,
+          que_question_en: en,
+        });
+        changed = true;
       }
     }
     if (changed) this.current = [...this.byId.values()];
