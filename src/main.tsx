@@ -3,7 +3,7 @@ import '@/lib/zod-setup';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import i18n from '@/i18n';
-import { toLanguage } from '@/i18n/languages';
+import { currentLanguage } from '@/i18n/languages';
 import '@/styles/tokens.css';
 import '@/styles/base.css';
 import { getSession } from '@/lib/session';
@@ -33,7 +33,7 @@ async function boot() {
   const queryClient = createQueryClient();
   const screenCode = preloadScreenFor(location.pathname);
   prefetchScreenData(queryClient, location.pathname);
-  setTimeout(() => warmLocaleFormats(toLanguage(i18n.resolvedLanguage ?? i18n.language)), 0);
+  setTimeout(() => warmLocaleFormats(currentLanguage(i18n)), 0);
   await screenCode;
   const root = document.getElementById('root');
   if (!root) throw new Error('#root is missing from index.html');
