@@ -1,9 +1,11 @@
 import { QueryClient } from '@tanstack/react-query';
+import fc from 'fast-check';
 import { eventQueries } from '@/features/events/api/queries';
 import { freshIndexedDbForEachTest } from '@/lib/device-copy/testing/fresh-indexeddb';
 import { endSession, startSession } from '@/lib/session';
 import { TEST_SESSION } from '../../test/fixtures';
 import { requestsFromNow } from '../../test/msw-server';
+import { urlJunk } from '../../test/url-arbitraries';
 import { prefetchScreenData } from './screen-data';
 
 freshIndexedDbForEachTest();
@@ -47,5 +49,22 @@ describe('the page load screen’s data, asked for at start-up', () => {
     await settled(client);
     expect(requests).toEqual([]);
     expect(client.getQueryCache().getAll()).toEqual([]);
+  });
+
+  it('never throws on a mangled address, and asks only for events whose id is one', async () => {
+    startSession(TEST_SESSION);
+    const client = new QueryClient();
+    fc.assert(
+      fc.property(urlJunk, fc.constantFrom('/events/', '/events/x/', '/'), fc.boolean(), (junk, at, tail) => {
+        expect(() => prefetchScreenData(client, `${at}${junk}${tail ? '/registrations' : ''}`)).not.toThrow();
+      }),
+    );
+    await settled(client);
+    const ids = client
+      .getQueryCache()
+      .getAll()
+      .map((query) => query.queryKey.at(-1));
+    for (const id of ids)
+      expect(typeof id === 'object' || (Number.isSafeInteger(id) && Number(id) > 0)).toBe(true);
   });
 });
