@@ -1,4 +1,5 @@
 /// <reference types="vitest/config" />
+import { readFileSync } from 'node:fs';
 import { fileURLToPath, URL } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, loadEnv, type Plugin } from 'vite';
@@ -18,6 +19,94 @@ function contentSecurityPolicy(): Plugin {
         injectTo: 'head-prepend',
       },
     ],
+  };
+}
+
+/**
+ * The modules of the page's entry (src/main.tsx): the entry itself, the screen table it starts
+ * downloads from, the route patterns, zod's set-up, the styles and Vite's preload helper. They
+ * make the first script, a few kB; everything else the app needs at start is in `app`.
+ */
+const ENTRY_MODULES =
+  /(src[\\/](main\.tsx|app[\\/]screen-code\.ts|config[\\/]paths\.ts|lib[\\/]zod-setup\.ts|styles[\\/])|vite[\\/]preload-helper)/;
+const BOOT_MODULE = /src[\\/]app[\\/]boot\.tsx$/;
+
+/**
+ * The app's own code at start: every module src/app/boot.tsx imports statically (and what
+ * those import), except the entry's. It is one chunk, `app`, which the entry imports
+ * dynamically beside the page's screen. (The bundler's `$initial` tag would follow the entry,
+ * whose static imports are deliberately few; its recursive capture would pull the entry's
+ * own modules into `app` and make the entry wait for it.)
+ */
+function bootGraph(): { plugin: Plugin; has: (id: string) => boolean } {
+  const modules = new Set<string>();
+  const plugin: Plugin = {
+    name: 'boot-graph',
+    apply: 'build',
+    buildEnd() {
+      modules.clear();
+      const boot = [...this.getModuleIds()].find((id) => BOOT_MODULE.test(id));
+      const queue = boot ? [boot] : [];
+      while (queue.length > 0) {
+        const id = queue.pop()!;
+        if (modules.has(id) || ENTRY_MODULES.test(id)) continue;
+        modules.add(id);
+        queue.push(...(this.getModuleInfo(id)?.importedIds ?? []));
+      }
+    },
+  };
+  return { plugin, has: (id) => modules.has(id) };
+}
+
+/**
+ * The page's head, as the build leaves it: the app's code (the `app` chunk, with the chunks it
+ * imports and its styles) is announced there, so the browser fetches it with the entry rather
+ * than once the entry has run and asked for it. The web app manifest's link, which the PWA
+ * plugin puts there, is taken out: the app adds it itself once the first screen is drawn (see
+ * src/app/app-shell.ts), so that neither the manifest nor the icon it names competes with the
+ * app's code for a phone's bandwidth. The favicon (public/favicon.svg, which the manifest's icons
+ * are drawn from) is written into the page as a data: address, one request less.
+ */
+function appShellHead(): Plugin {
+  return {
+    name: 'app-shell-head',
+    apply: 'build',
+    // After the PWA plugin's own transform (also 'post', listed before this one).
+    enforce: 'post',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, { bundle }) {
+        const manifestLink = /<link rel="manifest" href="[^"]*">/;
+        if (!manifestLink.test(html)) throw new Error('app-shell-head: no manifest link to take out');
+        const app = Object.values(bundle ?? {}).find(
+          (output) => output.type === 'chunk' && output.name === 'app',
+        );
+        if (app?.type !== 'chunk') throw new Error('app-shell-head: no app chunk');
+        const notYet = (file: string) => !html.includes(`/${file}"`);
+        const scripts = [app.fileName, ...app.imports].filter(notYet);
+        const styles = [...(app.viteMetadata?.importedCss ?? [])].filter(notYet);
+        const favicon = readFileSync(fileURLToPath(new URL('./public/favicon.svg', import.meta.url)), 'utf8');
+        const faviconLink = 'href="/favicon.svg"';
+        if (!html.includes(faviconLink)) throw new Error('app-shell-head: no favicon link to inline');
+        return {
+          html: html
+            .replace(manifestLink, '')
+            .replace(faviconLink, `href="data:image/svg+xml,${encodeURIComponent(favicon.trim())}"`),
+          tags: [
+            ...scripts.map((file) => ({
+              tag: 'link',
+              attrs: { rel: 'modulepreload', crossorigin: true, href: `/${file}` },
+              injectTo: 'head' as const,
+            })),
+            ...styles.map((file) => ({
+              tag: 'link',
+              attrs: { rel: 'stylesheet', crossorigin: true, href: `/${file}` },
+              injectTo: 'head' as const,
+            })),
+          ],
+        };
+      },
+    },
   };
 }
 
@@ -98,10 +187,8 @@ function appShellServiceWorker(): Plugin[] {
   return [
     demo.plugin,
     ...VitePWA({
-      registerType: 'autoUpdate',
-      // A registerSW.js file, not an inline script: the CSP allows scripts from 'self' only.
-      // Deferred, so it does not hold up the first paint.
-      injectRegister: 'script-defer',
+      // The app registers the worker itself once its first screen is drawn (src/app/app-shell.ts).
+      injectRegister: false,
       manifest: WEB_APP_MANIFEST,
       workbox: {
         globPatterns: ['**/*.{js,css,html,svg,woff2}'],
@@ -161,8 +248,13 @@ export default defineConfig(({ command, mode }) => {
       }
     : undefined;
 
+  const boot = bootGraph();
   return {
-    plugins: [react(), contentSecurityPolicy(), ...(command === 'build' ? appShellServiceWorker() : [])],
+    plugins: [
+      react(),
+      contentSecurityPolicy(),
+      ...(command === 'build' ? [boot.plugin, ...appShellServiceWorker(), appShellHead()] : []),
+    ],
     resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
     server: { proxy, headers: CROSS_ORIGIN_ISOLATION },
     preview: { proxy, headers: CROSS_ORIGIN_ISOLATION },
@@ -170,16 +262,26 @@ export default defineConfig(({ command, mode }) => {
     build: {
       rolldownOptions: {
         output: {
-          // Fewer, larger files on a page load. Left to itself the bundler made 47 files, the
-          // registrations screen needing 30 of them in two waves, and over HTTP/1.1 (6 requests
-          // at a time per host) the second wave queued. Now what the entry imports is one
-          // file, the app code shared by the lazily loaded screens another, and each screen
-          // has its own: 3 scripts for registrations. On Lighthouse's simulated phone the
-          // first contentful paint went from 2.5 to 2.1 s. The demo's modules (src/mocks) stay
+          // Few files on a page load, fetched at once. Left to itself the bundler made 47 files,
+          // the registrations screen needing 30 of them in two waves (over HTTP/1.1, 6 requests
+          // at a time per host, the second wave queued). Now: the entry (`start`, a few kB),
+          // the app's own code (`app`, announced in the page's head: appShellHead), the code the
+          // lazily loaded screens share, and one file per screen, which the entry asks for as
+          // soon as it runs, beside `app` (src/main.tsx). The demo's modules (src/mocks) stay
           // out, so users of a real API never download them.
           codeSplitting: {
             groups: [
-              { name: 'app', tags: ['$initial'], priority: 2 },
+              // The entry's modules stay together, even those the rest imports too (the route
+              // patterns, Vite's preload helper): left to the bundler, they went with the
+              // screens' shared code and the entry waited for it.
+              { name: 'start', test: ENTRY_MODULES, priority: 3 },
+              {
+                name: 'app',
+                test: boot.has,
+                // Exactly boot's graph: following imports would capture the entry's modules.
+                includeDependenciesRecursively: false,
+                priority: 2,
+              },
               {
                 name: 'screens-shared',
                 test: /[\\/]src[\\/](?!mocks[\\/])/,

@@ -1,47 +1,12 @@
+// The page's entry, kept to a few kB so that it runs as soon as it arrives: it starts the page
+// load's screen downloading (screen-code.ts) beside the app's own code (app/boot.tsx), which
+// would otherwise only ask for the screen once it had itself arrived and run. On a phone that
+// is the app's whole download and a round trip sooner. boot's preload then finds it on its way.
 // First: zod must be jitless before any schema exists (Content Security Policy).
 import '@/lib/zod-setup';
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import i18n from '@/i18n';
-import { currentLanguage } from '@/i18n/languages';
 import '@/styles/tokens.css';
 import '@/styles/base.css';
-import { getSession } from '@/lib/session';
-import { deleteUnusedDeviceCopyAtStart } from '@/lib/device-copy/device-copy-client';
-import { resumeDemo } from '@/features/session/demo';
-import { adoptSessionFromOtherTab } from '@/features/session/session-handover';
-import { App } from '@/app/app';
-import { preloadScreenFor } from '@/app/routes';
-import { prefetchScreenData } from '@/app/screen-data';
-import { createQueryClient } from '@/lib/query-client';
-import { warmLocaleFormats } from '@/lib/warm-locale-formats';
+import { startScreenCode } from '@/app/screen-code';
 
-async function boot() {
-  // A reloaded demo session needs its handlers answering before the first request. If they
-  // cannot load (offline, without the demo in the cache), the app still starts: the demo's
-  // requests then fail with a network error that the screens show.
-  if (getSession()?.demo) await resumeDemo().catch(() => undefined);
-  // A tab opened from another signed-in tab (Ctrl+click) asks it for the session; the
-  // guards wait for the answer (briefly) instead of showing sign-in.
-  void adoptSessionFromOtherTab();
-  // An encrypted copy of the registrations nobody opened for 30 days is deleted.
-  void deleteUnusedDeviceCopyAtStart();
-  // The screen's code before the first render: a lazy screen rendered before its code is there
-  // would show a blank page for at least 300 ms (React's minimum for a Suspense fallback).
-  // Its data is asked for at the same time, and the language's formats are made while both
-  // download (a task of their own, after the requests have gone out).
-  const queryClient = createQueryClient();
-  const screenCode = preloadScreenFor(location.pathname);
-  prefetchScreenData(queryClient, location.pathname);
-  setTimeout(() => warmLocaleFormats(currentLanguage(i18n)), 0);
-  await screenCode;
-  const root = document.getElementById('root');
-  if (!root) throw new Error('#root is missing from index.html');
-  createRoot(root).render(
-    <StrictMode>
-      <App queryClient={queryClient} />
-    </StrictMode>,
-  );
-}
-
-void boot();
+startScreenCode(location.pathname);
+void import('@/app/boot').then(({ boot }) => boot());

@@ -1,5 +1,5 @@
 import { Suspense } from 'react';
-import { matchPath, Navigate, Outlet, Route, Routes, useLocation } from 'react-router-dom';
+import { Navigate, Outlet, Route, Routes, useLocation } from 'react-router-dom';
 import { paths } from '@/config/paths';
 import { AppLayout } from '@/components/layout/app-layout';
 import { preloadableLazy } from '@/components/preloadable-lazy';
@@ -8,46 +8,40 @@ import { DeviceLink } from '@/features/device/device-link';
 import { SignOutButton } from '@/features/session/components/sign-out-button';
 import { HeaderSearch } from '@/features/registrations/search/header-search';
 import { RouteErrorBoundary } from './routes/route-error';
+import { screenAt, screenCode, type ScreenName } from './screen-code';
 
 // Each screen's code loads when it is first opened (or, for the page load's screen, before the
-// first render: see preloadScreenFor).
-const SignInRoute = preloadableLazy(() => import('./routes/sign-in').then((m) => m.SignInRoute));
-const EventsRoute = preloadableLazy(() => import('./routes/events').then((m) => m.EventsRoute));
-const EventRoute = preloadableLazy(() => import('./routes/event').then((m) => m.EventRoute));
+// first render: see preloadScreenFor). Where it comes from is screen-code.ts.
+const SignInRoute = preloadableLazy(() => screenCode.signIn().then((m) => m.SignInRoute));
+const EventsRoute = preloadableLazy(() => screenCode.events().then((m) => m.EventsRoute));
+const EventRoute = preloadableLazy(() => screenCode.event().then((m) => m.EventRoute));
 const RegistrationsRoute = preloadableLazy(() =>
-  import('./routes/registrations').then((m) => m.RegistrationsRoute),
+  screenCode.registrations().then((m) => m.RegistrationsRoute),
 );
-const DeviceRoute = preloadableLazy(() =>
-  import('@/features/device/device-screen').then((m) => m.DeviceScreen),
-);
-const NotFoundRoute = preloadableLazy(() => import('./routes/not-found').then((m) => m.NotFoundRoute));
+const DeviceRoute = preloadableLazy(() => screenCode.device().then((m) => m.DeviceScreen));
+const NotFoundRoute = preloadableLazy(() => screenCode.notFound().then((m) => m.NotFoundRoute));
 
-const SCREENS: readonly { pattern: string; preload: () => Promise<void> }[] = [
-  { pattern: paths.signIn.pattern, preload: SignInRoute.preload },
-  { pattern: paths.events.pattern, preload: EventsRoute.preload },
-  {
-    pattern: paths.event.pattern,
-    // The event page's overview too: it is the page's main content. Its code is fetched at the
-    // same time as the page's, not once the page's code has run (one round trip less).
-    preload: () =>
-      Promise.all([
-        EventRoute.preload(),
-        import('@/features/registrations/overview/event-overview'),
-        import('./routes/event').then((m) => m.preloadEventOverview()),
-      ]).then(() => undefined),
-  },
-  { pattern: paths.registrations.pattern, preload: RegistrationsRoute.preload },
-  { pattern: paths.device.pattern, preload: DeviceRoute.preload },
-];
+const PRELOADS: Record<ScreenName, () => Promise<void>> = {
+  signIn: SignInRoute.preload,
+  events: EventsRoute.preload,
+  // The event page's overview too: it is the page's main content, shown at the first render.
+  event: () =>
+    Promise.all([EventRoute.preload(), screenCode.event().then((m) => m.preloadEventOverview())]).then(
+      () => undefined,
+    ),
+  registrations: RegistrationsRoute.preload,
+  device: DeviceRoute.preload,
+};
 
 /**
  * Loads the code of the screen at `pathname` (the page load's), so the first render shows it
  * rather than a blank page for React's 300 ms minimum of a Suspense fallback. Never rejects: a
- * screen whose code cannot load now is tried again, and its error shown, by the render.
+ * screen whose code cannot load now is tried again, and its error shown, by the render. The
+ * entry (main.tsx) started these downloads already: this waits for them.
  */
 export function preloadScreenFor(pathname: string): Promise<void> {
-  const screen = SCREENS.find(({ pattern }) => matchPath(pattern, pathname));
-  return screen ? screen.preload().catch(() => undefined) : Promise.resolve();
+  const screen = screenAt(pathname);
+  return screen ? PRELOADS[screen]().catch(() => undefined) : Promise.resolve();
 }
 
 /**

@@ -182,10 +182,9 @@ describe('nginx serving dist/ (deploy/nginx)', () => {
     }
   });
 
-  it('serves the service worker, its registration, the manifest and the icons unhashed, revalidated every time', async () => {
+  it('serves the service worker, the manifest and the icons unhashed, revalidated every time', async () => {
     const files = [
       ['/sw.js', /^application\/javascript/],
-      ['/registerSW.js', /^application\/javascript/],
       ['/manifest.webmanifest', /^application\/manifest\+json/],
       ['/icons/icon-192.png', /^image\/png$/],
       ['/favicon.svg', /^image\/svg\+xml/],
