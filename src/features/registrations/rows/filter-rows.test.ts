@@ -158,3 +158,45 @@ describe('typing on from a previous search', () => {
     }
   });
 });
+
+describe('a list that grows while it loads', () => {
+  // What a load's snapshots look like: the same row objects in front, more behind them.
+  const registrations = Array.from({ length: 40 }, (_, i) =>
+    registration(
+      i + 1,
+      i % 3 === 0 ? 'Émilie' : 'Marc',
+      i % 4 === 0 ? null : 10 + (i % 2) * 10,
+      ['paid', 'pending', null][i % 3]!,
+    ),
+  );
+  const builder = new RowBuilder(labels);
+  const all = builder.build(registrations);
+  const views = [
+    { q: '', categories: [], statuses: [] },
+    { q: 'emilie', categories: [], statuses: [] },
+    { q: '', categories: ['10'], statuses: ['paid'] },
+    { q: 'marc', categories: [], statuses: [], excludedStatuses: ['pending'] },
+  ];
+
+  it('filters each snapshot as it would filter the whole list afresh, counts included', () => {
+    for (const filters of views) {
+      for (const size of [5, 5, 17, 30, 40]) {
+        const snapshot = all.slice(0, size);
+        const grown = filterRows(snapshot, filters, ALL);
+        // Rows built again are other objects: a list never filtered before.
+        const afresh = filterRows(new RowBuilder(labels).build(registrations.slice(0, size)), filters, ALL);
+        expect(ids(grown)).toEqual(ids(afresh));
+        expect(grown.categoryCounts).toEqual(afresh.categoryCounts);
+        expect(grown.statusCounts).toEqual(afresh.statusCounts);
+      }
+    }
+  });
+
+  it('filters afresh when a row in front changed (a check for changes replaced it)', () => {
+    const filters = { q: 'emilie', categories: [], statuses: [] };
+    expect(ids(filterRows(all.slice(0, 10), filters, ALL))).toEqual([1, 4, 7, 10]);
+    const renamed = builder.build([{ ...registration(4, 'Zoë', 10, 'paid') }]);
+    const replaced = [...all.slice(0, 3), renamed[0]!, ...all.slice(4, 12)];
+    expect(ids(filterRows(replaced, filters, ALL))).toEqual([1, 7, 10]);
+  });
+});

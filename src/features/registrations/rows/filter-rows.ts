@@ -24,10 +24,11 @@ export interface RowFilters {
 }
 
 export interface FilteredRows {
-  rows: RegistrationRow[];
+  /** Shared by the calls that filter the same rows the same way: never changed in place. */
+  rows: readonly RegistrationRow[];
   /** How many rows each category / status would show with the other filters applied. */
-  categoryCounts: Map<string, number>;
-  statusCounts: Map<string, number>;
+  categoryCounts: ReadonlyMap<string, number>;
+  statusCounts: ReadonlyMap<string, number>;
 }
 
 /** The last search over one row list and column set: typing on narrows from it. */
@@ -39,6 +40,77 @@ interface LastSearch {
 const lastSearch = new WeakMap<readonly RegistrationRow[], LastSearch>();
 
 /**
+ * The last filtering of each list (keyed by its first row, the same object from one snapshot
+ * of a load to the next): while a load runs, each snapshot is the rows of the previous one
+ * with more behind them, and whether a row is kept depends on that row alone, so only the new
+ * rows are filtered and their counts added. At 25,000 rows, filtering all of them again at
+ * every snapshot was a long task on a phone.
+ */
+const lastFiltering = new WeakMap<
+  RegistrationRow,
+  { rows: readonly RegistrationRow[]; key: string; result: FilteredRows }
+>();
+
+/**
+ * Search over the visible columns and the category, status, answer and order filters, with
+ * facet counts (see filterAll); a list that only grew since it was last filtered the same way
+ * is filtered from where that left off.
+ */
+export function filterRows(
+  rows: readonly RegistrationRow[],
+  filters: RowFilters,
+  visibleColumnIds: readonly string[],
+): FilteredRows {
+  const first = rows[0];
+  if (first === undefined) return filterAll(rows, filters, visibleColumnIds);
+  const key = filteringKey(filters, visibleColumnIds);
+  const last = lastFiltering.get(first);
+  let result: FilteredRows;
+  if (last && last.key === key && startsWith(rows, last.rows)) {
+    if (rows.length === last.rows.length) return last.result;
+    const tail = filterAll(rows.slice(last.rows.length), filters, visibleColumnIds);
+    result = {
+      rows: last.result.rows.concat(tail.rows),
+      categoryCounts: addCounts(last.result.categoryCounts, tail.categoryCounts),
+      statusCounts: addCounts(last.result.statusCounts, tail.statusCounts),
+    };
+  } else {
+    result = filterAll(rows, filters, visibleColumnIds);
+  }
+  lastFiltering.set(first, { rows, key, result });
+  return result;
+}
+
+function filteringKey(filters: RowFilters, visibleColumnIds: readonly string[]): string {
+  return JSON.stringify([
+    filters.q,
+    filters.categories,
+    filters.statuses,
+    filters.excludedCategories ?? [],
+    filters.excludedStatuses ?? [],
+    filters.answers ?? [],
+    filters.order ?? '',
+    searchColumnsKey(visibleColumnIds),
+  ]);
+}
+
+/** Whether `rows` begins with every row of `before`, the same objects in the same order. */
+function startsWith(rows: readonly RegistrationRow[], before: readonly RegistrationRow[]): boolean {
+  if (rows.length < before.length) return false;
+  for (let i = 0; i < before.length; i++) if (rows[i] !== before[i]) return false;
+  return true;
+}
+
+function addCounts(
+  before: ReadonlyMap<string, number>,
+  more: ReadonlyMap<string, number>,
+): Map<string, number> {
+  const counts = new Map(before);
+  for (const [value, count] of more) counts.set(value, (counts.get(value) ?? 0) + count);
+  return counts;
+}
+
+/**
  * Search over the visible columns (all words, any order, ignoring case and accents) and the
  * category and status filters (chosen values and exclusions), with facet counts. Keeps the rows' order. This runs on every
  * keystroke over up to 100,000 rows, so it searches one precomputed normalized string per row
@@ -46,7 +118,7 @@ const lastSearch = new WeakMap<readonly RegistrationRow[], LastSearch>();
  * the rows the previous one matched: every word of the longer query contains a word of the
  * shorter one, so its matches are a subset.
  */
-export function filterRows(
+function filterAll(
   rows: readonly RegistrationRow[],
   filters: RowFilters,
   visibleColumnIds: readonly string[],
