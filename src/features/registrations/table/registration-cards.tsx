@@ -1,10 +1,10 @@
-import { useWindowVirtualizer } from '@tanstack/react-virtual';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Label } from '../rows/registration-labels';
 import type { RegistrationRow } from '../rows/registration-rows';
 import type { RegistrationsView } from '../rows/registrations-view';
 import { RegistrationCell } from './registration-cell';
+import { usePageWindow } from './use-page-window';
 
 interface RegistrationCardsProps {
   rows: readonly RegistrationRow[];
@@ -19,6 +19,8 @@ interface RegistrationCardsProps {
 
 /** Card height plus the gap below it, in px: fixed, so the window over 100,000 cards is exact. */
 const CARD_STEP = 112;
+/** Cards drawn beyond each edge of the screen, so a quick flick does not show blank space. */
+const OVERSCAN = 6;
 
 /**
  * The registrations on a phone: one card per registration (name, payment, category, e-mail,
@@ -38,22 +40,13 @@ export function RegistrationCards({
   const { t } = useTranslation('registrations');
   const sortId = useId();
   const list = useRef<HTMLUListElement>(null);
-  // The list's distance from the top of the page, read after the first paint, when the layout
-  // is done and reading it costs nothing (in a layout effect it forced the page's first layout
-  // inside the render's task). Until then the cards are windowed as if the list began at the
-  // top: a few more cards are drawn, at the same places.
-  const [offset, setOffset] = useState(0);
+  const { start, end } = usePageWindow(list, rows.length, CARD_STEP, OVERSCAN);
+  // Another search, filter or sort brings the list's top back into view if it was scrolled
+  // past. Not on the first render: reading the page's layout there would force it.
+  const shownView = useRef(viewKey);
   useEffect(() => {
-    setOffset(list.current?.offsetTop ?? 0);
-  }, []);
-  const virtualizer = useWindowVirtualizer({
-    count: rows.length,
-    estimateSize: () => CARD_STEP,
-    overscan: 6,
-    scrollMargin: offset,
-    getItemKey: (index) => rows[index]?.id ?? index,
-  });
-  useEffect(() => {
+    if (shownView.current === viewKey) return;
+    shownView.current = viewKey;
     if (list.current && window.scrollY > list.current.offsetTop)
       window.scrollTo({ top: list.current.offsetTop });
   }, [viewKey]);
@@ -90,17 +83,17 @@ export function RegistrationCards({
         ref={list}
         className="registration-cards__list"
         aria-label={label}
-        style={{ height: virtualizer.getTotalSize() }}
+        style={{ height: rows.length * CARD_STEP }}
       >
-        {virtualizer.getVirtualItems().map((item) => {
-          const row = rows[item.index]!;
+        {rows.slice(start, end).map((row, i) => {
+          const index = start + i;
           return (
             <li
-              key={item.key}
+              key={row.id}
               className="registration-card"
               aria-setsize={rows.length}
-              aria-posinset={item.index + 1}
-              style={{ transform: `translateY(${item.start - virtualizer.options.scrollMargin}px)` }}
+              aria-posinset={index + 1}
+              style={{ transform: `translateY(${index * CARD_STEP}px)` }}
             >
               <button type="button" className="registration-card__button" onClick={() => onOpen(row.id)}>
                 <span className="registration-card__top">
