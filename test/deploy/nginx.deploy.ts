@@ -164,7 +164,7 @@ describe('nginx serving dist/ (deploy/nginx)', () => {
     const script = /<script type="module" crossorigin src="(\/assets\/index-[\w-]{8}\.js)">/.exec(
       indexHtml,
     )?.[1];
-    const style = /<link rel="stylesheet" crossorigin href="(\/assets\/index-[\w-]{8}\.css)">/.exec(
+    const style = /<link rel="stylesheet" crossorigin href="(\/assets\/[\w-]+-[\w-]{8}\.css)">/.exec(
       indexHtml,
     )?.[1];
     for (const [path, type] of [
