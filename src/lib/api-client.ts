@@ -18,6 +18,11 @@ export interface ApiRequestOptions {
    * large answers); by default, on this thread with readJsonBody.
    */
   readBody?: (response: Response) => Promise<BodyReading<unknown>>;
+  /**
+   * Sends the request somewhere else than this thread's fetch (a worker, for large answers; see
+   * readBody); by default, fetch. Demo sessions always go through the demo transport.
+   */
+  send?: (url: URL, init: RequestInit) => Promise<Response>;
 }
 
 export interface ApiResponse<T> {
@@ -122,7 +127,8 @@ export async function apiRequest<S extends z.ZodType>(
       signal,
       credentials: 'omit',
     };
-    response = session.demo ? await sendDemoRequest(new Request(url, init)) : await fetch(url, init);
+    if (session.demo) response = await sendDemoRequest(new Request(url, init));
+    else response = options.send ? await options.send(url, init) : await fetch(url, init);
   } catch (cause) {
     // The caller's own cancellation is not a failure: let React Query see the abort as is.
     if (options.signal?.aborted) throw options.signal.reason ?? cause;

@@ -1,10 +1,12 @@
 /**
- * Module Web Worker that parses pages of registrations and checks them against the schema,
- * off the page's main thread. Started by page-reader.ts, which also says why.
+ * Module Web Worker that fetches pages of registrations, parses them and checks them against
+ * the schema, off the page's main thread. Started by page-reader.ts, which also says why; its
+ * answers are page-reader-answers.ts.
  */
 // Before any schema is built: no `eval` probe (see zod-setup.ts).
 import '@/lib/zod-setup';
-import { readPageBytes, type PageReaderReply, type PageReaderRequest } from './page-reader-protocol';
+import { createPageReaderAnswers } from './page-reader-answers';
+import type { PageReaderReply } from './page-reader-protocol';
 
 /** The slice of DedicatedWorkerGlobalScope used here (the app's types load the DOM library). */
 interface PageReaderScope {
@@ -13,14 +15,6 @@ interface PageReaderScope {
 }
 
 const scope = self as unknown as PageReaderScope;
+const answer = createPageReaderAnswers((reply) => scope.postMessage(reply));
 
-const isRequest = (message: unknown): message is PageReaderRequest =>
-  typeof message === 'object' &&
-  message !== null &&
-  Number.isSafeInteger((message as { id?: unknown }).id) &&
-  (message as { bytes?: unknown }).bytes instanceof ArrayBuffer;
-
-scope.onmessage = (event) => {
-  if (!isRequest(event.data)) return;
-  scope.postMessage({ id: event.data.id, reading: readPageBytes(event.data.bytes) });
-};
+scope.onmessage = (event) => answer(event.data);

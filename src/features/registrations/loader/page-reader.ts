@@ -1,28 +1,35 @@
-import type { BodyReading } from '@/lib/json-body';
 import {
   isRecord,
   parsePageReaderReply,
   readPageBytes,
+  type PageReaderReply,
   type PageReaderRequest,
+  type PageReading,
 } from './page-reader-protocol';
-import type { RegistrationPageResponse } from './schemas';
 
 /**
- * Reads pages of registrations in a Web Worker (page-reader-worker.ts): parsing 500
- * registrations and checking them against the schema takes about 4 ms on a desktop and four
- * times that on a phone, fifty times over for 25,000 rows, while the page only has to take in
- * the checked rows (a third of that). The page keeps the bytes it sent: when there is no
- * worker (tests in jsdom), it could not start, or it answers something unreadable, the page
- * reads them itself, so a page is never lost to the worker.
+ * Fetches and reads pages of registrations in a Web Worker (page-reader-worker.ts). A page of
+ * 500 registrations is about 400 kB of JSON: receiving it, parsing it and checking it against
+ * the schema cost the main thread 20 to 40 ms a page on a desktop and four times that on a
+ * phone, fifty times over for 25,000 rows, while the page only has to take in the checked rows.
+ *
+ * apiRequest still builds the request (address, key, timeout) and maps every answer to an
+ * ApiError: `sendRegistrationPageRequest` hands it a Response with the worker's status and
+ * headers, and `readRegistrationPageBody` the worker's reading of its body. Nothing is lost to
+ * the worker: when there is none (tests in jsdom), it could not start, broke or answers
+ * something unreadable, the page fetches and reads the page itself. The demo API answers in the
+ * page, so its bodies are sent to the worker to be read.
  */
 
-type Waiting = (reply: BodyReading<RegistrationPageResponse> | null) => void;
+type Waiting = (reply: PageReaderReply | null) => void;
 
 let worker: Worker | null = null;
-/** The worker could not start or broke: the page reads every page itself from now on. */
+/** The worker could not start or broke: the page fetches and reads every page itself from now on. */
 let broken = false;
 const waiting = new Map<number, Waiting>();
 let nextId = 1;
+/** The worker's reading of each Response it answered, for readRegistrationPageBody. */
+const readings = new WeakMap<Response, PageReading>();
 
 function startWorker(): Worker | null {
   if (broken || typeof Worker === 'undefined') return null;
@@ -33,7 +40,7 @@ function startWorker(): Worker | null {
     const reply = parsePageReaderReply(event.data);
     const id = reply?.id ?? (isRecord(event.data) ? event.data.id : undefined);
     if (typeof id !== 'number') return;
-    waiting.get(id)?.(reply?.reading ?? null);
+    waiting.get(id)?.(reply);
     waiting.delete(id);
   };
   const fail = (event: Event) => {
@@ -51,10 +58,59 @@ function startWorker(): Worker | null {
   return started;
 }
 
+/**
+ * Asks the worker and waits for its reply (null: no usable reply). When `signal` fires, the
+ * worker is told to drop the request and this rejects with the signal's reason.
+ */
+function ask(
+  reader: Worker,
+  request: PageReaderRequest,
+  signal?: AbortSignal | null,
+): Promise<PageReaderReply | null> {
+  return new Promise((resolve, reject) => {
+    const onAbort = () => {
+      waiting.delete(request.id);
+      reader.postMessage({ id: request.id, kind: 'cancel' } satisfies PageReaderRequest);
+      reject(signal?.reason as Error);
+    };
+    if (signal?.aborted) {
+      reject(signal.reason as Error);
+      return;
+    }
+    signal?.addEventListener('abort', onAbort, { once: true });
+    waiting.set(request.id, (reply) => {
+      signal?.removeEventListener('abort', onAbort);
+      resolve(reply);
+    });
+    reader.postMessage(request);
+  });
+}
+
+/**
+ * apiRequest's `send` for pages of registrations: the request made by the worker, answered as
+ * a Response with the API's status and headers (the body stays in the worker: see
+ * readRegistrationPageBody). Rejects as fetch does: a TypeError when nothing answered, the
+ * signal's reason when cancelled.
+ */
+export async function sendRegistrationPageRequest(url: URL, init: RequestInit): Promise<Response> {
+  const reader = startWorker();
+  if (!reader) return fetch(url, init);
+  const reply = await ask(
+    reader,
+    { id: nextId++, kind: 'fetch', url: url.href, headers: [...new Headers(init.headers)] },
+    init.signal,
+  );
+  if (!reply || reply.kind === 'reading') return fetch(url, init);
+  if (reply.kind === 'failed') throw new TypeError(reply.detail);
+  const response = new Response(null, { status: reply.status, headers: reply.headers });
+  if (reply.reading) readings.set(response, reply.reading);
+  return response;
+}
+
 /** A response's body as a page of registrations, read in the worker when there is one. Never throws. */
-export async function readRegistrationPageBody(
-  response: Response,
-): Promise<BodyReading<RegistrationPageResponse>> {
+export async function readRegistrationPageBody(response: Response): Promise<PageReading> {
+  const readInWorker = readings.get(response);
+  if (readInWorker) return readInWorker;
   let bytes: ArrayBuffer;
   try {
     bytes = await response.arrayBuffer();
@@ -63,10 +119,6 @@ export async function readRegistrationPageBody(
   }
   const reader = startWorker();
   if (!reader) return readPageBytes(bytes);
-  const id = nextId++;
-  const reading = await new Promise<BodyReading<RegistrationPageResponse> | null>((resolve) => {
-    waiting.set(id, resolve);
-    reader.postMessage({ id, bytes } satisfies PageReaderRequest);
-  });
-  return reading ?? readPageBytes(bytes);
+  const reply = await ask(reader, { id: nextId++, kind: 'read', bytes });
+  return reply?.kind === 'reading' ? reply.reading : readPageBytes(bytes);
 }
