@@ -90,10 +90,12 @@ describe('the registrations model', () => {
     const first = big.slice(0, 8_000);
     expect(models.isLarge(first, labels)).toBe(true);
     await models.buildInSlices(first, labels, new AbortController().signal);
-    // A check for changes that brings a few new registrations: built at once.
-    const next = big.slice(0, 8_100);
+    // A check for changes that brings a few new registrations (30): built at once.
+    const next = big.slice(0, 8_030);
     expect(models.isLarge(next, labels)).toBe(false);
     expect(models.build(next, labels).rows.map((row) => row.id)).toEqual(next.map((r) => r.registration_id));
+    // A page of a load (500 rows) is more than a render should build: in slices.
+    expect(models.isLarge(big.slice(0, 8_530), labels)).toBe(true);
     // The same registrations downloaded again are new objects: a whole list to build in slices
     // (built at once, 100,000 of them held the page for a quarter of a second).
     const again = next.map((row) => ({ ...row }));

@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { startTransition, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { eventQueries } from '@/features/events/api/queries';
 import type { Category } from '@/features/events/api/schemas';
@@ -38,7 +38,11 @@ export function useRegistrationsModel(eventId: number, registrations: readonly R
   useEffect(() => {
     if (ready) return;
     const abort = new AbortController();
-    models.buildInSlices(registrations, labels, abort.signal).then(setSliced, () => undefined);
+    // A transition: the screen renders the new model in React's time slices, not in one task.
+    models.buildInSlices(registrations, labels, abort.signal).then(
+      (built) => startTransition(() => setSliced(built)),
+      () => undefined,
+    );
     return () => abort.abort();
   }, [ready, models, registrations, labels]);
 

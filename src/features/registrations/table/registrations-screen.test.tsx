@@ -177,7 +177,7 @@ describe('registrations table', () => {
     expect(within(table).getByRole('grid')).toHaveAttribute('aria-rowcount', '46');
 
     // One Tab stop for the rows: the first row, then the arrows and End move between rows.
-    rendered[0]!.focus();
+    act(() => rendered[0]!.focus());
     await user.keyboard('{ArrowDown}');
     expect(document.activeElement).toHaveAttribute('aria-rowindex', '3');
     await user.keyboard('{ArrowDown}{ArrowUp}{ArrowUp}');
