@@ -30,10 +30,15 @@ export interface RegistrationsLoad {
 /**
  * An event's registrations and the actions on their load, for every screen that shows them
  * (the registrations table and the event's overview share one load and one cache entry).
+ * The result is one object per snapshot (stable in between), so a memoized screen given it
+ * skips the renders that only React Query's own bookkeeping asks for.
+ *
+ * Not `follow`ed, the hook neither starts a load nor renders when the list changes: it reads
+ * the list as it is at each render (an edition comparison that is not asked for).
  */
-export function useRegistrationsLoad(eventId: number): RegistrationsLoad {
+export function useRegistrationsLoad(eventId: number, follow = true): RegistrationsLoad {
   const client = useQueryClient();
-  const query = useQuery(registrationsQuery(eventId));
+  const query = useQuery({ ...registrationsQuery(eventId), ...(follow ? null : UNFOLLOWED) });
   // Once per query cache, like what follows onRegistrationsRemoved: a list another tab saved
   // newer on this device replaces this tab's older one (see follow-other-tabs.ts).
   useEffect(() => void followOtherTabs(client), [client]);
@@ -56,5 +61,9 @@ export function useRegistrationsLoad(eventId: number): RegistrationsLoad {
   // phone. Deferred, the screen renders the new snapshot in React's time slices, the previous
   // one staying on screen meanwhile; the four values move together, so the screen never shows
   // a state no snapshot had (not pending, and no rows yet).
-  return { ...useDeferredValue(state), actions };
+  const deferred = useDeferredValue(state);
+  return useMemo(() => ({ ...deferred, actions }), [deferred, actions]);
 }
+
+/** A list read, not followed: no load started, no render when it changes. */
+const UNFOLLOWED: { enabled: false; notifyOnChangeProps: [] } = { enabled: false, notifyOnChangeProps: [] };

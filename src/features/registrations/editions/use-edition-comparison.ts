@@ -40,11 +40,13 @@ function progressOf(load: RegistrationsLoad): EditionProgress {
  * queries (loaded, or read from the copy on this device, like on their own screens) and both
  * events' categories. Until then, each list's progress: never a comparison of part of a list.
  * Also hands back each list's load, for its banner and its actions. Not `enabled`: nothing is
- * compared (the hooks still run, as hooks must; pass the same event twice to load nothing new).
+ * compared and the lists are neither loaded nor followed (the hooks still run, as hooks must).
  */
 export function useEditionComparison(currentEventId: number, previousEventId: number, enabled = true) {
-  const currentLoad = useRegistrationsLoad(currentEventId);
-  const previousLoad = useRegistrationsLoad(previousEventId);
+  // Not followed when not asked for: the registrations screen, which always runs these hooks,
+  // would otherwise render again at each snapshot of its own load through them.
+  const currentLoad = useRegistrationsLoad(currentEventId, enabled);
+  const previousLoad = useRegistrationsLoad(previousEventId, enabled);
   const currentCategories = useQuery(eventQueries.categories(currentEventId));
   const previousCategories = useQuery(eventQueries.categories(previousEventId));
   const currentRows = currentLoad.data?.phase === 'complete' ? currentLoad.data.rows : null;

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useCallback, useMemo, useRef, useState, type ReactNode } from 'react';
+import { lazy, memo, Suspense, useCallback, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiErrorState } from '@/components/states/api-error-state';
 import { StatePanel } from '@/components/states/state-panel';
@@ -19,6 +19,7 @@ import { useRegistrationsScreen } from './use-registrations-screen';
 import { ColumnMenu } from './column-menu';
 import { ExportMenu } from '../export/export-menu';
 import { LoadStatus } from '../api/load-status';
+import { useRegistrationsLoad, type RegistrationsLoad } from '../api/use-registrations-load';
 import { RegistrationCards } from './registration-cards';
 import { RegistrationDetails, type DetailsPosition } from './registration-details';
 import { RegistrationsTable } from './registrations-table';
@@ -51,10 +52,26 @@ interface RegistrationsScreenProps {
   changesActions?: ReactNode;
 }
 
-export function RegistrationsScreen({ eventId, eventName, event, changesActions }: RegistrationsScreenProps) {
+/**
+ * The screen follows its event's load here and renders the memoized rest with each snapshot
+ * (see useRegistrationsLoad): the renders React Query asks for between two snapshots stop at
+ * this component instead of running the whole screen (toolbar, menus, rows) again.
+ */
+export function RegistrationsScreen(props: RegistrationsScreenProps) {
+  const load = useRegistrationsLoad(props.eventId);
+  return <RegistrationsScreenContent {...props} load={load} />;
+}
+
+const RegistrationsScreenContent = memo(function RegistrationsScreenContent({
+  eventId,
+  eventName,
+  event,
+  changesActions,
+  load,
+}: RegistrationsScreenProps & { load: RegistrationsLoad }) {
   const { t } = useTranslation('registrations');
   const language = useLanguage();
-  const screen = useRegistrationsScreen(eventId);
+  const screen = useRegistrationsScreen(eventId, load);
   const { data, view, setView, filteredRows, titles, visibleColumnIds, actions, fetching } = screen;
   const selectedId = view.open;
   // A phone gets cards in the page's scroll; 1,800 px of table in a 360 px screen shows two columns.
@@ -430,4 +447,4 @@ export function RegistrationsScreen({ eventId, eventName, event, changesActions 
       </Suspense>
     </>
   );
-}
+});

@@ -1,7 +1,7 @@
 import { useEffect, useMemo } from 'react';
 import { useUrlSyncedState } from '@/lib/use-url-synced-state';
 import type { Registration } from '../loader/schemas';
-import { useRegistrationsLoad } from '../api/use-registrations-load';
+import type { RegistrationsLoad } from '../api/use-registrations-load';
 import type { Label } from '../rows/registration-labels';
 import { categoryFacetOptions, statusFacetOptions } from '../rows/facet-options';
 import type { RegistrationRow } from '../rows/registration-rows';
@@ -23,14 +23,14 @@ const NO_TITLES: ReadonlyMap<string, Label> = new Map();
 const NO_VALUES = { categories: new Set<string>(), statuses: new Set<string>() };
 
 /**
- * Everything the registrations screen shows, from one query and the view state: the event's
+ * Everything the registrations screen shows, from its event's load and the view state: the event's
  * shared model (rows in the current language, titles, facet values: see registrations-model),
  * the rows of the view (viewRows, the function exports and print call too), the facets with
  * their counts, the load state and its actions. A keystroke redoes only the filter (one
  * `includes` per row over a cached search string), never the rows, titles or sort.
  */
-export function useRegistrationsScreen(eventId: number) {
-  const { data, error, pending, fetching, actions } = useRegistrationsLoad(eventId);
+export function useRegistrationsScreen(eventId: number, load: RegistrationsLoad) {
+  const { data, error, pending, fetching, actions } = load;
   const { model, categoryList, labels, building } = useRegistrationsModel(
     eventId,
     data?.rows ?? NO_REGISTRATIONS,
