@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { schemaOnFirstUse } from '@/lib/schema-on-first-use';
 import { FIXED_COLUMN_IDS } from '../rows/registration-labels';
 
 /**
@@ -83,35 +84,35 @@ function cleanColumns(ids: readonly string[]): readonly string[] {
   return kept.length > 0 ? kept : DEFAULT_CHECK_IN_OPTIONS.columns;
 }
 
-const checkInSchema = z
-  .object({
-    columns: z
-      .array(z.string())
-      .max(MAX_COLUMNS)
-      .transform(cleanColumns)
-      .catch(DEFAULT_CHECK_IN_OPTIONS.columns),
-    leaveOutCancelled: z.boolean().catch(DEFAULT_CHECK_IN_OPTIONS.leaveOutCancelled),
-    desks: z
-      .union([z.literal('auto'), z.number().int().min(1).max(MAX_DESKS)])
-      .catch(DEFAULT_CHECK_IN_OPTIONS.desks),
-    pagePerDesk: z.boolean().catch(DEFAULT_CHECK_IN_OPTIONS.pagePerDesk),
-  })
-  .catch(DEFAULT_CHECK_IN_OPTIONS);
+const printChoicesSchema = schemaOnFirstUse(() => {
+  const checkIn = z
+    .object({
+      columns: z
+        .array(z.string())
+        .max(MAX_COLUMNS)
+        .transform(cleanColumns)
+        .catch(DEFAULT_CHECK_IN_OPTIONS.columns),
+      leaveOutCancelled: z.boolean().catch(DEFAULT_CHECK_IN_OPTIONS.leaveOutCancelled),
+      desks: z
+        .union([z.literal('auto'), z.number().int().min(1).max(MAX_DESKS)])
+        .catch(DEFAULT_CHECK_IN_OPTIONS.desks),
+      pagePerDesk: z.boolean().catch(DEFAULT_CHECK_IN_OPTIONS.pagePerDesk),
+    })
+    .catch(DEFAULT_CHECK_IN_OPTIONS);
 
-const labelsSchema = z
-  .object({
-    sheet: z.enum(LABEL_SHEET_IDS).catch(DEFAULT_LABEL_OPTIONS.sheet),
-    name: z.boolean().catch(DEFAULT_LABEL_OPTIONS.name),
-    category: z.boolean().catch(DEFAULT_LABEL_OPTIONS.category),
-    order: z.boolean().catch(DEFAULT_LABEL_OPTIONS.order),
-    answer: z.string().regex(QUESTION_COLUMN).nullable().catch(DEFAULT_LABEL_OPTIONS.answer),
-    leaveOutCancelled: z.boolean().catch(DEFAULT_LABEL_OPTIONS.leaveOutCancelled),
-  })
-  .catch(DEFAULT_LABEL_OPTIONS);
+  const labels = z
+    .object({
+      sheet: z.enum(LABEL_SHEET_IDS).catch(DEFAULT_LABEL_OPTIONS.sheet),
+      name: z.boolean().catch(DEFAULT_LABEL_OPTIONS.name),
+      category: z.boolean().catch(DEFAULT_LABEL_OPTIONS.category),
+      order: z.boolean().catch(DEFAULT_LABEL_OPTIONS.order),
+      answer: z.string().regex(QUESTION_COLUMN).nullable().catch(DEFAULT_LABEL_OPTIONS.answer),
+      leaveOutCancelled: z.boolean().catch(DEFAULT_LABEL_OPTIONS.leaveOutCancelled),
+    })
+    .catch(DEFAULT_LABEL_OPTIONS);
 
-const printChoicesSchema = z
-  .object({ checkIn: checkInSchema, labels: labelsSchema })
-  .catch(DEFAULT_PRINT_CHOICES);
+  return z.object({ checkIn, labels }).catch(DEFAULT_PRINT_CHOICES);
+});
 
 /**
  * The print choices in `value`, whatever it is: valid parts kept, the others their defaults.
@@ -119,7 +120,7 @@ const printChoicesSchema = z
  */
 export function parsePrintChoices(value: unknown): PrintChoices {
   try {
-    return printChoicesSchema.parse(value);
+    return printChoicesSchema().parse(value);
   } catch {
     // A getter that throws, a revoked proxy: nothing of it can be trusted.
     return DEFAULT_PRINT_CHOICES;

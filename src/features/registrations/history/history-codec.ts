@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { schemaOnFirstUse } from '@/lib/schema-on-first-use';
 import { registrationSchema } from '../loader/schemas';
 import type { RegistrationHistory } from './registration-history';
 
@@ -9,33 +10,35 @@ import type { RegistrationHistory } from './registration-history';
  * complete list starts a new one.
  */
 
-const time = z.number().finite();
-const id = z.number().int();
-const answer = z.tuple([id, z.string().nullable()]);
+const storedHistorySchema = schemaOnFirstUse(() => {
+  const time = z.number().finite();
+  const id = z.number().int();
+  const answer = z.tuple([id, z.string().nullable()]);
 
-const storedHistorySchema = z.object({
-  version: z.literal(1),
-  startedAt: time,
-  fullCheckAt: time,
-  /** [time, ids first seen then]. */
-  firstSeen: z.array(z.tuple([time, z.array(id)])),
-  /** [id, time, before]. */
-  changes: z.array(
-    z.tuple([
-      id,
-      time,
-      z.object({
-        status: z.string().nullable().optional(),
-        category: z.number().int().nullable().optional(),
-        answers: z.array(answer).optional(),
-      }),
-    ]),
-  ),
-  removed: z.array(z.tuple([time, registrationSchema])),
-  lastVisit: time.nullable(),
+  return z.object({
+    version: z.literal(1),
+    startedAt: time,
+    fullCheckAt: time,
+    /** [time, ids first seen then]. */
+    firstSeen: z.array(z.tuple([time, z.array(id)])),
+    /** [id, time, before]. */
+    changes: z.array(
+      z.tuple([
+        id,
+        time,
+        z.object({
+          status: z.string().nullable().optional(),
+          category: z.number().int().nullable().optional(),
+          answers: z.array(answer).optional(),
+        }),
+      ]),
+    ),
+    removed: z.array(z.tuple([time, registrationSchema])),
+    lastVisit: time.nullable(),
+  });
 });
 
-type StoredHistory = z.input<typeof storedHistorySchema>;
+type StoredHistory = z.input<ReturnType<typeof storedHistorySchema>>;
 
 export function storeHistory(history: RegistrationHistory): StoredHistory {
   const byTime = new Map<number, number[]>();
@@ -67,7 +70,7 @@ export function storeHistory(history: RegistrationHistory): StoredHistory {
 
 /** The history kept on the device, or null when there is none or it does not parse. */
 export function readStoredHistory(value: unknown): RegistrationHistory | null {
-  const parsed = storedHistorySchema.safeParse(value);
+  const parsed = storedHistorySchema().safeParse(value);
   if (!parsed.success) return null;
   const stored = parsed.data;
   const firstSeen = new Map<number, number>();

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { schemaOnFirstUse } from '@/lib/schema-on-first-use';
 import { questionColumnId } from './question-columns';
 import {
   parseAnswerFilter,
@@ -45,31 +46,33 @@ export const MAX_VIEW_NAME = 80;
 /** A link longer than this is no view a promoter built by hand. */
 const MAX_SEARCH = 20_000;
 
-const namesSchema = z.record(z.string().max(200), z.string().max(500));
-const savedViewSchema = z.object({
-  id: z.string().min(1).max(100),
-  name: z.string().trim().min(1).max(MAX_VIEW_NAME),
-  search: z.string().max(MAX_SEARCH),
-  savedAt: z.number().finite(),
-  names: z
-    .object({ categories: namesSchema.catch({}), columns: namesSchema.catch({}) })
-    .catch({ categories: {}, columns: {} }),
-  print: z.unknown().optional(),
+const savedViewSchema = schemaOnFirstUse(() => {
+  const names = z.record(z.string().max(200), z.string().max(500));
+  return z.object({
+    id: z.string().min(1).max(100),
+    name: z.string().trim().min(1).max(MAX_VIEW_NAME),
+    search: z.string().max(MAX_SEARCH),
+    savedAt: z.number().finite(),
+    names: z
+      .object({ categories: names.catch({}), columns: names.catch({}) })
+      .catch({ categories: {}, columns: {} }),
+    print: z.unknown().optional(),
+  });
 });
-const recordSchema = z.object({ version: z.literal(1), views: z.array(z.unknown()) });
+const recordSchema = schemaOnFirstUse(() => z.object({ version: z.literal(1), views: z.array(z.unknown()) }));
 
 /**
  * The saved views in whatever was read back (any value: a later format, a damaged record).
  * Never throws: a view that does not read is dropped and the others kept, each id once.
  */
 export function parseSavedViews(value: unknown): SavedView[] {
-  const record = recordSchema.safeParse(value);
+  const record = recordSchema().safeParse(value);
   if (!record.success) return [];
   const views: SavedView[] = [];
   const ids = new Set<string>();
   for (const item of record.data.views) {
     if (views.length >= MAX_SAVED_VIEWS) break;
-    const parsed = savedViewSchema.safeParse(item);
+    const parsed = savedViewSchema().safeParse(item);
     if (!parsed.success || ids.has(parsed.data.id)) continue;
     ids.add(parsed.data.id);
     const { print, ...view } = parsed.data;
