@@ -28,7 +28,7 @@ function contentSecurityPolicy(): Plugin {
  * make the first script, a few kB; everything else the app needs at start is in `app`.
  */
 const ENTRY_MODULES =
-  /(src[\\/](main\.tsx|app[\\/]screen-code\.ts|config[\\/]paths\.ts|lib[\\/]zod-setup\.ts|styles[\\/])|vite[\\/]preload-helper)/;
+  /(src[\\/](main\.tsx|app[\\/]screen-code\.ts|config[\\/](paths|layout)\.ts|lib[\\/]zod-setup\.ts|styles[\\/])|vite[\\/]preload-helper)/;
 const BOOT_MODULE = /src[\\/]app[\\/]boot\.tsx$/;
 
 /**

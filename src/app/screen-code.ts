@@ -1,3 +1,4 @@
+import { PHONE_LAYOUT_QUERY } from '@/config/layout';
 import { paths } from '@/config/paths';
 
 /**
@@ -6,7 +7,8 @@ import { paths } from '@/config/paths';
  * load's screen downloading beside the app's own code rather than after it has run.
  *
  * This module is part of the entry, the first script a page loads: it imports nothing but
- * the path patterns, so the entry stays a few kB and runs as soon as it arrives.
+ * the path patterns and the phone layout's breakpoint, so the entry stays a few kB and runs as
+ * soon as it arrives.
  */
 export const screenCode = {
   signIn: () => import('./routes/sign-in'),
@@ -18,11 +20,19 @@ export const screenCode = {
    */
   eventOverview: () => import('@/features/registrations/overview/event-overview'),
   registrations: () => import('./routes/registrations'),
+  /**
+   * The registrations screen's desktop table, in a chunk of its own (a phone shows cards); the
+   * screen's lazy component imports the same module (registrations-screen.tsx).
+   */
+  registrationsTable: () => import('@/features/registrations/table/registrations-table'),
   device: () => import('@/features/device/device-screen'),
   notFound: () => import('./routes/not-found'),
 } as const;
 
-export type ScreenName = Exclude<keyof typeof screenCode, 'eventOverview' | 'notFound'>;
+export type ScreenName = Exclude<
+  keyof typeof screenCode,
+  'eventOverview' | 'registrationsTable' | 'notFound'
+>;
 
 const SCREEN_PATTERNS: readonly [ScreenName, string][] = [
   ['signIn', paths.signIn.pattern],
@@ -55,7 +65,7 @@ export function screenAt(pathname: string): ScreenName | null {
 
 /**
  * Starts downloading the code of the screen at `pathname` (the event page's overview with its
- * page), without waiting for it: the route tree's preload later finds it on its way. Never
+ * page, the registrations screen's table with it on a desktop), without waiting for it: the route tree's preload later finds it on its way. Never
  * rejects (a failed download is the render's to retry and show).
  */
 export function startScreenCode(pathname: string): void {
@@ -63,5 +73,7 @@ export function startScreenCode(pathname: string): void {
   if (screen === null) return;
   const loads: Promise<unknown>[] = [screenCode[screen]()];
   if (screen === 'event') loads.push(screenCode.eventOverview());
+  if (screen === 'registrations' && !globalThis.matchMedia?.(PHONE_LAYOUT_QUERY).matches)
+    loads.push(screenCode.registrationsTable());
   for (const load of loads) load.catch(() => undefined);
 }

@@ -1,5 +1,6 @@
 import { useId, type ReactNode } from 'react';
 import { useMediaQuery } from '@/components/use-media-query';
+import { PHONE_LAYOUT_QUERY } from '@/config/layout';
 import { ScrollRegion } from './scroll-region';
 import './tables.css';
 
@@ -31,9 +32,6 @@ interface ResponsiveTableProps<T> {
   readonly tableClassName?: string;
 }
 
-/** Same breakpoint as the registrations screen's phone cards. */
-const PHONE = '(max-width: 40rem)';
-
 const bodyClass = (column: TableColumn<never>) =>
   [column.numeric ? 'data-table__number' : '', column.className ?? ''].join(' ').trim() || undefined;
 
@@ -50,7 +48,7 @@ export function ResponsiveTable<T>({
   rowKey,
   tableClassName,
 }: ResponsiveTableProps<T>) {
-  const phone = useMediaQuery(PHONE);
+  const phone = useMediaQuery(PHONE_LAYOUT_QUERY);
   const captionId = useId();
 
   if (phone) {

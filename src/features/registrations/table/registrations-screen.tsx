@@ -4,6 +4,8 @@ import { ApiErrorState } from '@/components/states/api-error-state';
 import { StatePanel } from '@/components/states/state-panel';
 import type { PartnerEvent } from '@/features/events/api/schemas';
 import { useMediaQuery } from '@/components/use-media-query';
+import { preloadableLazy } from '@/components/preloadable-lazy';
+import { PHONE_LAYOUT_QUERY } from '@/config/layout';
 import { formatCount } from '@/lib/numbers';
 import { overviewFigures } from '../insights/overview-figures';
 import { useInsightLabels } from '../insights/use-insight-labels';
@@ -22,7 +24,6 @@ import { LoadStatus } from '../api/load-status';
 import { useRegistrationsLoad, type RegistrationsLoad } from '../api/use-registrations-load';
 import { RegistrationCards } from './registration-cards';
 import { RegistrationDetails, type DetailsPosition } from './registration-details';
-import { RegistrationsTable } from './registrations-table';
 import { RegistrationsTableSkeleton } from './registrations-table-skeleton';
 import { RegistrationsToolbar } from './registrations-toolbar';
 import { SavedViewsMenu, type ViewsNotice } from './saved-views-menu';
@@ -36,6 +37,14 @@ import './registrations.css';
 import { useLanguage } from '@/i18n/use-language';
 import { useEventName } from '../editions/edition-links';
 
+// The desktop table (TanStack Table and Virtual) in a chunk of its own: a phone shows cards and
+// never downloads it. On a desktop it loads with the screen's code (and a page load's entry
+// starts it beside the screen's, screen-code.ts), so the first rows find it there.
+const RegistrationsTable = preloadableLazy(() =>
+  import('./registrations-table').then((m) => m.RegistrationsTable),
+);
+if (!globalThis.matchMedia?.(PHONE_LAYOUT_QUERY).matches)
+  void RegistrationsTable.preload().catch(() => undefined);
 // Only the promoters who ask for them download the charts and the print layout.
 const FilteredInsightsDialog = lazy(() => import('./filtered-insights-dialog'));
 const PrintFlow = lazy(() => import('../export/print-flow'));
@@ -75,7 +84,7 @@ const RegistrationsScreenContent = memo(function RegistrationsScreenContent({
   const { data, view, setView, filteredRows, titles, visibleColumnIds, actions, fetching } = screen;
   const selectedId = view.open;
   // A phone gets cards in the page's scroll; 1,800 px of table in a 360 px screen shows two columns.
-  const phone = useMediaQuery('(max-width: 40rem)');
+  const phone = useMediaQuery(PHONE_LAYOUT_QUERY);
 
   const [withFigures, setWithFigures] = useState(false);
   const [showInsights, setShowInsights] = useState(false);
@@ -395,18 +404,20 @@ const RegistrationsScreenContent = memo(function RegistrationsScreenContent({
               onOpen={open}
             />
           ) : (
-            <RegistrationsTable
-              rows={filteredRows}
-              viewKey={viewKey}
-              columnIds={screen.allColumnIds}
-              sort={view.sort}
-              hidden={view.hidden}
-              onSortChange={onSortChange}
-              titles={titles}
-              caption={t('table.caption', { event: eventName })}
-              selectedId={selectedId}
-              onOpen={open}
-            />
+            <Suspense fallback={<RegistrationsTableSkeleton />}>
+              <RegistrationsTable
+                rows={filteredRows}
+                viewKey={viewKey}
+                columnIds={screen.allColumnIds}
+                sort={view.sort}
+                hidden={view.hidden}
+                onSortChange={onSortChange}
+                titles={titles}
+                caption={t('table.caption', { event: eventName })}
+                selectedId={selectedId}
+                onOpen={open}
+              />
+            </Suspense>
           )}
           {selected ? (
             <RegistrationDetails

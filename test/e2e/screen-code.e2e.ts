@@ -1,0 +1,52 @@
+import type { Page } from 'playwright-core';
+import { afterEach, describe, expect, it } from 'vitest';
+import { launchBrowser, watchPage, type BrowserHandle } from './browser';
+import { at, signInAlpine } from './app';
+
+/**
+ * The code a screen downloads: the registrations screen's desktop table (TanStack Table and
+ * Virtual, a chunk of its own) comes with the screen on a desktop and never on a phone, which
+ * shows the rows as cards.
+ */
+
+const TRICKY = { id: 1003, total: 45 } as const;
+const TABLE_CHUNK = /\/assets\/registrations-table-[^/]*\.js$/;
+
+let browser: BrowserHandle | undefined;
+
+afterEach(async () => {
+  await browser?.close();
+  browser = undefined;
+});
+
+/** Signs in, then loads the registrations screen afresh and gives the scripts it asked for. */
+async function openRegistrations(viewport: {
+  width: number;
+  height: number;
+}): Promise<{ page: Page; scripts: string[] }> {
+  browser = await launchBrowser({ locale: 'en-US', viewport });
+  const page = await browser.newPage();
+  watchPage(page);
+  await signInAlpine(page, undefined, { syncPaused: true });
+  const scripts: string[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+  });
+  await page.goto(at(`/events/${TRICKY.id}/registrations`));
+  await page.getByText(`All ${TRICKY.total} registrations loaded`).waitFor();
+  return { page, scripts };
+}
+
+describe("the registrations screen's code", () => {
+  it('on a phone: cards, and the table’s code is never downloaded', async () => {
+    const { page, scripts } = await openRegistrations({ width: 390, height: 844 });
+    await expect(page.getByRole('list', { name: /Registrations of/ }).count()).resolves.toBe(1);
+    expect(scripts.some((path) => TABLE_CHUNK.test(path))).toBe(false);
+  });
+
+  it('on a desktop: the table, its code downloaded once', async () => {
+    const { page, scripts } = await openRegistrations({ width: 1366, height: 900 });
+    await page.getByRole('grid').waitFor();
+    expect(scripts.filter((path) => TABLE_CHUNK.test(path))).toHaveLength(1);
+  });
+});
