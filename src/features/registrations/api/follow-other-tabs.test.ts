@@ -6,8 +6,15 @@ import { freshIndexedDbForEachTest } from '@/lib/device-copy/testing/fresh-index
 import { requestsFromNow, server } from '../../../../test/msw-server';
 import { signInForTests } from '../loader/testing/loader-test-kit';
 import { followOtherTabs } from './follow-other-tabs';
-import { registrationsQuery, type RegistrationsData } from './registrations-query';
+import { registrationsQuery, reopenFromCopy, type RegistrationsData } from './registrations-query';
+import type * as RegistrationsQueryModule from './registrations-query';
 import { registrationsKey } from './registrations-key';
+
+// The real reading of the copy, which a test can hold back to order two reads.
+vi.mock('./registrations-query', async (importOriginal) => {
+  const original = await importOriginal<typeof RegistrationsQueryModule>();
+  return { ...original, reopenFromCopy: vi.fn(original.reopenFromCopy) };
+});
 
 /** Alpine, 420 registrations. */
 const EVENT = 1005;
@@ -49,6 +56,34 @@ describe('following the lists other tabs save on this device', () => {
     expect(shown()).toMatchObject({ phase: 'complete', refresh: null });
     expect(shown().report.serverDate).toEqual(asOf);
     expect(requests).toEqual([]);
+  });
+
+  it('two saves in a row (a check for changes, then the full check): the tab ends on the second', async () => {
+    const { loaded, shown } = await thisTab();
+    const asOf = loaded.report.serverDate!.getTime() + DAY;
+    const checked: RegistrationsData = {
+      ...loaded,
+      rows: loaded.rows.map((row) => ({ ...row, first_name: 'Checked' })),
+      report: { ...loaded.report, serverDate: new Date(asOf) },
+    };
+    const verified: RegistrationsData = { ...checked, rows: checked.rows.slice(0, 400) };
+    verified.report = { ...checked.report, serverDate: new Date(asOf + 1_000) };
+    // The second message comes while the first one's read of the copy is still on its way.
+    let firstRead!: (data: RegistrationsData) => void;
+    let secondRead!: (data: RegistrationsData) => void;
+    vi.mocked(reopenFromCopy)
+      .mockImplementationOnce(() => new Promise((resolve) => (firstRead = resolve)))
+      .mockImplementationOnce(() => new Promise((resolve) => (secondRead = resolve)));
+    const channel = new BroadcastChannel(DEVICE_COPY_CHANNEL);
+    onTestFinished(() => channel.close());
+    channel.postMessage({ type: 'saved', eventId: EVENT, dataAsOf: asOf });
+    await vi.waitFor(() => expect(firstRead).toBeDefined());
+    channel.postMessage({ type: 'saved', eventId: EVENT, dataAsOf: asOf + 1_000 });
+    await vi.waitFor(() => expect(secondRead).toBeDefined());
+    firstRead(checked);
+    await vi.waitFor(() => expect(shown()).toBe(checked));
+    secondRead(verified);
+    await vi.waitFor(() => expect(shown()).toBe(verified));
   });
 
   it('a list as new as the copy, or newer, stays', async () => {

@@ -52,10 +52,13 @@ export function followOtherTabs(client: QueryClient): () => void {
     const held = olderThan(client, eventId, dataAsOf);
     if (!held) return;
     void reopenFromCopy(eventId).then((fresh) => {
-      // Still the same list, still idle, and the copy is really newer (it may have been
-      // saved again, or forgotten, meanwhile).
-      if (!fresh || olderThan(client, eventId, dataAsOf) !== held) return;
-      if (!isNewer(fresh, held)) return;
+      // What the tab holds now (still complete and idle), against what was read: the copy
+      // may have been saved again or forgotten meanwhile, and an earlier message's read may
+      // have replaced the list already. Two saves in a row (a check for changes, then the
+      // full check) used to leave the tab on the first: the second read found the list
+      // replaced by the first and gave up.
+      const current = fresh && olderThan(client, eventId, dataAsOf);
+      if (!fresh || !current || !isNewer(fresh, current)) return;
       client.setQueryData(registrationsKey(eventId), fresh);
     });
   });
