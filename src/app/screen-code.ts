@@ -1,4 +1,4 @@
-import { PHONE_LAYOUT_QUERY } from '@/config/layout';
+import { isPhoneLayout } from '@/config/layout';
 import { paths } from '@/config/paths';
 
 /**
@@ -73,7 +73,6 @@ export function startScreenCode(pathname: string): void {
   if (screen === null) return;
   const loads: Promise<unknown>[] = [screenCode[screen]()];
   if (screen === 'event') loads.push(screenCode.eventOverview());
-  if (screen === 'registrations' && !globalThis.matchMedia?.(PHONE_LAYOUT_QUERY).matches)
-    loads.push(screenCode.registrationsTable());
+  if (screen === 'registrations' && !isPhoneLayout()) loads.push(screenCode.registrationsTable());
   for (const load of loads) load.catch(() => undefined);
 }

@@ -2,6 +2,7 @@ import {
   isRecord,
   parsePageReaderRequest,
   readPageBytes,
+  type HeaderList,
   type PageReaderReply,
   type PageReading,
 } from './page-reader-protocol';
@@ -19,7 +20,7 @@ export function createPageReaderAnswers(
 ): (message: unknown) => void {
   const inFlight = new Map<number, AbortController>();
 
-  async function answerFetch(id: number, url: string, headers: [string, string][]) {
+  async function answerFetch(id: number, url: string, headers: HeaderList) {
     const controller = new AbortController();
     inFlight.set(id, controller);
     try {

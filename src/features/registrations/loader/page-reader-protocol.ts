@@ -18,7 +18,7 @@ export type PageReaderRequest =
       readonly id: number;
       readonly kind: 'fetch';
       readonly url: string;
-      readonly headers: [string, string][];
+      readonly headers: HeaderList;
     }
   | { readonly id: number; readonly kind: 'cancel' }
   | { readonly id: number; readonly kind: 'read'; readonly bytes: ArrayBuffer };
@@ -35,13 +35,16 @@ export type PageReaderReply =
       readonly id: number;
       readonly kind: 'response';
       readonly status: number;
-      readonly headers: [string, string][];
+      readonly headers: HeaderList;
       readonly reading: PageReading | null;
     }
   | { readonly id: number; readonly kind: 'failed'; readonly detail: string }
   | { readonly id: number; readonly kind: 'reading'; readonly reading: PageReading };
 
 export type PageReading = BodyReading<RegistrationPageResponse>;
+
+/** Headers as name and value pairs: what crosses between the threads (a Headers object cannot). */
+export type HeaderList = [string, string][];
 
 /** Reads a page's bytes on the current thread (the worker's job, and the page's fallback). Never throws. */
 export function readPageBytes(bytes: ArrayBuffer): PageReading {
@@ -57,7 +60,7 @@ export function readPageBytes(bytes: ArrayBuffer): PageReading {
 export const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
-const isHeaderList = (value: unknown): value is [string, string][] =>
+const isHeaderList = (value: unknown): value is HeaderList =>
   Array.isArray(value) &&
   value.every(
     (entry) =>

@@ -5,7 +5,7 @@ import { StatePanel } from '@/components/states/state-panel';
 import type { PartnerEvent } from '@/features/events/api/schemas';
 import { useMediaQuery } from '@/components/use-media-query';
 import { preloadableLazy } from '@/components/preloadable-lazy';
-import { PHONE_LAYOUT_QUERY } from '@/config/layout';
+import { isPhoneLayout, PHONE_LAYOUT_QUERY } from '@/config/layout';
 import { formatCount } from '@/lib/numbers';
 import { overviewFigures } from '../insights/overview-figures';
 import { useInsightLabels } from '../insights/use-insight-labels';
@@ -43,8 +43,7 @@ import { useEventName } from '../editions/edition-links';
 const RegistrationsTable = preloadableLazy(() =>
   import('./registrations-table').then((m) => m.RegistrationsTable),
 );
-if (!globalThis.matchMedia?.(PHONE_LAYOUT_QUERY).matches)
-  void RegistrationsTable.preload().catch(() => undefined);
+if (!isPhoneLayout()) void RegistrationsTable.preload().catch(() => undefined);
 // Only the promoters who ask for them download the charts and the print layout.
 const FilteredInsightsDialog = lazy(() => import('./filtered-insights-dialog'));
 const PrintFlow = lazy(() => import('../export/print-flow'));
