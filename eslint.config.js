@@ -22,7 +22,18 @@ export default tseslint.config(
       '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
       '@typescript-eslint/no-explicit-any': 'error',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      // One zod: the mini build with its English messages (src/lib/zod.ts).
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [{ regex: '^zod(/|$)', message: "Import { z } from '@/lib/zod' (zod's mini build)." }],
+        },
+      ],
     },
+  },
+  {
+    files: ['src/lib/zod.ts', 'src/lib/zod-setup.test.ts'],
+    rules: { 'no-restricted-imports': 'off' },
   },
   {
     files: ['**/*.test.ts', '**/*.test.tsx', 'test/**'],

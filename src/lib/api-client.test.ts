@@ -1,5 +1,5 @@
 import { http, HttpResponse } from 'msw';
-import { z } from 'zod';
+import { z } from '@/lib/zod';
 import { server, TEST_API_BASE } from '../../test/msw-server';
 import { apiGet, apiRequest, buildUrl, setDemoTransport, type DemoTransport } from './api-client';
 import { ApiError } from './api-error';

@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type { z } from '@/lib/zod';
 import { ApiError, parseRetryAfter } from './api-error';
 import { reportNetworkAnswer, reportNetworkFailure } from './offline';
 import { readJsonBody, type BodyReading } from './json-body';
@@ -104,7 +104,7 @@ export function buildUrl(baseUrl: string, path: string, params?: QueryParams): U
  * mapped to an ApiError, and the body validated by the resource's schema at the edge, so a
  * malformed answer becomes a query error instead of a crash three components later.
  */
-export async function apiRequest<S extends z.ZodType>(
+export async function apiRequest<S extends z.ZodMiniType>(
   path: string,
   schema: S,
   options: ApiRequestOptions = {},
@@ -182,7 +182,7 @@ export async function apiRequest<S extends z.ZodType>(
 }
 
 /** The body read as text and checked against the schema on this thread. Never throws. */
-function readInPage<S extends z.ZodType>(schema: S) {
+function readInPage<S extends z.ZodMiniType>(schema: S) {
   return async (response: Response): Promise<BodyReading<z.output<S>>> => {
     let text: string;
     try {
@@ -199,7 +199,7 @@ function readInPage<S extends z.ZodType>(schema: S) {
 }
 
 /** apiRequest for callers that only need the body. */
-export async function apiGet<S extends z.ZodType>(
+export async function apiGet<S extends z.ZodMiniType>(
   path: string,
   schema: S,
   options?: ApiRequestOptions,

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '@/lib/zod';
 
 /*
  * Building blocks for tolerant response schemas. The API document does not say which fields
@@ -9,23 +9,25 @@ import { z } from 'zod';
 
 /** An integer identifier, also accepted as a numeric string. */
 export const apiId = z.union([
-  z.number().int(),
-  z
-    .string()
-    .regex(/^\d+$/, 'expected an integer identifier')
-    .transform((value) => Number(value)),
+  z.int(),
+  z.pipe(
+    z.string().check(z.regex(/^\d+$/, 'expected an integer identifier')),
+    z.transform((value: string) => Number(value)),
+  ),
 ]);
 
 /** Optional text: null or absent become null; a number is kept as its text. */
-export const apiText = z
-  .union([z.string(), z.number()])
-  .nullish()
-  .transform((value) => (value === null || value === undefined ? null : String(value)));
+export const apiText = z.pipe(
+  z.nullish(z.union([z.string(), z.number()])),
+  z.transform((value: string | number | null | undefined) =>
+    value === null || value === undefined ? null : String(value),
+  ),
+);
 
 /** A list that may be null or absent, read as empty. */
-export function apiList<T extends z.ZodType>(item: T) {
-  return z
-    .array(item)
-    .nullish()
-    .transform((value): z.output<T>[] => value ?? []);
+export function apiList<T extends z.ZodMiniType>(item: T) {
+  return z.pipe(
+    z.nullish(z.array(item)),
+    z.transform((value: z.output<T>[] | null | undefined): z.output<T>[] => value ?? []),
+  );
 }

@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type { z } from '@/lib/zod';
 import { describeZodIssue } from './zod-issue';
 
 /**
@@ -12,7 +12,7 @@ export type BodyReading<T> =
   | { readonly ok: false; readonly problem: 'invalid'; readonly field: string; readonly detail: string };
 
 /** Reads a body as JSON and checks it against `schema`. Never throws. */
-export function readJsonBody<S extends z.ZodType>(schema: S, text: string): BodyReading<z.output<S>> {
+export function readJsonBody<S extends z.ZodMiniType>(schema: S, text: string): BodyReading<z.output<S>> {
   let body: unknown;
   try {
     body = JSON.parse(text);

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '@/lib/zod';
 import { schemaOnFirstUse } from './schema-on-first-use';
 
 describe('a schema built on first use', () => {

@@ -4,7 +4,7 @@
  * overview runs it once on the main thread when the list is complete, so its time is a pause
  * the promoter feels.
  */
-import { z } from 'zod';
+import { z } from '@/lib/zod';
 import { categorySchema } from '../../src/features/events/api/schemas';
 import { registrationSchema } from '../../src/features/registrations/loader/schemas';
 import { ALL_INSIGHTS, eventInsights } from '../../src/features/registrations/insights/event-insights';

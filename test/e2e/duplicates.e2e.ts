@@ -1,7 +1,7 @@
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { z } from 'zod';
+import { z } from '@/lib/zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   countDuplicates,

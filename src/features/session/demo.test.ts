@@ -1,5 +1,5 @@
 import { QueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
+import { z } from '@/lib/zod';
 import { resetDemoData } from '@/mocks/data';
 import { apiGet } from '@/lib/api-client';
 import { ApiError } from '@/lib/api-error';
@@ -7,7 +7,7 @@ import { endSession, startSession } from '@/lib/session';
 import { resumeDemo, sendDemoControl, startDemo, stopDemo } from './demo';
 import { signOut } from './sign-out';
 
-const events = z.object({ events: z.array(z.object({ eve_id: z.number() }).loose()) });
+const events = z.object({ events: z.array(z.looseObject({ eve_id: z.number() })) });
 
 afterEach(() => {
   stopDemo();

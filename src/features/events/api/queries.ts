@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import { EVENTS } from './event-keys';
-import { z } from 'zod';
+import { z } from '@/lib/zod';
 import { apiGet } from '@/lib/api-client';
 import { apiPaths } from '@/lib/api-paths';
 import {

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '@/lib/zod';
 import { apiId, apiList, apiText } from '@/lib/api-schema';
 
 /** Category summary embedded in an event (API document 2.2). */
@@ -21,7 +21,7 @@ export const eventSchema = z.looseObject({
 /** Category from the categories endpoint (2.3). */
 export const categorySchema = z.looseObject({
   category_id: apiId,
-  eve_id: apiId.nullish(),
+  eve_id: z.nullish(apiId),
   epr_type_fr: apiText,
   epr_type_en: apiText,
   epr_nom_fr: apiText,
@@ -31,7 +31,7 @@ export const categorySchema = z.looseObject({
 /** GET /v1/events (4.1). `total` is "the number of events in the response"; the list is the truth. */
 export const eventListResponseSchema = z.looseObject({
   events: z.array(eventSchema),
-  total: z.number().int().nullish(),
+  total: z.nullish(z.int()),
 });
 
 /** GET /v1/events/{id} (4.2). */
@@ -39,7 +39,7 @@ export const eventDetailResponseSchema = z.looseObject({ event: eventSchema });
 
 /** GET /v1/events/{id}/categories (4.3). */
 export const categoryListResponseSchema = z.looseObject({
-  event_id: apiId.nullish(),
+  event_id: z.nullish(apiId),
   categories: z.array(categorySchema),
 });
 

@@ -1,5 +1,5 @@
 import { render, screen, within } from '@testing-library/react';
-import { z } from 'zod';
+import { z } from '@/lib/zod';
 import { eventSchema } from '@/features/events/api/schemas';
 import i18n from '@/i18n';
 import type { Language } from '@/i18n/languages';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '@/lib/zod';
 import { schemaOnFirstUse } from '@/lib/schema-on-first-use';
 import { FIXED_COLUMN_IDS } from '../rows/registration-labels';
 
@@ -85,33 +85,38 @@ function cleanColumns(ids: readonly string[]): readonly string[] {
 }
 
 const printChoicesSchema = schemaOnFirstUse(() => {
-  const checkIn = z
-    .object({
-      columns: z
-        .array(z.string())
-        .max(MAX_COLUMNS)
-        .transform(cleanColumns)
-        .catch(DEFAULT_CHECK_IN_OPTIONS.columns),
-      leaveOutCancelled: z.boolean().catch(DEFAULT_CHECK_IN_OPTIONS.leaveOutCancelled),
-      desks: z
-        .union([z.literal('auto'), z.number().int().min(1).max(MAX_DESKS)])
-        .catch(DEFAULT_CHECK_IN_OPTIONS.desks),
-      pagePerDesk: z.boolean().catch(DEFAULT_CHECK_IN_OPTIONS.pagePerDesk),
-    })
-    .catch(DEFAULT_CHECK_IN_OPTIONS);
+  const checkIn = z.catch(
+    z.object({
+      columns: z.catch(
+        z.pipe(
+          z.array(z.string()).check(z.maxLength(MAX_COLUMNS)),
+          z.transform((ids: string[]) => cleanColumns(ids)),
+        ),
+        DEFAULT_CHECK_IN_OPTIONS.columns,
+      ),
+      leaveOutCancelled: z.catch(z.boolean(), DEFAULT_CHECK_IN_OPTIONS.leaveOutCancelled),
+      desks: z.catch(
+        z.union([z.literal('auto'), z.int().check(z.minimum(1), z.maximum(MAX_DESKS))]),
+        DEFAULT_CHECK_IN_OPTIONS.desks,
+      ),
+      pagePerDesk: z.catch(z.boolean(), DEFAULT_CHECK_IN_OPTIONS.pagePerDesk),
+    }),
+    DEFAULT_CHECK_IN_OPTIONS,
+  );
 
-  const labels = z
-    .object({
-      sheet: z.enum(LABEL_SHEET_IDS).catch(DEFAULT_LABEL_OPTIONS.sheet),
-      name: z.boolean().catch(DEFAULT_LABEL_OPTIONS.name),
-      category: z.boolean().catch(DEFAULT_LABEL_OPTIONS.category),
-      order: z.boolean().catch(DEFAULT_LABEL_OPTIONS.order),
-      answer: z.string().regex(QUESTION_COLUMN).nullable().catch(DEFAULT_LABEL_OPTIONS.answer),
-      leaveOutCancelled: z.boolean().catch(DEFAULT_LABEL_OPTIONS.leaveOutCancelled),
-    })
-    .catch(DEFAULT_LABEL_OPTIONS);
+  const labels = z.catch(
+    z.object({
+      sheet: z.catch(z.enum(LABEL_SHEET_IDS), DEFAULT_LABEL_OPTIONS.sheet),
+      name: z.catch(z.boolean(), DEFAULT_LABEL_OPTIONS.name),
+      category: z.catch(z.boolean(), DEFAULT_LABEL_OPTIONS.category),
+      order: z.catch(z.boolean(), DEFAULT_LABEL_OPTIONS.order),
+      answer: z.catch(z.nullable(z.string().check(z.regex(QUESTION_COLUMN))), DEFAULT_LABEL_OPTIONS.answer),
+      leaveOutCancelled: z.catch(z.boolean(), DEFAULT_LABEL_OPTIONS.leaveOutCancelled),
+    }),
+    DEFAULT_LABEL_OPTIONS,
+  );
 
-  return z.object({ checkIn, labels }).catch(DEFAULT_PRINT_CHOICES);
+  return z.catch(z.object({ checkIn, labels }), DEFAULT_PRINT_CHOICES);
 });
 
 /**

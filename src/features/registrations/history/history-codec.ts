@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '@/lib/zod';
 import { schemaOnFirstUse } from '@/lib/schema-on-first-use';
 import { registrationSchema } from '../loader/schemas';
 import type { RegistrationHistory } from './registration-history';
@@ -11,9 +11,10 @@ import type { RegistrationHistory } from './registration-history';
  */
 
 const storedHistorySchema = schemaOnFirstUse(() => {
-  const time = z.number().finite();
-  const id = z.number().int();
-  const answer = z.tuple([id, z.string().nullable()]);
+  // zod's numbers are finite: Infinity and NaN do not parse.
+  const time = z.number();
+  const id = z.int();
+  const answer = z.tuple([id, z.nullable(z.string())]);
 
   return z.object({
     version: z.literal(1),
@@ -27,14 +28,14 @@ const storedHistorySchema = schemaOnFirstUse(() => {
         id,
         time,
         z.object({
-          status: z.string().nullable().optional(),
-          category: z.number().int().nullable().optional(),
-          answers: z.array(answer).optional(),
+          status: z.optional(z.nullable(z.string())),
+          category: z.optional(z.nullable(z.int())),
+          answers: z.optional(z.array(answer)),
         }),
       ]),
     ),
     removed: z.array(z.tuple([time, registrationSchema])),
-    lastVisit: time.nullable(),
+    lastVisit: z.nullable(time),
   });
 });
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '@/lib/zod';
 import { apiId, apiList, apiText } from '@/lib/api-schema';
 
 /** Answer to an event-specific question (API document 2.5). Matched by `que_id`, never by text. */
@@ -12,11 +12,11 @@ const customAnswerSchema = z.looseObject({
 /** Registration (2.4). Extra fields are kept so the details panel can show them. */
 export const registrationSchema = z.looseObject({
   registration_id: apiId,
-  event_id: apiId.nullish(),
+  event_id: z.nullish(apiId),
   first_name: apiText,
   last_name: apiText,
   email: apiText,
-  category_id: apiId.nullish(),
+  category_id: z.nullish(apiId),
   order_id: apiText,
   payment_status: apiText,
   custom_questions: apiList(customAnswerSchema),

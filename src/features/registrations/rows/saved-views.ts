@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '@/lib/zod';
 import { schemaOnFirstUse } from '@/lib/schema-on-first-use';
 import { questionColumnId } from './question-columns';
 import {
@@ -47,16 +47,18 @@ export const MAX_VIEW_NAME = 80;
 const MAX_SEARCH = 20_000;
 
 const savedViewSchema = schemaOnFirstUse(() => {
-  const names = z.record(z.string().max(200), z.string().max(500));
+  const names = z.record(z.string().check(z.maxLength(200)), z.string().check(z.maxLength(500)));
   return z.object({
-    id: z.string().min(1).max(100),
-    name: z.string().trim().min(1).max(MAX_VIEW_NAME),
-    search: z.string().max(MAX_SEARCH),
-    savedAt: z.number().finite(),
-    names: z
-      .object({ categories: names.catch({}), columns: names.catch({}) })
-      .catch({ categories: {}, columns: {} }),
-    print: z.unknown().optional(),
+    id: z.string().check(z.minLength(1), z.maxLength(100)),
+    name: z.string().check(z.trim(), z.minLength(1), z.maxLength(MAX_VIEW_NAME)),
+    search: z.string().check(z.maxLength(MAX_SEARCH)),
+    // zod's numbers are finite: Infinity and NaN do not parse.
+    savedAt: z.number(),
+    names: z.catch(z.object({ categories: z.catch(names, {}), columns: z.catch(names, {}) }), {
+      categories: {},
+      columns: {},
+    }),
+    print: z.optional(z.unknown()),
   });
 });
 const recordSchema = schemaOnFirstUse(() => z.object({ version: z.literal(1), views: z.array(z.unknown()) }));

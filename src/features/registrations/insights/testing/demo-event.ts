@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '@/lib/zod';
 import { categorySchema, type Category } from '@/features/events/api/schemas';
 import { getDemoDataset, type QuestionDef } from '@/mocks/data';
 import { registrationSchema, type Registration } from '../../loader/schemas';
