@@ -24,11 +24,13 @@ function contentSecurityPolicy(): Plugin {
 
 /**
  * The modules of the page's entry (src/main.tsx): the entry itself, the screen table it starts
- * downloads from, the route patterns, zod's set-up, the styles and Vite's preload helper. They
- * make the first script, a few kB; everything else the app needs at start is in `app`.
+ * downloads from, the screen's first API requests (with what they need: the session as the tab
+ * keeps it, the API's paths and how a request is made), the route patterns, zod's set-up, the
+ * styles and Vite's preload helper. They make the first script, a few kB; everything else the
+ * app needs at start is in `app`.
  */
 const ENTRY_MODULES =
-  /(src[\\/](main\.tsx|app[\\/]screen-code\.ts|config[\\/](paths|layout)\.ts|lib[\\/]zod-setup\.ts|styles[\\/])|vite[\\/]preload-helper)/;
+  /(src[\\/](main\.tsx|app[\\/]screen-(code|requests)\.ts|config[\\/](paths|layout)\.ts|features[\\/]events[\\/]model[\\/]event-id\.ts|lib[\\/](zod-setup|api-paths|api-request-init|session-record|early-api-requests)\.ts|styles[\\/])|vite[\\/]preload-helper)/;
 const BOOT_MODULE = /src[\\/]app[\\/]boot\.tsx$/;
 
 /**
@@ -213,6 +215,7 @@ function appShellServiceWorker(): Plugin[] {
  */
 const DOM_TEST_FILES = [
   'src/lib/api-client.test.ts',
+  'src/lib/early-api-requests.test.ts',
   'src/lib/csv/export-csv.test.ts',
   'src/lib/xlsx/export-xlsx.test.ts',
   'src/features/session/demo.test.ts',

@@ -2,9 +2,9 @@ import type { z } from '@/lib/zod';
 import { ApiError, parseRetryAfter } from './api-error';
 import { reportNetworkAnswer, reportNetworkFailure } from './offline';
 import { readJsonBody, type BodyReading } from './json-body';
+import { API_TIMEOUT_MS, apiRequestInit, buildUrl, type QueryParams } from './api-request-init';
+import { takeEarlyApiResponse } from './early-api-requests';
 import { getSession, type Session } from './session';
-
-export type QueryParams = Record<string, string | number | undefined | null>;
 
 export interface ApiRequestOptions {
   params?: QueryParams;
@@ -30,8 +30,6 @@ export interface ApiResponse<T> {
   /** The server's clock (`Date` header) when readable: the watermark for `updated_since`. */
   serverDate: Date | null;
 }
-
-const DEFAULT_TIMEOUT_MS = 20_000;
 
 const unauthorizedListeners = new Set<() => void>();
 
@@ -59,22 +57,28 @@ export function setDemoTransport(transport: DemoTransport | null): void {
 export async function sendDemoRequest(request: Request): Promise<Response> {
   const transport = demoTransport;
   if (!transport) throw new TypeError('The demo API is not running');
-  const signal = request.signal;
-  signal.throwIfAborted();
   // The handlers do not watch the signal: stop waiting for them when it fires.
+  const response = await untilAborted(transport(request), request.signal);
+  return response ?? new Response(null, { status: 404 });
+}
+
+/**
+ * `answer`, or the reason of `signal` as soon as it fires, for an answer that does not watch
+ * the signal itself (the demo's handlers, a request the page's entry sent).
+ */
+async function untilAborted<T>(answer: Promise<T>, signal: AbortSignal): Promise<T> {
+  signal.throwIfAborted();
   let stopWaiting = () => {};
   const aborted = new Promise<never>((_, reject) => {
     const onAbort = () => reject(signal.reason as Error);
     signal.addEventListener('abort', onAbort, { once: true });
     stopWaiting = () => signal.removeEventListener('abort', onAbort);
   });
-  let response: Response | undefined;
   try {
-    response = await Promise.race([transport(request), aborted]);
+    return await Promise.race([answer, aborted]);
   } finally {
     stopWaiting();
   }
-  return response ?? new Response(null, { status: 404 });
 }
 
 /**
@@ -86,17 +90,6 @@ export function onSessionUnauthorized(listener: () => void): () => void {
   return () => {
     unauthorizedListeners.delete(listener);
   };
-}
-
-/** Join the base URL and a `/v1/...` path. A relative base (same-origin proxy) resolves against the page. */
-export function buildUrl(baseUrl: string, path: string, params?: QueryParams): URL {
-  if (!path.startsWith('/')) throw new Error(`API paths are relative to the base URL: ${path}`);
-  const base = baseUrl.replace(/\/+$/, '');
-  const url = new URL(base + path, globalThis.location?.href ?? 'http://localhost/');
-  for (const [name, value] of Object.entries(params ?? {})) {
-    if (value !== undefined && value !== null && value !== '') url.searchParams.set(name, String(value));
-  }
-  return url;
 }
 
 /**
@@ -116,23 +109,24 @@ export async function apiRequest<S extends z.ZodMiniType>(
   const url = buildUrl(session.baseUrl, path, options.params);
   // Named in the error's details for the IT contact: without the query (search terms, ids).
   const asked = `${url.origin}${url.pathname}`;
-  const timeout = AbortSignal.timeout(options.timeoutMs ?? DEFAULT_TIMEOUT_MS);
+  const timeout = AbortSignal.timeout(options.timeoutMs ?? API_TIMEOUT_MS);
   const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout;
 
   let response: Response;
   try {
-    const init: RequestInit = {
-      method: 'GET',
-      headers: { 'X-API-Key': session.apiKey, Accept: 'application/json' },
-      signal,
-      credentials: 'omit',
-    };
+    const init = apiRequestInit(session, signal);
+    // The page's entry may have sent this very request already (the page load's screen).
+    const early =
+      session.demo || options.send || options.session ? undefined : takeEarlyApiResponse(url, session);
     if (session.demo) response = await sendDemoRequest(new Request(url, init));
+    else if (early) response = await untilAborted(early, signal);
     else response = options.send ? await options.send(url, init) : await fetch(url, init);
   } catch (cause) {
     // The caller's own cancellation is not a failure: let React Query see the abort as is.
     if (options.signal?.aborted) throw options.signal.reason ?? cause;
-    if (timeout.aborted) throw new ApiError({ kind: 'timeout', endpoint, url: asked });
+    // An early request has a timer of its own, started when the page's entry sent it.
+    const timedOut = timeout.aborted || (cause instanceof DOMException && cause.name === 'TimeoutError');
+    if (timedOut) throw new ApiError({ kind: 'timeout', endpoint, url: asked });
     reportNetworkFailure();
     throw new ApiError({
       kind: 'network',

@@ -1,53 +1,29 @@
 import { useSyncExternalStore } from 'react';
+import { readStoredSession, SESSION_ITEM, type Session } from './session-record';
+
+export { isSession, type Session } from './session-record';
 
 /**
  * The signed-in session: which Partner API to call and with which key.
  *
- * This is the only module that touches sessionStorage. The key lives there and nowhere else:
- * never localStorage (it would outlive the tab), never a URL (it would land in history and
- * server logs), never a log line or an error message.
+ * This module and session-record.ts are the only ones that touch sessionStorage. The key lives
+ * there and nowhere else: never localStorage (it would outlive the tab), never a URL (it would
+ * land in history and server logs), never a log line or an error message.
  */
-export interface Session {
-  /** Base URL of the Partner API: absolute (`https://…`) or same-origin (`/partner-api`). */
-  baseUrl: string;
-  apiKey: string;
-  /** True when the session talks to the built-in demo API. */
-  demo: boolean;
-}
 
 /** Why the last session ended, shown once on the sign-in screen. */
 export type SignOutReason = 'signed-out' | 'unauthorized';
 
-const SESSION_ITEM = 'promoter-dashboard.session';
 const REASON_ITEM = 'promoter-dashboard.sign-out-reason';
 const listeners = new Set<() => void>();
 let cached: Session | null | undefined;
-
-/** A well-formed session, whatever it came from (storage, another tab). */
-export function isSession(value: unknown): value is Session {
-  if (typeof value !== 'object' || value === null) return false;
-  const v = value as Record<string, unknown>;
-  return typeof v.baseUrl === 'string' && typeof v.apiKey === 'string' && typeof v.demo === 'boolean';
-}
-
-function read(): Session | null {
-  try {
-    const raw = sessionStorage.getItem(SESSION_ITEM);
-    if (!raw) return null;
-    const parsed: unknown = JSON.parse(raw);
-    return isSession(parsed) ? parsed : null;
-  } catch {
-    // Storage disabled or a corrupt value: behave as signed out.
-    return null;
-  }
-}
 
 function notify() {
   for (const listener of listeners) listener();
 }
 
 export function getSession(): Session | null {
-  if (cached === undefined) cached = read();
+  if (cached === undefined) cached = readStoredSession();
   return cached;
 }
 

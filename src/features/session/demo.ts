@@ -1,4 +1,5 @@
-import { buildUrl, sendDemoRequest, setDemoTransport } from '@/lib/api-client';
+import { sendDemoRequest, setDemoTransport } from '@/lib/api-client';
+import { buildUrl } from '@/lib/api-request-init';
 import { getSession, type Session } from '@/lib/session';
 
 /**

@@ -5,7 +5,7 @@ import { useNavigate } from 'react-router-dom';
 import { safeNextPath } from '@/config/paths';
 import { ErrorDetails } from '@/components/states/error-details';
 import { probeDeviceCopyKey, saveEventsCopy } from '@/lib/device-copy/device-copy-client';
-import { buildUrl } from '@/lib/api-client';
+import { buildUrl } from '@/lib/api-request-init';
 import { ApiError } from '@/lib/api-error';
 import { apiPaths } from '@/lib/api-paths';
 import { browserSaysOffline, isNetworkFailure, OFFLINE_DETAIL } from '@/lib/offline';
