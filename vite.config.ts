@@ -25,12 +25,12 @@ function contentSecurityPolicy(): Plugin {
 /**
  * The modules of the page's entry (src/main.tsx): the entry itself, the screen table it starts
  * downloads from, the screen's first API requests (with what they need: the session as the tab
- * keeps it, the API's paths and how a request is made), the route patterns, zod's set-up, the
- * styles and Vite's preload helper. They make the first script, a few kB; everything else the
+ * keeps it, the API's paths and how a request is made), the page's language and its number and
+ * date formats, the route patterns, zod's set-up, the styles and Vite's preload helper. They make the first script, a few kB; everything else the
  * app needs at start is in `app`.
  */
 const ENTRY_MODULES =
-  /(src[\\/](main\.tsx|app[\\/]screen-(code|requests)\.ts|config[\\/](paths|layout)\.ts|features[\\/]events[\\/]model[\\/]event-id\.ts|lib[\\/](zod-setup|api-paths|api-request-init|session-record|early-api-requests)\.ts|styles[\\/])|vite[\\/]preload-helper)/;
+  /(src[\\/](main\.tsx|app[\\/]screen-(code|requests)\.ts|config[\\/](paths|layout)\.ts|features[\\/]events[\\/]model[\\/]event-id\.ts|lib[\\/](zod-setup|api-paths|api-request-init|session-record|early-api-requests|warm-locale-formats|numbers|dates)\.ts|i18n[\\/]languages\.ts|styles[\\/])|vite[\\/]preload-helper)/;
 const BOOT_MODULE = /src[\\/]app[\\/]boot\.tsx$/;
 
 /**
@@ -216,6 +216,7 @@ function appShellServiceWorker(): Plugin[] {
 const DOM_TEST_FILES = [
   'src/lib/api-client.test.ts',
   'src/lib/early-api-requests.test.ts',
+  'src/i18n/detect-page-language.test.ts',
   'src/lib/csv/export-csv.test.ts',
   'src/lib/xlsx/export-xlsx.test.ts',
   'src/features/session/demo.test.ts',

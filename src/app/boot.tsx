@@ -1,7 +1,7 @@
 import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import i18n from '@/i18n';
-import { currentLanguage } from '@/i18n/languages';
+// i18next set up (the language detected, the texts every screen needs) before the first render.
+import '@/i18n';
 import { getSession } from '@/lib/session';
 import { deleteUnusedDeviceCopyAtStart } from '@/lib/device-copy/device-copy-client';
 import { resumeDemo } from '@/features/session/demo';
@@ -11,7 +11,6 @@ import { setUpAppShellWhenIdle } from '@/app/app-shell';
 import { preloadScreenFor } from '@/app/routes';
 import { prefetchScreenData } from '@/app/screen-data';
 import { createQueryClient } from '@/lib/query-client';
-import { warmLocaleFormats } from '@/lib/warm-locale-formats';
 
 /**
  * Starts the app. Everything the page's entry (main.tsx) does not need to start the
@@ -31,12 +30,10 @@ export async function boot(): Promise<void> {
   // The screen's code before the first render (the entry started its download): a lazy screen
   // rendered before its code is there would show a blank page for at least 300 ms (React's
   // minimum for a Suspense fallback).
-  // Its data is asked for at the same time, and the language's formats are made while both
-  // download (a task of their own, after the requests have gone out).
+  // Its data is asked for at the same time (the entry has sent the requests: screen-requests.ts).
   const queryClient = createQueryClient();
   const screenCode = preloadScreenFor(location.pathname);
   prefetchScreenData(queryClient, location.pathname);
-  setTimeout(() => warmLocaleFormats(currentLanguage(i18n)), 0);
   await screenCode;
   const root = document.getElementById('root');
   if (!root) throw new Error('#root is missing from index.html');

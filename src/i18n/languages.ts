@@ -13,3 +13,26 @@ export function toLanguage(value: string | undefined | null): Language {
 export function currentLanguage(i18n: { resolvedLanguage?: string; language: string }): Language {
   return toLanguage(i18n.resolvedLanguage ?? i18n.language);
 }
+
+/**
+ * The language i18next's detector will choose (i18n/index.ts: the stored choice, else the
+ * browser's first supported language, else English), read without i18next: the page's entry
+ * sets the page's `lang` with it and makes the language's formats while the app's code
+ * downloads. Never throws.
+ */
+export function detectPageLanguage(): Language {
+  const candidates: string[] = [];
+  try {
+    const stored = localStorage.getItem(LANGUAGE_STORAGE_ITEM);
+    if (stored) candidates.push(stored);
+  } catch {
+    // Storage disabled: the browser's languages decide, as for i18next.
+  }
+  candidates.push(...(navigator.languages ?? []), navigator.language ?? '');
+  for (const candidate of candidates) {
+    const base = candidate.toLowerCase().split('-')[0];
+    const supported = SUPPORTED_LANGUAGES.find((language) => language === base);
+    if (supported) return supported;
+  }
+  return 'en';
+}
