@@ -216,6 +216,8 @@ function appShellServiceWorker(): Plugin[] {
 const DOM_TEST_FILES = [
   'src/lib/api-client.test.ts',
   'src/lib/early-api-requests.test.ts',
+  'src/lib/api-request-init.test.ts',
+  'src/lib/session-record.property.test.ts',
   'src/i18n/detect-page-language.test.ts',
   'src/lib/csv/export-csv.test.ts',
   'src/lib/xlsx/export-xlsx.test.ts',

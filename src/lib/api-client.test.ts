@@ -2,7 +2,6 @@ import { http, HttpResponse } from 'msw';
 import { z } from '@/lib/zod';
 import { server, TEST_API_BASE } from '../../test/msw-server';
 import { apiGet, apiRequest, setDemoTransport, type DemoTransport } from './api-client';
-import { buildUrl } from './api-request-init';
 import { ApiError } from './api-error';
 import type { Session } from './session';
 import { startSession } from './session';
@@ -198,15 +197,5 @@ describe('apiRequest in a demo session', () => {
     await expect(pending).rejects.not.toBeInstanceOf(ApiError);
     const error = await failure(apiGet('/v1/probe', probe, { session: demoSession, timeoutMs: 30 }));
     expect(error.kind).toBe('timeout');
-  });
-});
-
-describe('buildUrl', () => {
-  it('resolves a same-origin base such as the proxy path against the page', () => {
-    expect(buildUrl('/partner-api', '/v1/events').href).toBe(`${location.origin}/partner-api/v1/events`);
-  });
-
-  it('only accepts paths relative to the base, so the key cannot be sent elsewhere', () => {
-    expect(() => buildUrl(TEST_API_BASE, 'https://elsewhere.example/v1/events')).toThrow();
   });
 });
