@@ -61,11 +61,35 @@ describe('ownBlockingTimeMs', () => {
     expect(ownBlockingTimeMs({ traceEvents: [] }, 4)).toBeNull();
     // Tasks but no paint: nothing to count from.
     expect(ownBlockingTimeMs([threadName(7, 1, 'CrRendererMain'), task(0, 60, 60)], 4)).toBeNull();
+    const counted = (result: number | null) => result === null || (Number.isInteger(result) && result >= 0);
     fc.assert(
-      fc.property(fc.anything(), fc.double(), (trace, slowdown) => {
-        const result = ownBlockingTimeMs(trace, slowdown);
-        return result === null || (Number.isInteger(result) && result >= 0);
-      }),
+      fc.property(fc.anything(), fc.double(), (trace, slowdown) =>
+        counted(ownBlockingTimeMs(trace, slowdown)),
+      ),
+    );
+    // Events that look like a trace's, with any field missing or of the wrong type.
+    const number = fc.oneof(fc.integer({ min: -5, max: 5 }), fc.double(), fc.string(), fc.constant(null));
+    const event = fc.record(
+      {
+        name: fc.constantFrom(
+          'thread_name',
+          'RunTask',
+          'ThreadControllerImpl::RunTask',
+          'firstContentfulPaint',
+        ),
+        ph: fc.constantFrom('X', 'M', 'I', 7),
+        pid: number,
+        tid: number,
+        ts: number,
+        tdur: number,
+        args: fc.oneof(fc.anything(), fc.record({ name: fc.constantFrom('CrRendererMain', 'Compositor') })),
+      },
+      { requiredKeys: [] },
+    );
+    fc.assert(
+      fc.property(fc.array(event, { maxLength: 30 }), fc.double({ min: 0, max: 8 }), (events, slowdown) =>
+        counted(ownBlockingTimeMs({ traceEvents: events }, slowdown)),
+      ),
     );
   });
 });

@@ -1,9 +1,10 @@
 /**
  * `npm run lighthouse`: Lighthouse (mobile preset, simulated throttling) on the production
- * build, printing the performance, accessibility and best-practices scores of each screen and
- * what pulled each one down. Lighthouse is a pinned dev dependency, so this needs no network
- * once `npm ci` has run; it is not part of CI (a run takes minutes and its scores move with
- * the machine's load).
+ * build, printing the performance, accessibility and best-practices scores of each screen, what
+ * pulled each one down, and its blocking time counted in the page's own CPU time rather than in
+ * wall time (own-blocking-time.ts: on a busy machine the two differ). Lighthouse is a pinned
+ * dev dependency, so this needs no network once `npm ci` has run; it is not part of CI (a run
+ * takes minutes and its scores move with the machine's load).
  *
  * LIGHTHOUSE_SCREENS=registrations,event audits only those screens (of sign-in, registrations,
  * event, events): the same flow, a shorter wait while trying a change.
