@@ -33,6 +33,7 @@ import { fileURLToPath, URL } from 'node:url';
 import lighthouse from 'lighthouse';
 import puppeteer, { type Page } from 'puppeteer-core';
 import { preview } from 'vite';
+import { apiPaths } from '../../src/lib/api-paths';
 import { DEMO_EVENT_IDS } from '../../src/mocks/data/catalog';
 import { DEMO_KEYS } from '../../src/mocks/data/demo-keys';
 import { startMockHttpServer } from '../../src/mocks/server/http-server';
@@ -188,19 +189,20 @@ async function signInThroughForm(tab: Page, appUrl: string, { syncPaused }: { sy
 }
 
 /**
- * Has the demo API make event 1001's answers once, from Node: the demo server shares this
- * machine's two cores with the browser, and building the event's 25,000 registrations while
- * Lighthouse watches (a real API does that work elsewhere) slowed the page's own tasks.
- * Nothing reaches the browser, so its first visit stays a first visit.
+ * Has the demo API make event 1001's answers once, from Node, before anything is measured: a
+ * real API builds them on its own machine, where the demo server would build its 25,000
+ * registrations on the two cores the page is measured on. Nothing reaches the browser, so its
+ * first visit stays a first visit.
  */
 async function warmDemoApi(apiUrl: string, eventId: number): Promise<void> {
   const headers = { 'X-API-Key': DEMO_KEYS.alpine };
   for (let page = 1; page <= 1_000; page += 1) {
-    const response = await fetch(`${apiUrl}/v1/events/${eventId}/registrations?page=${page}&per_page=500`, {
+    const response = await fetch(`${apiUrl}${apiPaths.registrations(eventId)}?page=${page}&per_page=500`, {
       headers,
     });
+    if (!response.ok) return;
     const body = (await response.json()) as { registrations?: unknown[] };
-    if (!response.ok || !body.registrations?.length) return;
+    if (!body.registrations?.length) return;
   }
 }
 
