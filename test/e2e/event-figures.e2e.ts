@@ -41,9 +41,9 @@ const TEXT = {
     paid: (share: string) => `${share} paid`,
     notCounted: 'Registrations not counted on this device yet.',
     upcomingLabel: 'Upcoming events',
-    totals: (count: string, share: string) =>
-      `${count} registrations, ${share} paid, in the upcoming events below`,
-    partial: (known: number, total: number) => `Counted for ${known} of ${total} upcoming events`,
+    totals: (count: string, share: string) => `${count} registrations, ${share} paid`,
+    partial: (known: number, total: number) => `In ${known} of the ${total} upcoming events below.`,
+    complete: (total: number) => `In the ${total} upcoming events below.`,
     paused: (total: number) => `Sync paused: 0 of ${total} events counted.`,
   },
   fr: {
@@ -51,9 +51,9 @@ const TEXT = {
     paid: (share: string) => `${share} payées`,
     notCounted: 'Inscriptions pas encore comptées sur cet appareil.',
     upcomingLabel: 'Événements à venir',
-    totals: (count: string, share: string) =>
-      `${count} inscriptions, ${share} payées, dans les événements à venir ci-dessous`,
-    partial: (known: number, total: number) => `Comptées pour ${known} des ${total} événements à venir`,
+    totals: (count: string, share: string) => `${count} inscriptions, ${share} payées`,
+    partial: (known: number, total: number) => `Dans ${known} des ${total} événements à venir ci-dessous.`,
+    complete: (total: number) => `Dans les ${total} événements à venir ci-dessous.`,
     paused: (total: number) => `Synchronisation en pause : 0 événements sur ${total} comptés.`,
   },
 } as const satisfies Record<Lang, unknown>;
@@ -85,6 +85,30 @@ async function recount(eventId: number): Promise<void> {
 
 const card = (eventId: number): Locator =>
   page.locator('.event-card').filter({ has: page.locator(`a[href="/events/${eventId}"]`) });
+
+/**
+ * Starts adding up the page's layout shifts that no input caused (the promoter's own typing or
+ * clicking moves things on purpose); the function returned stops and gives the sum, in
+ * Cumulative Layout Shift's units (0.1 is where Lighthouse stops calling it good).
+ */
+async function watchLayoutShifts(): Promise<() => Promise<number>> {
+  await page.evaluate(() => {
+    const shifts: number[] = [];
+    const observer = new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as (PerformanceEntry & {
+        value: number;
+        hadRecentInput: boolean;
+      })[])
+        if (!entry.hadRecentInput) shifts.push(entry.value);
+    });
+    observer.observe({ type: 'layout-shift' });
+    Object.assign(window, {
+      stopLayoutShifts: () => (observer.disconnect(), shifts.reduce((a, b) => a + b, 0)),
+    });
+  });
+  return () =>
+    page.evaluate(() => (window as unknown as { stopLayoutShifts: () => number }).stopLayoutShifts());
+}
 
 /** Opens an event's registrations until all are loaded (which counts them on the device). */
 async function openOnce(eventId: number): Promise<void> {
@@ -170,8 +194,9 @@ describe('the events list with the figures counted on this device', () => {
     }
   }
 
-  it('resumes the sync: it counts the other events one at a time, the list stays usable, and every card then shows its figures', async () => {
-    await page.setViewportSize(VIEWPORTS.desktop);
+  it('resumes the sync: it counts the other events one at a time, the list stays usable and still, and every card then shows its figures', async () => {
+    // A phone: where the figures' lines wrap and a card's growth would move the most.
+    await page.setViewportSize(VIEWPORTS.phone);
     await page.goto(at('/events'));
     await switchLanguage(page, 'en');
     await waitForEvents(page, 'en');
@@ -184,6 +209,11 @@ describe('the events list with the figures counted on this device', () => {
     expect(eventIds.length).toBeGreaterThan(2);
     await Promise.all(eventIds.filter((id) => !expected.has(id)).map((id) => recount(id)));
 
+    // Nothing moves while the sync counts: not the cards (each keeps its figures' two lines),
+    // not the header's line (it stays once all are counted), not the list below the sync's
+    // bar (which comes after the lists and stays at the bottom of the screen).
+    let stopWatching = await watchLayoutShifts();
+    let shifts = 0;
     await page.getByRole('button', { name: 'Resume', exact: true }).click();
     const sync = page.getByRole('region', { name: 'Sync of your events', exact: true });
     await sync.getByText(new RegExp(`^Syncing \\d+ of ${eventIds.length - 2} events…$`)).waitFor();
@@ -193,14 +223,19 @@ describe('the events list with the figures counted on this device', () => {
     await expectNoAxeViolations(page, 'events list while syncing');
 
     // The list stays usable: its search answers while the events are being synced.
+    shifts += await stopWatching();
     const search = page.getByRole('searchbox', { name: EVENTS_TEXT.en.search });
     await search.fill('Trail');
     await expect.poll(async () => (await eventNames(page)).length).toBeLessThan(eventIds.length);
     expect((await eventNames(page)).every((name) => name.includes('Trail'))).toBe(true);
     await search.fill('');
+    await expect.poll(async () => (await eventNames(page)).length).toBe(eventIds.length);
+    stopWatching = await watchLayoutShifts();
 
-    // Every event counted: the sync's line goes, and each card shows its own recount.
+    // Every event counted: the sync's bar goes, and each card shows its own recount.
     await sync.waitFor({ state: 'detached', timeout: 120_000 });
+    shifts += await stopWatching();
+    expect(shifts).toBeLessThan(0.01);
     for (const eventId of eventIds) {
       const { total } = expected.get(eventId)!;
       await card(eventId)
@@ -208,7 +243,8 @@ describe('the events list with the figures counted on this device', () => {
         .waitFor();
     }
     const header = page.getByRole('region', { name: TEXT.en.upcomingLabel, exact: true });
-    expect(await header.textContent()).not.toContain('Counted for');
+    // Its line stays, now for all five upcoming events.
+    expect(await header.textContent()).toContain(TEXT.en.complete(5));
   });
 
   it('shows no console error or failed request', () => {

@@ -106,7 +106,6 @@ export function EventsRoute() {
           {arranged.upcoming.length > 0 ? (
             <UpcomingFigures figures={arranged.upcoming.map((event) => figuresById.get(event.eve_id))} />
           ) : null}
-          <BackgroundSyncStatus />
           <EventSection
             title={t('upcoming')}
             events={arranged.upcoming}
@@ -119,6 +118,9 @@ export function EventsRoute() {
             today={today}
             Figures={EventListCardFigures}
           />
+          {/* After the lists, held at the bottom of the screen while it shows: it comes and goes
+              with a sync without moving the cards the promoter is about to tap. */}
+          <BackgroundSyncStatus />
         </>
       )}
     </div>

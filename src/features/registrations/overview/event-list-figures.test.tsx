@@ -1,9 +1,11 @@
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import i18n from '@/i18n';
 import { deviceCopySettled } from '@/lib/device-copy/device-copy-client';
 import { freshIndexedDbForEachTest } from '@/lib/device-copy/testing/fresh-indexeddb';
 import { advanceDemoDays, DEMO_EVENT_IDS, getDemoDataset, resetDemoData } from '@/mocks/data';
 import { renderApp } from '../../../../test/render';
+import type { EventFigures } from '../api/event-figures';
+import { UpcomingFigures } from './event-list-figures';
 
 freshIndexedDbForEachTest();
 afterEach(() => resetDemoData());
@@ -77,10 +79,10 @@ describe('the events list with the figures counted on this device', () => {
     // Once the device is read (until then, the line's place is kept by a skeleton).
     await waitFor(() =>
       expect(upcoming).toHaveTextContent(
-        `420 registrations, ${Number(((upcomingPaid / 420) * 100).toFixed(1))}% paid, in the upcoming events below`,
+        `420 registrations, ${Number(((upcomingPaid / 420) * 100).toFixed(1))}% paid`,
       ),
     );
-    expect(upcoming).toHaveTextContent('Counted for 1 of 5 upcoming events');
+    expect(upcoming).toHaveTextContent('In 1 of the 5 upcoming events below.');
     await everyCardRead();
     // The background sync (paused in these tests) says what it has left to count.
     expect(await screen.findByText(/^Sync paused: 0 of \d+ events counted/)).toBeInTheDocument();
@@ -139,5 +141,41 @@ describe('the events list with the figures counted on this device', () => {
     });
     await user.click(fresh);
     expect(await screen.findByRole('button', { name: /Remove the filter “New since/ })).toBeInTheDocument();
+  });
+});
+
+describe('the upcoming events’ line', () => {
+  const counted = (total: number, paid: number): EventFigures => ({
+    total,
+    paid,
+    pending: 0,
+    lastVisit: null,
+    newSinceLastVisit: null,
+    asOf: null,
+  });
+
+  it('says for how many events it counts, and keeps saying it once all are counted', async () => {
+    const { rerender } = render(<UpcomingFigures figures={[counted(300, 150), null, null]} />);
+    const line = screen.getByRole('region', { name: 'Upcoming events' });
+    expect(line).toHaveTextContent('300 registrations, 50% paid');
+    expect(line).toHaveTextContent('In 1 of the 3 upcoming events below.');
+
+    rerender(<UpcomingFigures figures={[counted(300, 150), counted(100, 0), counted(100, 50)]} />);
+    expect(line).toHaveTextContent('500 registrations, 40% paid');
+    expect(line).toHaveTextContent('In the 3 upcoming events below.');
+
+    rerender(<UpcomingFigures figures={[counted(1, 1)]} />);
+    expect(line).toHaveTextContent('1 registration, 100% paid');
+    expect(line).toHaveTextContent('In the upcoming event below.');
+
+    await act(() => i18n.changeLanguage('fr'));
+    try {
+      rerender(<UpcomingFigures figures={[counted(300, 150), counted(100, 0), counted(100, 50)]} />);
+      const french = screen.getByRole('region', { name: 'Événements à venir' });
+      expect(french).toHaveTextContent(/^500 inscriptions, 40\s%\spayées/);
+      expect(french).toHaveTextContent('Dans les 3 événements à venir ci-dessous.');
+    } finally {
+      await act(() => i18n.changeLanguage('en'));
+    }
   });
 });

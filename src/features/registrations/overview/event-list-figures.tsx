@@ -125,14 +125,15 @@ export function UpcomingFigures({ figures }: { figures: readonly (EventFigures |
               paid: share === null ? formatCount(0, language) : formatPercent(share, language),
             })}
           </p>
-          {sum.counted < sum.events ? (
-            <p className="upcoming-figures__note">
-              {t('upcoming.partial', {
-                known: formatCount(sum.counted, language),
-                total: formatCount(sum.events, language),
-              })}
-            </p>
-          ) : null}
+          {/* Also once every event is counted: the line does not go, and the cards stay put. */}
+          <p className="upcoming-figures__note">
+            {sum.counted < sum.events
+              ? t('upcoming.partial', {
+                  known: formatCount(sum.counted, language),
+                  total: formatCount(sum.events, language),
+                })
+              : t('upcoming.complete', { count: sum.events, formatted: formatCount(sum.events, language) })}
+          </p>
         </>
       )}
     </section>
@@ -140,9 +141,12 @@ export function UpcomingFigures({ figures }: { figures: readonly (EventFigures |
 }
 
 /**
- * The events list's line about the background sync: which event of how many is being counted,
+ * The events list's bar about the background sync: which event of how many is being counted,
  * with a bar and "Pause"; paused or waiting for the network, with what is counted so far;
- * events that could not be synced, with "Try again". Nothing once everything is counted.
+ * events that could not be synced, with "Try again". Nothing once everything is counted. It
+ * comes after the lists, so its coming and going never moves the cards; while a sync runs it
+ * floats at the bottom of the screen (event-list-figures.css), paused or failed it waits at the
+ * end of the list.
  */
 export function BackgroundSyncStatus() {
   const { state, sync } = useBackgroundSyncState();
@@ -166,7 +170,7 @@ export function BackgroundSyncStatus() {
           ? t('sync.paused', { done: count(state.done), total: count(state.total) })
           : null;
   return (
-    <section className="sync-status" aria-label={t('sync.label')}>
+    <section className={`sync-status${active ? ' sync-status--floating' : ''}`} aria-label={t('sync.label')}>
       {text !== null ? (
         <div className="sync-status__line">
           <div className="sync-status__text">
