@@ -24,8 +24,9 @@ import {
  * background sync paused: their cards show the registrations and the share paid counted on
  * this device, each a link to exactly those rows; a card never opened says it is not counted
  * (never a false 0); the header adds up the upcoming events counted. Then the sync is resumed:
- * it counts the other events one at a time with its progress, the list staying usable, until
- * every card shows its figures. en/fr, 1366×900 desktop and 390×844 phone, axe clean.
+ * it counts the other events one at a time with its progress, the list staying usable and
+ * nothing on it moving (layout shifts no input caused, on a phone), until every card shows its
+ * figures. en/fr, 1366×900 desktop and 390×844 phone, axe clean.
  * Expected figures are recounted from the demo API's JSON with plain loops. Screenshots
  * `event-figures-<lang>-<desktop|phone>.png`, `event-figures-syncing.png`.
  */

@@ -118,8 +118,8 @@ export function EventsRoute() {
             today={today}
             Figures={EventListCardFigures}
           />
-          {/* After the lists, held at the bottom of the screen while it shows: it comes and goes
-              with a sync without moving the cards the promoter is about to tap. */}
+          {/* After the lists (floating at the bottom of the screen while a sync runs): it comes
+              and goes without moving the cards the promoter is about to tap. */}
           <BackgroundSyncStatus />
         </>
       )}
