@@ -9,20 +9,26 @@
  * LIGHTHOUSE_SCREENS=registrations,event audits only those screens (of sign-in, registrations,
  * event, events): the same flow, a shorter wait while trying a change.
  *
+ * Each screen is measured LIGHTHOUSE_RUNS times (default 5, as Lighthouse's guide to variability
+ * advises: the median of five runs about halves the spread of one), each run on a new device (a
+ * browser context of its own). The script prints every run's performance score and the full
+ * figures of the median run, the one Lighthouse's computeMedianRun picks (closest to the median
+ * first paint and time to interactive).
+ *
  * Set-up: `vite build` (LIGHTHOUSE_SKIP_BUILD=1 reuses dist/), the demo Partner API over
  * HTTP, `vite preview` proxying /partner-api to it, and one Chromium (CHROME_PATH, default
  * /usr/bin/chromium) with a DevTools port that Lighthouse drives.
  *
- * The flow is a promoter's, in one tab that Lighthouse drives (a Puppeteer page, which is what
- * Lighthouse accepts): sign in through the form with the background sync paused (so event 1001
- * stays a first visit), open a small event once (the first run on this device, which learns
- * how the API numbers its pages), then the screens measured, each loaded afresh in that
- * signed-in tab. The events list is measured last, in a browser context of its own (a new
- * device): signed in there with the sync running, it counts every event while measured. Lighthouse clears the HTTP cache, Cache Storage and the
- * service worker before each screen (as for a first visit) but keeps IndexedDB, localStorage
- * and the tab's sessionStorage (the key): the 25,000 registrations of event 1001 are
- * downloaded for its first screen, and its event page then reopens them from the encrypted
- * copy on the device.
+ * A run is a promoter's, in one tab that Lighthouse drives (a Puppeteer page, which is what
+ * Lighthouse accepts): the sign-in screen; a sign-in through the form with the background sync
+ * paused (so event 1001 stays a first visit); a small event opened once (the first run on this
+ * device, which learns how the API numbers its pages); then the screens measured, each loaded
+ * afresh in that signed-in tab. The events list comes last, in a browser context of its own
+ * (another new device): signed in there with the sync running, it counts every event while
+ * measured. Lighthouse clears the HTTP cache, Cache Storage and the service worker before each
+ * screen (as for a first visit) but keeps IndexedDB, localStorage and the tab's sessionStorage
+ * (the key): the 25,000 registrations of event 1001 are downloaded for its first screen, and its
+ * event page then reopens them from the encrypted copy on the device.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -37,6 +43,7 @@ import { apiPaths } from '../../src/lib/api-paths';
 import { DEMO_EVENT_IDS } from '../../src/mocks/data/catalog';
 import { DEMO_KEYS } from '../../src/mocks/data/demo-keys';
 import { startMockHttpServer } from '../../src/mocks/server/http-server';
+import { medianRun, medianScore, scoresOf } from './median-run';
 import { ownBlockingTimeMs } from './own-blocking-time';
 
 const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
@@ -53,13 +60,16 @@ const METRICS = [
 
 interface LighthouseReport {
   categories: Record<string, { score: number | null; auditRefs: { id: string; weight: number }[] }>;
-  audits: Record<string, { score: number | null; title: string; displayValue?: string }>;
+  audits: Record<
+    string,
+    { score: number | null; title: string; displayValue?: string; numericValue?: number }
+  >;
   configSettings: { throttling: { cpuSlowdownMultiplier: number } };
 }
 
-/** A screen's report, and its blocking time counted in CPU time (own-blocking-time.ts). */
+/** One run's report of a screen, and its blocking time counted in CPU time (own-blocking-time.ts). */
 interface ScreenAudit {
-  report: LighthouseReport;
+  result: LighthouseReport;
   ownBlockingMs: number | null;
 }
 
@@ -122,6 +132,8 @@ function launchChromium(profileDir: string): Promise<{ port: number; process: Ch
 
 const SCREENS = ['sign-in', 'registrations', 'event', 'events'] as const;
 type Screen = (typeof SCREENS)[number];
+/** Runs of each screen: LIGHTHOUSE_RUNS, a whole number from 1, or 5. */
+const RUNS = /^[1-9]\d*$/.test(process.env.LIGHTHOUSE_RUNS ?? '') ? Number(process.env.LIGHTHOUSE_RUNS) : 5;
 const chosen = new Set(
   (process.env.LIGHTHOUSE_SCREENS ?? SCREENS.join(','))
     .split(',')
@@ -132,8 +144,8 @@ const chosen = new Set(
 /** The full reports stay here (gitignored) for a closer look. */
 const REPORT_DIR = join(ROOT, 'test-results', 'lighthouse');
 
-async function audit(name: string, url: string, page: Page): Promise<ScreenAudit> {
-  log(`auditing ${name}: ${url}`);
+async function audit(name: string, run: number, url: string, page: Page): Promise<ScreenAudit> {
+  log(`run ${run} of ${RUNS}, auditing ${name}: ${url}`);
   const result = await lighthouse(
     url,
     { output: 'json', onlyCategories: [...CATEGORIES], logLevel: 'error' },
@@ -142,29 +154,45 @@ async function audit(name: string, url: string, page: Page): Promise<ScreenAudit
   );
   if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
   const report = typeof result.report === 'string' ? result.report : (result.report[0] ?? '');
-  await writeFile(join(REPORT_DIR, `${name}.json`), report);
+  await writeFile(join(REPORT_DIR, `${name}-${run}.json`), report);
   const parsed = JSON.parse(report) as LighthouseReport;
   const trace: unknown = (result.artifacts as { Trace?: unknown }).Trace;
   return {
-    report: parsed,
+    result: parsed,
     ownBlockingMs: ownBlockingTimeMs(trace, parsed.configSettings.throttling.cpuSlowdownMultiplier),
   };
 }
 
-function summarize(name: string, { report, ownBlockingMs }: ScreenAudit): string[] {
-  const lines = [`${name}`];
+/**
+ * A screen's figures: each run's performance score and their median, then the median run's
+ * scores (with every run's where they differ), what cost it points and its metrics.
+ */
+function summarize(name: string, runs: readonly ScreenAudit[]): string[] {
+  const { result, ownBlockingMs } = medianRun(runs);
+  const performance = scoresOf(runs, 'performance');
+  const lines = [
+    `${name}`,
+    `  performance in ${runs.length} run${runs.length === 1 ? '' : 's'}: ${performance.map((score) => score ?? '—').join(', ')} (median ${medianScore(performance) ?? '—'})`,
+    `  the median run (Lighthouse's computeMedianRun):`,
+  ];
   for (const category of CATEGORIES) {
-    const { score, auditRefs } = report.categories[category] ?? { score: null, auditRefs: [] };
-    lines.push(`  ${category.padEnd(15)} ${score === null ? '—' : Math.round(score * 100)}`);
+    const { score, auditRefs } = result.categories[category] ?? { score: null, auditRefs: [] };
+    const all = scoresOf(runs, category);
+    // Performance's runs are on the first line; the others are shown where they differ.
+    const others =
+      category !== 'performance' && new Set(all).size > 1
+        ? ` (runs: ${all.map((each) => each ?? '—').join(', ')})`
+        : '';
+    lines.push(`  ${category.padEnd(15)} ${score === null ? '—' : Math.round(score * 100)}${others}`);
     // What cost points: weighted audits that did not pass.
     for (const ref of auditRefs) {
-      const result = report.audits[ref.id];
-      if (ref.weight > 0 && result && result.score !== null && result.score < 1) {
-        lines.push(`    - ${result.title}${result.displayValue ? ` (${result.displayValue})` : ''}`);
+      const audited = result.audits[ref.id];
+      if (ref.weight > 0 && audited && audited.score !== null && audited.score < 1) {
+        lines.push(`    - ${audited.title}${audited.displayValue ? ` (${audited.displayValue})` : ''}`);
       }
     }
   }
-  const metrics = METRICS.map((id) => report.audits[id])
+  const metrics = METRICS.map((id) => result.audits[id])
     .filter((metric) => metric !== undefined)
     .map((metric) => `${metric.title}: ${metric.displayValue ?? '—'}`);
   lines.push(`  ${metrics.join(' · ')}`);
@@ -228,47 +256,55 @@ async function main(): Promise<void> {
       browserURL: `http://${HOST}:${chrome.port}`,
       defaultViewport: null,
     });
-    const tab = await browser.newPage();
-    const signIn = chosen.has('sign-in') ? await audit('sign-in', `${appUrl}/sign-in`, tab) : null;
-
-    // Sign in through the form, the background sync paused for this tab (as a promoter can):
-    // event 1001 must still be a first visit when its registrations are measured.
-    await signInThroughForm(tab, appUrl, { syncPaused: true });
-
-    // The first run on this device: a small event's registrations, which learns the numbering.
-    await tab.goto(`${appUrl}/events/${DEMO_EVENT_IDS.trickySmall}/registrations`);
-    await tab.waitForFunction(() => document.body.innerText.includes('All 45 registrations loaded'), {
-      timeout: 60_000,
-    });
-
     const large = DEMO_EVENT_IDS.largeMarathon;
     const registrationsPath = `/events/${large}/registrations`;
     const eventPath = `/events/${large}`;
-    const registrations = chosen.has('registrations')
-      ? await audit('registrations', `${appUrl}${registrationsPath}`, tab)
-      : null;
-    const eventPage = chosen.has('event') ? await audit('event', `${appUrl}${eventPath}`, tab) : null;
+    const runs: Record<Screen, ScreenAudit[]> = { 'sign-in': [], registrations: [], event: [], events: [] };
+    const measure = async (screen: Screen, run: number, path: string, tab: Page) => {
+      if (chosen.has(screen)) runs[screen].push(await audit(screen, run, `${appUrl}${path}`, tab));
+    };
 
-    // The events list right after a sign-in on a new device, in a context of its own (no copy
-    // yet): the background sync starts counting every event while it is measured.
-    let events: ScreenAudit | null = null;
-    if (chosen.has('events')) {
-      const fresh = await browser.createBrowserContext();
-      const eventsTab = await fresh.newPage();
-      await signInThroughForm(eventsTab, appUrl, { syncPaused: false });
-      events = await audit('events', `${appUrl}/events`, eventsTab);
-      await fresh.close();
+    for (let run = 1; run <= RUNS; run += 1) {
+      // Each run on a new device: a browser context of its own, with no copy of event 1001.
+      const device = await browser.createBrowserContext();
+      const tab = await device.newPage();
+      await measure('sign-in', run, '/sign-in', tab);
+      if (chosen.has('registrations') || chosen.has('event')) {
+        // Sign in through the form, the background sync paused for this tab (as a promoter
+        // can): event 1001 must still be a first visit when its registrations are measured.
+        await signInThroughForm(tab, appUrl, { syncPaused: true });
+        // The first run on this device: a small event's registrations, which learns the numbering.
+        await tab.goto(`${appUrl}/events/${DEMO_EVENT_IDS.trickySmall}/registrations`);
+        await tab.waitForFunction(() => document.body.innerText.includes('All 45 registrations loaded'), {
+          timeout: 60_000,
+        });
+        await measure('registrations', run, registrationsPath, tab);
+        await measure('event', run, eventPath, tab);
+      }
+      await device.close();
+
+      // The events list right after a sign-in on another new device (no copy yet): the
+      // background sync starts counting every event while it is measured.
+      if (chosen.has('events')) {
+        const fresh = await browser.createBrowserContext();
+        const eventsTab = await fresh.newPage();
+        await signInThroughForm(eventsTab, appUrl, { syncPaused: false });
+        await measure('events', run, '/events', eventsTab);
+        await fresh.close();
+      }
     }
     await browser.disconnect();
 
-    const sections: [string, ScreenAudit | null][] = [
-      ['Sign-in (/sign-in)', signIn],
-      ['Events list (/events)', events],
-      [`Registrations, 25,000 rows, first visit (${registrationsPath})`, registrations],
-      [`Event page, 25,000 rows, from the device copy (${eventPath})`, eventPage],
+    const sections: [string, Screen][] = [
+      ['Sign-in (/sign-in)', 'sign-in'],
+      ['Events list (/events)', 'events'],
+      [`Registrations, 25,000 rows, first visit (${registrationsPath})`, 'registrations'],
+      [`Event page, 25,000 rows, from the device copy (${eventPath})`, 'event'],
     ];
-    const lines = sections.flatMap(([title, screen]) => (screen ? summarize(title, screen) : []));
-    process.stdout.write(`\n${lines.join('\n')}\n\nFull reports: ${REPORT_DIR}\n`);
+    const lines = sections.flatMap(([title, screen]) =>
+      runs[screen].length > 0 ? [...summarize(title, runs[screen]), ''] : [],
+    );
+    process.stdout.write(`\n${lines.join('\n')}\nFull reports (<screen>-<run>.json): ${REPORT_DIR}\n`);
   } finally {
     await new Promise((resolve) => {
       chrome.process.once('exit', resolve);
