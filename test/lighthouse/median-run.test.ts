@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { medianRun, medianScore, scoresOf, type RunResult } from './median-run';
+import { isComplete, medianRun, medianScore, scoresOf, type RunResult } from './median-run';
 
 const run = (name: string, fcpMs: number, ttiMs: number, performance: number | null) => ({
   name,
@@ -23,7 +23,23 @@ describe('medianRun', () => {
       run('quick', 1_550, 2_800, 98),
     ];
     // Medians: first paint 1,600 ms, interactive 3,000 ms.
-    expect(medianRun(runs).name).toBe('middle');
+    expect(medianRun(runs)?.name).toBe('middle');
+  });
+
+  it('leaves out a failed run, and has no median when every run failed', () => {
+    const failed = {
+      name: 'failed',
+      result: {
+        categories: { performance: { score: null } },
+        audits: { 'first-contentful-paint': {}, interactive: {} },
+        runtimeError: { code: 'NO_NAVSTART', message: 'Something went wrong with recording the trace' },
+      } satisfies RunResult,
+    };
+    const runs = [run('slow', 2_000, 4_000, 85), failed, run('fast', 1_500, 2_500, 97)];
+    expect(isComplete(failed)).toBe(false);
+    // The median of the two complete runs lies halfway: the tie goes to the sooner interactive.
+    expect(medianRun(runs)?.name).toBe('fast');
+    expect(medianRun([failed])).toBeNull();
   });
 
   it('returns the only run there is', () => {

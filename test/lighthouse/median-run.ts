@@ -12,6 +12,16 @@ import { computeMedianRun } from 'lighthouse/core/lib/median-run.js';
 export interface RunResult {
   readonly categories: Readonly<Record<string, { readonly score: number | null }>>;
   readonly audits: Readonly<Record<string, { readonly numericValue?: number }>>;
+  /** Set when the run failed (its trace unusable, say NO_NAVSTART): its metrics are missing. */
+  readonly runtimeError?: { readonly code: string; readonly message: string };
+}
+
+/** Whether a run has the two figures the median is picked by (a failed run has neither). */
+export function isComplete({ result }: { readonly result: RunResult }): boolean {
+  return (
+    Number.isFinite(result.audits['first-contentful-paint']?.numericValue) &&
+    Number.isFinite(result.audits.interactive?.numericValue)
+  );
 }
 
 /**
@@ -20,10 +30,15 @@ export interface RunResult {
  */
 const pickMedian = computeMedianRun as unknown as (runs: readonly RunResult[]) => RunResult;
 
-/** The run Lighthouse would report as the median of `runs` (at least one). */
-export function medianRun<T extends { readonly result: RunResult }>(runs: readonly T[]): T {
-  const results = runs.map((run) => run.result);
-  return runs[results.indexOf(pickMedian(results))] ?? runs[0]!;
+/**
+ * The run Lighthouse would report as the median of the complete ones among `runs`, or null when
+ * none is complete (Lighthouse's pick throws on a run without the figures).
+ */
+export function medianRun<T extends { readonly result: RunResult }>(runs: readonly T[]): T | null {
+  const complete = runs.filter(isComplete);
+  if (complete.length === 0) return null;
+  const results = complete.map((run) => run.result);
+  return complete[results.indexOf(pickMedian(results))] ?? null;
 }
 
 /** A category's score in each run, as Lighthouse prints it (0 to 100), null where it had none. */

@@ -43,7 +43,7 @@ import { apiPaths } from '../../src/lib/api-paths';
 import { DEMO_EVENT_IDS } from '../../src/mocks/data/catalog';
 import { DEMO_KEYS } from '../../src/mocks/data/demo-keys';
 import { startMockHttpServer } from '../../src/mocks/server/http-server';
-import { medianRun, medianScore, scoresOf } from './median-run';
+import { isComplete, medianRun, medianScore, scoresOf } from './median-run';
 import { ownBlockingTimeMs } from './own-blocking-time';
 
 const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
@@ -65,6 +65,7 @@ interface LighthouseReport {
     { score: number | null; title: string; displayValue?: string; numericValue?: number }
   >;
   configSettings: { throttling: { cpuSlowdownMultiplier: number } };
+  runtimeError?: { code: string; message: string };
 }
 
 /** One run's report of a screen, and its blocking time counted in CPU time (own-blocking-time.ts). */
@@ -168,13 +169,22 @@ async function audit(name: string, run: number, url: string, page: Page): Promis
  * scores (with every run's where they differ), what cost it points and its metrics.
  */
 function summarize(name: string, runs: readonly ScreenAudit[]): string[] {
-  const { result, ownBlockingMs } = medianRun(runs);
   const performance = scoresOf(runs, 'performance');
   const lines = [
     `${name}`,
     `  performance in ${runs.length} run${runs.length === 1 ? '' : 's'}: ${performance.map((score) => score ?? '—').join(', ')} (median ${medianScore(performance) ?? '—'})`,
-    `  the median run (Lighthouse's computeMedianRun):`,
   ];
+  // A run Lighthouse could not measure (its trace unusable) is said, not counted.
+  runs.forEach(({ result }, index) => {
+    if (!isComplete({ result }))
+      lines.push(
+        `  run ${index + 1} gave no figures: ${result.runtimeError ? `${result.runtimeError.code}, ${result.runtimeError.message}` : 'no first paint or time to interactive'}`,
+      );
+  });
+  const median = medianRun(runs);
+  if (!median) return lines;
+  const { result, ownBlockingMs } = median;
+  lines.push(`  the median run (Lighthouse's computeMedianRun):`);
   for (const category of CATEGORIES) {
     const { score, auditRefs } = result.categories[category] ?? { score: null, auditRefs: [] };
     const all = scoresOf(runs, category);
