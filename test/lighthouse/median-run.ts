@@ -1,4 +1,4 @@
-import { computeMedianRun } from 'lighthouse/core/lib/median-run.js';
+import { computeMedianRun, filterToValidRuns } from 'lighthouse/core/lib/median-run.js';
 
 /**
  * Which of a screen's Lighthouse runs to show, and the spread of their scores. One run's
@@ -16,29 +16,23 @@ export interface RunResult {
   readonly runtimeError?: { readonly code: string; readonly message: string };
 }
 
-/** Whether a run has the two figures the median is picked by (a failed run has neither). */
-export function isComplete({ result }: { readonly result: RunResult }): boolean {
-  return (
-    Number.isFinite(result.audits['first-contentful-paint']?.numericValue) &&
-    Number.isFinite(result.audits.interactive?.numericValue)
-  );
-}
-
-/**
- * Lighthouse's pick, typed by what it reads: it takes whole results but reads only the two
- * audits' numeric values, and returns one of the objects it was given.
+/*
+ * Lighthouse's pick and its filter of the runs it can pick from (those with a first contentful
+ * paint and a time to interactive), typed by what they read: they take whole results but read
+ * only those two audits' numeric values, and return the objects they were given.
  */
 const pickMedian = computeMedianRun as unknown as (runs: readonly RunResult[]) => RunResult;
+const validRuns = filterToValidRuns as unknown as (runs: readonly RunResult[]) => RunResult[];
 
 /**
  * The run Lighthouse would report as the median of the complete ones among `runs`, or null when
  * none is complete (Lighthouse's pick throws on a run without the figures).
  */
 export function medianRun<T extends { readonly result: RunResult }>(runs: readonly T[]): T | null {
-  const complete = runs.filter(isComplete);
-  if (complete.length === 0) return null;
-  const results = complete.map((run) => run.result);
-  return complete[results.indexOf(pickMedian(results))] ?? null;
+  const valid = validRuns(runs.map((run) => run.result));
+  if (valid.length === 0) return null;
+  const median = pickMedian(valid);
+  return runs.find((run) => run.result === median) ?? null;
 }
 
 /** A category's score in each run, as Lighthouse prints it (0 to 100), null where it had none. */

@@ -43,7 +43,7 @@ import { apiPaths } from '../../src/lib/api-paths';
 import { DEMO_EVENT_IDS } from '../../src/mocks/data/catalog';
 import { DEMO_KEYS } from '../../src/mocks/data/demo-keys';
 import { startMockHttpServer } from '../../src/mocks/server/http-server';
-import { isComplete, medianRun, medianScore, scoresOf } from './median-run';
+import { medianRun, medianScore, scoresOf } from './median-run';
 import { ownBlockingTimeMs } from './own-blocking-time';
 
 const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
@@ -174,11 +174,12 @@ function summarize(name: string, runs: readonly ScreenAudit[]): string[] {
     `${name}`,
     `  performance in ${runs.length} run${runs.length === 1 ? '' : 's'}: ${performance.map((score) => score ?? '—').join(', ')} (median ${medianScore(performance) ?? '—'})`,
   ];
-  // A run Lighthouse could not measure (its trace unusable) is said, not counted.
+  // A run Lighthouse could not measure (its trace unusable) has no score: it is said, and the
+  // median run is picked among the others.
   runs.forEach(({ result }, index) => {
-    if (!isComplete({ result }))
+    if (performance[index] === null)
       lines.push(
-        `  run ${index + 1} gave no figures: ${result.runtimeError ? `${result.runtimeError.code}, ${result.runtimeError.message}` : 'no first paint or time to interactive'}`,
+        `  run ${index + 1} gave no figures: ${result.runtimeError ? `${result.runtimeError.code}, ${result.runtimeError.message}` : 'no performance score'}`,
       );
   });
   const median = medianRun(runs);
