@@ -18,7 +18,7 @@ import {
   tableFeatures,
 } from '@tanstack/table-core';
 import { storeReactivityBindings } from '@tanstack/table-core/store-reactivity-bindings';
-import { searchTerms } from '../../src/lib/search-text';
+import { searchTerms } from '../../src/lib/text-keys';
 import { filterRows } from '../../src/features/registrations/rows/filter-rows';
 import { QuestionDiscovery } from '../../src/features/registrations/rows/question-columns';
 import {
@@ -26,7 +26,7 @@ import {
   registrationLabels,
 } from '../../src/features/registrations/rows/registration-labels';
 import {
-  normalizedCell,
+  sortedCell,
   RowBuilder,
   searchColumnsKey,
   searchText,
@@ -84,7 +84,7 @@ function sortKey(row: RegistrationRow, columnId: string): string {
   let keys = sortKeys.get(row);
   if (!keys) sortKeys.set(row, (keys = new Map<string, string>()));
   let key = keys.get(columnId);
-  if (key === undefined) keys.set(columnId, (key = normalizedCell(row, columnId)));
+  if (key === undefined) keys.set(columnId, (key = sortedCell(row, columnId)));
   return key;
 }
 

@@ -1,7 +1,7 @@
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RawCategory, RawEvent } from '@/mocks/data/types';
-import { normalizeForSearch } from '@/lib/search-text';
+import { searchKey, searchTerms } from '@/lib/text-keys';
 import { expectNoAxeViolations } from './axe';
 import { launchBrowser, watchPage, type BrowserHandle, type PageProblems } from './browser';
 import {
@@ -81,12 +81,12 @@ async function expectCards(expected: readonly string[], ordered = false): Promis
 
 /** Names of the API's events matching the client-side search the way the app does it. */
 function searchNames(events: readonly RawEvent[], q: string): string[] {
-  const terms = normalizeForSearch(q).split(/\s+/).filter(Boolean);
+  const terms = searchTerms(q);
   return events
     .filter((event) => {
-      const haystack = normalizeForSearch(
-        [event.eve_nom_fr, event.eve_lieu_fr, event.eve_lieu_en].filter(Boolean).join(' '),
-      );
+      const haystack = [event.eve_nom_fr, event.eve_lieu_fr, event.eve_lieu_en]
+        .map((field) => searchKey(field ?? ''))
+        .join('\n');
       return terms.every((term) => haystack.includes(term));
     })
     .map((event) => event.eve_nom_fr);

@@ -2,7 +2,7 @@ import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { normalizeForSearch } from '@/lib/search-text';
+import { searchKey } from '@/lib/text-keys';
 import type { RawCategory, RawRegistration } from '@/mocks/data/types';
 import { expectNoAxeViolations } from './axe';
 import { launchBrowser, watchPage, type BrowserHandle, type PageProblems } from './browser';
@@ -113,7 +113,7 @@ async function fetchExpected(): Promise<Expected> {
     ]),
   );
   const haystack = (registration: RawRegistration) =>
-    normalizeForSearch(
+    searchKey(
       [
         registration.registration_id,
         registration.first_name,
@@ -124,7 +124,7 @@ async function fetchExpected(): Promise<Expected> {
         ...registration.custom_questions.map((answer) => answer.reponse),
       ].join(' '),
     );
-  const needle = normalizeForSearch(term);
+  const needle = searchKey(term);
   const hits = registrations
     .filter((registration) => haystack(registration).includes(needle))
     .sort(byIdDescending);

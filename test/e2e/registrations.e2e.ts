@@ -5,7 +5,7 @@ import { readSheet } from 'read-excel-file/node';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { guardFormula, unguardFormula } from '@/lib/csv/formula-guard';
-import { normalizeForSearch } from '@/lib/search-text';
+import { searchKey, searchTerms, sortKey } from '@/lib/text-keys';
 import { TRICKY_ANSWERS } from '@/mocks/data/tricky-answers';
 import type { RawCategory, RawRegistration } from '@/mocks/data/types';
 import { expectNoAxeViolations } from './axe';
@@ -151,15 +151,13 @@ function expectedTable(data: EventData, lang: Lang): ExpectedTable {
 
 /** The rows the screen should keep: the app's search (every word, any visible column) and status filter. */
 function filterExpected(table: ExpectedTable, filters: { q?: string; status?: string }): ExpectedTable {
-  const terms = normalizeForSearch(filters.q ?? '')
-    .split(/\s+/)
-    .filter(Boolean);
+  const terms = searchTerms(filters.q ?? '');
   return {
     headers: table.headers,
     rows: table.rows.filter(
       (row) =>
         (!filters.status || row.status === filters.status) &&
-        terms.every((term) => row.cells.some((cell) => normalizeForSearch(cell).includes(term))),
+        terms.every((term) => row.cells.some((cell) => searchKey(cell).includes(term))),
     ),
   };
 }
@@ -536,8 +534,8 @@ describe(`registrations of event ${LARGE.id} (25,000 rows, loaded once)`, () => 
     expect(expected.rows.length).toBeLessThan(LARGE.total);
     await expectCountLine('en', { shown: expected.rows.length, total: LARGE.total, filtered: true });
     const rows = await expectWindowOf(expected);
-    const term = normalizeForSearch(lastName);
-    for (const row of rows) expect(row.some((cell) => normalizeForSearch(cell).includes(term))).toBe(true);
+    const term = searchKey(lastName);
+    for (const row of rows) expect(row.some((cell) => searchKey(cell).includes(term))).toBe(true);
     await expect.poll(() => new URL(page.url()).searchParams.get('q')).toBe(lastName);
 
     await searchFor('en', '');
@@ -746,9 +744,9 @@ describe(`registrations of event ${LARGE.id} (25,000 rows, loaded once)`, () => 
       await page.getByLabel('Sort', { exact: true }).selectOption('last_name:desc');
       const names = await page.locator('.registration-card__name').allTextContents();
       const lastNames = names.slice(0, 3).map((name) => name.split(' ').at(-1)!);
-      expect(lastNames.map((name) => normalizeForSearch(name))).toEqual(
+      expect(lastNames.map((name) => sortKey(name))).toEqual(
         [...lastNames]
-          .map((name) => normalizeForSearch(name))
+          .map((name) => sortKey(name))
           .sort()
           .reverse(),
       );

@@ -2,7 +2,7 @@ import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { normalizeForSearch } from '@/lib/search-text';
+import { searchKey } from '@/lib/text-keys';
 import type { RawCategory, RawRegistration } from '@/mocks/data/types';
 import { expectNoAxeViolations } from './axe';
 import { launchBrowser, watchPage, type BrowserHandle, type PageProblems } from './browser';
@@ -179,7 +179,7 @@ function recount(category: number | null, term: string | null) {
       const text = [r.registration_id, r.first_name, r.last_name, r.email]
         .concat(r.custom_questions.map((answer) => answer.reponse ?? ''))
         .join(' ');
-      if (!normalizeForSearch(text).includes(term)) continue;
+      if (!searchKey(text).includes(term)) continue;
     }
     count += 1;
   }

@@ -1,4 +1,5 @@
-import { csvFileName, downloadFileName, slugify } from './csv-file-name';
+import { fileNamePart } from '@/lib/text-keys';
+import { csvFileName, downloadFileName } from './csv-file-name';
 
 /** What every produced name must satisfy on Windows, macOS and Linux. */
 function expectSafe(name: string) {
@@ -54,7 +55,7 @@ describe('csvFileName', () => {
   it('avoids Windows reserved device names', () => {
     for (const reserved of ['CON', 'prn', 'Aux', 'NUL', 'COM1', 'com9', 'LPT1', 'lpt¹']) {
       const name = downloadFileName(reserved, '', '', '', 'csv');
-      expect(name).toBe(`${slugify(reserved)}-registrations.csv`);
+      expect(name).toBe(`${fileNamePart(reserved)}-registrations.csv`);
       expectSafe(name);
     }
     // Not reserved once something follows the device name.

@@ -1,46 +1,12 @@
+import { fileNamePart } from '@/lib/text-keys';
 import { CSV_PRESETS, type CsvPresetId } from './csv-presets';
 
 /** Longest file-name stem we produce; short enough for any file system and download bar. */
 const MAX_STEM_LENGTH = 80;
 const FALLBACK_STEM = 'registrations';
 
-/**
- * Letters NFKD leaves whole (they are ligatures or letters of their own, not accented ones).
- * "œ" matters in French event names ("Cœur", "Œnologie").
- */
-const LETTER_FOLDS: Readonly<Record<string, string>> = {
-  œ: 'oe',
-  Œ: 'OE',
-  æ: 'ae',
-  Æ: 'AE',
-  ß: 'ss',
-  ø: 'o',
-  Ø: 'O',
-  ł: 'l',
-  Ł: 'L',
-  đ: 'd',
-  Đ: 'D',
-  ð: 'd',
-  Ð: 'D',
-  þ: 'th',
-  Þ: 'TH',
-  ı: 'i',
-};
-
 /** Windows refuses these as a file's base name whatever the extension (case-insensitive). */
 const WINDOWS_RESERVED = /^(con|prn|aux|nul|com[0-9]|lpt[0-9])$/i;
-
-/** Lowercase ASCII words joined by single dashes: "Marathon du Lac Léman" -> "marathon-du-lac-leman". */
-export function slugify(text: string): string {
-  return text
-    .normalize('NFKD')
-    .replace(/\p{M}/gu, '')
-    .replace(/[^\p{ASCII}]/gu, (char) => LETTER_FOLDS[char] ?? '-')
-    .toLowerCase()
-    .replace(/[^a-z0-9_-]+/g, '-')
-    .replace(/-{2,}/g, '-')
-    .replace(/^[-_]+|[-_]+$/g, '');
-}
 
 /**
  * The calendar date as YYYY-MM-DD, or '' when it is not a valid date.
@@ -75,9 +41,9 @@ export function downloadFileName(
   tag: string,
   extension: string,
 ): string {
-  const suffix = [slugify(label), calendarDate(date), slugify(tag)].filter(Boolean).join('-');
+  const suffix = [fileNamePart(label), calendarDate(date), fileNamePart(tag)].filter(Boolean).join('-');
   const room = MAX_STEM_LENGTH - (suffix ? suffix.length + 1 : 0);
-  const event = room > 0 ? trimDashes(slugify(eventName).slice(0, room)) : '';
+  const event = room > 0 ? trimDashes(fileNamePart(eventName).slice(0, room)) : '';
   let stem = trimDashes([event, suffix].filter(Boolean).join('-').slice(0, MAX_STEM_LENGTH));
   if (!stem) stem = FALLBACK_STEM;
   if (WINDOWS_RESERVED.test(stem)) stem = `${stem}-${FALLBACK_STEM}`;

@@ -1,5 +1,5 @@
 import type { DeviceRegistration } from './registrations-codec';
-import { phoneKeys, queryTerms, searchKey } from './search-keys';
+import { narrowsSearch, phoneKeys, searchKey, searchTerms } from '@/lib/text-keys';
 import type { SearchAnswer, SearchHit } from './search-protocol';
 
 /**
@@ -59,12 +59,12 @@ interface IndexedEvent {
 }
 
 /**
- * Names come from a few thousand distinct values: each first and last name pair is normalized
- * once. As one text, so digits either side of the space join as in the query ("6 1" is "61").
+ * Names come from a few thousand distinct values: each is keyed once. First and last name are
+ * two fields, as they are two columns of the table, so both searches find the same rows.
  */
 const nameKeys = new Map<string, string>();
-function nameKey(first: string | null, last: string | null): string {
-  const name = `${first ?? ''} ${last ?? ''}`;
+function nameKey(name: string | null): string {
+  if (name === null) return '';
   let key = nameKeys.get(name);
   if (key === undefined) {
     if (nameKeys.size > 200_000) nameKeys.clear();
@@ -74,9 +74,13 @@ function nameKey(first: string | null, last: string | null): string {
   return key;
 }
 
-/** The search keys of one registration, tab-separated. */
+/**
+ * The search keys of one registration, tab-separated: each field as the registrations table
+ * searches its cell (lib/text-keys searchKey), and the phone numbers of its answers in both
+ * forms, as the table searches an answer cell.
+ */
 export function rowKeys(row: DeviceRegistration): string {
-  let keys = `${nameKey(row.first_name, row.last_name)}\t${searchKey(row.email ?? '')}\t${searchKey(row.order_id ?? '')}`;
+  let keys = `${nameKey(row.first_name)}\t${nameKey(row.last_name)}\t${searchKey(row.email ?? '')}\t${searchKey(row.order_id ?? '')}`;
   for (const answer of row.custom_questions) {
     if (typeof answer.reponse !== 'string') continue;
     for (const phone of phoneKeys(answer.reponse)) keys += `\t${phone}`;
@@ -276,15 +280,12 @@ export class SearchIndex {
    */
   search(query: string, limit: number, order: readonly number[] = []): Omit<SearchAnswer, 'building'> {
     const events = this.eventIds();
-    const terms = queryTerms(query).sort((a, b) => b.length - a.length);
+    const terms = searchTerms(query).sort((a, b) => b.length - a.length);
     const results: SearchHit[] = [];
     if (terms.length === 0) return { total: 0, more: false, results, events };
     const orderKey = order.join(',');
     const last = this.last;
-    const narrow =
-      last !== null &&
-      last.order === orderKey &&
-      last.terms.every((earlier) => terms.some((term) => term.includes(earlier)));
+    const narrow = last !== null && last.order === orderKey && narrowsSearch(last.terms, terms);
     const signature = termsSignature(terms);
     const kept = new Map<number, number[]>();
     let total = 0;

@@ -1,6 +1,6 @@
 import type { Language } from '@/i18n/languages';
 import { localizedText } from '@/lib/localized-field';
-import { matchesTerms, normalizeForSearch, searchTerms } from '@/lib/search-text';
+import { matchesTerms, searchKey, searchTerms } from '@/lib/text-keys';
 import type { PartnerEvent } from '../api/schemas';
 import type { EventSort } from './events-view';
 
@@ -12,11 +12,14 @@ export interface ArrangedEvents {
   matched: number;
 }
 
-/** Name and place in both languages, so "Geneva" finds "Genève" on a French screen too. */
+/**
+ * Name and place in both languages, so "Geneva" finds "Genève" on a French screen too; each
+ * field's key apart, so digits at the end of one never join those at the start of the next.
+ */
 function haystack(event: PartnerEvent): string {
-  return normalizeForSearch(
-    [event.eve_nom_fr, event.eve_lieu_fr, event.eve_lieu_en].filter(Boolean).join(' '),
-  );
+  return [event.eve_nom_fr, event.eve_lieu_fr, event.eve_lieu_en]
+    .map((field) => searchKey(field ?? ''))
+    .join('\n');
 }
 
 /**

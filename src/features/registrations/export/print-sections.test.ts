@@ -1,7 +1,7 @@
 import { DEMO_EVENT_IDS } from '@/mocks/data';
 import type { Registration } from '../loader/schemas';
 import { demoEvent, registration } from '../insights/testing/demo-event';
-import { initialOf } from './letter-ranges';
+import { initialOf } from '@/lib/text-keys';
 import { printSections } from './print-sections';
 
 const names = (rows: readonly Registration[]) =>

@@ -1,6 +1,6 @@
 import type { Registration } from '../loader/schemas';
 import { fullName } from '../rows/registration-labels';
-import { cachedAnswerKey } from '../rows/answer-key';
+import { cachedAnswerKey } from '@/lib/text-keys';
 
 /**
  * How likely a group is one person registered more than once, most likely first:

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { DEMO_EVENT_IDS } from '@/mocks/data';
-import { cachedAnswerKey } from '../rows/answer-key';
+import { cachedAnswerKey } from '@/lib/text-keys';
 import { looksPersonal } from './answer-kind';
 import { questionInsights } from './question-insights';
 import { tallyQuestions } from './question-tally';

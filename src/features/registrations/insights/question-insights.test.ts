@@ -1,6 +1,6 @@
 import { DEMO_EVENT_IDS, TRICKY_ANSWERS } from '@/mocks/data';
 import type { Registration } from '../loader/schemas';
-import { cachedAnswerKey } from '../rows/answer-key';
+import { cachedAnswerKey } from '@/lib/text-keys';
 import { questionInsights, type QuestionInsight } from './question-insights';
 import { tallyQuestions } from './question-tally';
 import { demoEvent, registration } from './testing/demo-event';

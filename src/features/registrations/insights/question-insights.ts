@@ -1,5 +1,5 @@
 import type { Registration } from '../loader/schemas';
-import { cachedAnswerKey } from '../rows/answer-key';
+import { cachedAnswerKey } from '@/lib/text-keys';
 import { choiceAnswers, freeTextAnswers, freeTextMinCount, type QuestionKind } from './answer-kind';
 import { tallyQuestions, type AnswerTally, type QuestionTally } from './question-tally';
 

@@ -65,6 +65,20 @@ describe('filterRows', () => {
     expect(search('4185550142')).toEqual([3]);
   });
 
+  it('finds a phone under its national and international forms, and one written with brackets', () => {
+    const phones = new RowBuilder(labels).build(
+      ['+33 6 12 34 56 78', '(418) 555-0123', '+41 79 123 45 67'].map((reponse, i) => ({
+        ...registration(i + 1, 'Anne', 10, 'paid'),
+        custom_questions: [{ que_id: 9, que_question_fr: 'Urgence', que_question_en: 'Emergency', reponse }],
+      })),
+    );
+    const search = (q: string) => ids(filterRows(phones, { q, categories: [], statuses: [] }, ALL));
+    expect(search('0612345678')).toEqual([1]);
+    expect(search('+33612345678')).toEqual([1]);
+    expect(search('4185550123')).toEqual([2]);
+    expect(search('0791234567')).toEqual([3]);
+  });
+
   it('does not search hidden columns', () => {
     const withoutClub = ALL.filter((id) => id !== 'q:9');
     expect(ids(filterRows(rows, { q: 'geneve', categories: [], statuses: [] }, withoutClub))).toEqual([]);

@@ -1,5 +1,4 @@
-import { normalizeForSearch, searchTerms } from '@/lib/search-text';
-import { answerKey } from './answer-key';
+import { answerKey, matchesTerms, narrowsSearch, searchTerms } from '@/lib/text-keys';
 import { questionColumnId } from './question-columns';
 import { searchColumnsKey, searchText, type RegistrationRow } from './registration-rows';
 import { parseAnswerFilter } from './registrations-view';
@@ -34,7 +33,7 @@ export interface FilteredRows {
 /** The last search over one row list and column set: typing on narrows from it. */
 interface LastSearch {
   columnsKey: string;
-  query: string;
+  terms: readonly string[];
   matched: readonly RegistrationRow[];
 }
 const lastSearch = new WeakMap<readonly RegistrationRow[], LastSearch>();
@@ -157,16 +156,13 @@ function searchRows(
   columnIds: readonly string[],
   columnsKey: string,
 ): readonly RegistrationRow[] {
-  const query = normalizeForSearch(q).trim().replace(/\s+/g, ' ');
-  if (query === '') return rows;
-  const last = lastSearch.get(rows);
-  const from = last && last.columnsKey === columnsKey && query.startsWith(last.query) ? last.matched : rows;
   const terms = searchTerms(q);
-  const matched = from.filter((row) => {
-    const text = searchText(row, columnIds, columnsKey);
-    return terms.every((term) => text.includes(term));
-  });
-  lastSearch.set(rows, { columnsKey, query, matched });
+  if (terms.length === 0) return rows;
+  const last = lastSearch.get(rows);
+  const from =
+    last && last.columnsKey === columnsKey && narrowsSearch(last.terms, terms) ? last.matched : rows;
+  const matched = from.filter((row) => matchesTerms(searchText(row, columnIds, columnsKey), terms));
+  lastSearch.set(rows, { columnsKey, terms, matched });
   return matched;
 }
 

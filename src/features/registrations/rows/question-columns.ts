@@ -9,7 +9,10 @@ export interface QuestionColumn {
   que_question_en: string | null;
 }
 
-export const questionColumnId = (queId: number) => `q:${queId}`;
+const QUESTION_COLUMN = 'q:';
+export const questionColumnId = (queId: number) => `${QUESTION_COLUMN}${queId}`;
+/** Whether a column of the table holds the answers to a question. */
+export const isQuestionColumn = (columnId: string) => columnId.startsWith(QUESTION_COLUMN);
 
 /**
  * Every question that appears in any registration, in first-seen order, with the first

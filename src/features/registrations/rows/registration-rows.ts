@@ -1,10 +1,11 @@
-import { normalizeForSearch } from '@/lib/search-text';
+import { phoneKeys, searchKey, sortKey } from '@/lib/text-keys';
 import type { Registration } from '../loader/schemas';
+import { isQuestionColumn } from './question-columns';
 import type { RegistrationLabels } from './registration-labels';
 
 /**
  * A registration as the table shows it in one language: the text of every cell (what the
- * screen and the CSV show), plus lazily computed normalized text for search and sort.
+ * screen and the CSV show), plus its searched text, computed when a search first needs it.
  */
 export interface RegistrationRow {
   id: number;
@@ -16,7 +17,7 @@ export interface RegistrationRow {
   /** The person's name as every surface shows it (see RegistrationLabels.person). */
   name: string;
   cells: Record<string, string>;
-  /** Cache of searchText(): the normalized visible cells, for one set of columns. */
+  /** Cache of searchText(): the searched visible cells, for one set of columns. */
   search: { columns: string; text: string } | null;
 }
 
@@ -75,32 +76,34 @@ export class RowBuilder {
   }
 }
 
-const ASCII = /^[\x20-\x7e]*$/;
-/** Digits with a space, dot, dash or slash between them: normalizeForSearch joins them. */
-const DIGIT_GROUP = /\d[ .\-/]+\d/;
-
 /**
- * Normalized text for search and sort; ASCII takes a fast path (most cells are), unless it
- * holds digit groups ("06 12 34 56 78"), which the full normalization joins as the query's.
+ * The text of one cell as it is sorted (lib/text-keys sortKey). Not kept per cell: each
+ * column's order is sorted once and cached (sort-rows), so keeping a folded copy of every cell
+ * would only cost memory.
  */
-function normalizeCell(text: string): string {
-  return ASCII.test(text) && !DIGIT_GROUP.test(text) ? text.toLowerCase() : normalizeForSearch(text);
+export function sortedCell(row: RegistrationRow, columnId: string): string {
+  return sortKey(row.cells[columnId] ?? '');
 }
 
 /**
- * Normalized text of one cell, for sorting and searching. Not kept per cell: the row keeps one
- * search string for all its visible cells, and each column's order is sorted once and cached
- * (sort-rows), so keeping 11 normalized copies of every cell would only cost memory (about
- * 50 MB at 100,000 rows).
+ * What one cell is searched as: its search key, and for an answer the national and
+ * international forms of the phone numbers in it, as the search across events indexes them.
  */
-export function normalizedCell(row: RegistrationRow, columnId: string): string {
-  return normalizeCell(row.cells[columnId] ?? '');
+function searchedCell(row: RegistrationRow, columnId: string): string {
+  const text = row.cells[columnId] ?? '';
+  const key = searchKey(text);
+  if (!isQuestionColumn(columnId)) return key;
+  const phones = phoneKeys(text);
+  return phones.length === 0 ? key : [key, ...phones].join(FIELD_SEPARATOR);
 }
 
+/** Between the searched cells: no search term holds it (terms are split on spaces). */
+const FIELD_SEPARATOR = '\u0001';
+
 /**
- * The normalized text of the row's visible cells, joined by a character no search term can
- * contain (terms are split on whitespace), so one `includes` per term searches every column.
- * Kept on the row until the visible columns change.
+ * The searched text of the row's visible cells, joined by a character no search term can
+ * contain, so one `includes` per term searches every column. Kept on the row until the visible
+ * columns change.
  */
 export function searchText(
   row: RegistrationRow,
@@ -108,7 +111,7 @@ export function searchText(
   columnsKey: string = searchColumnsKey(columnIds),
 ): string {
   if (row.search?.columns === columnsKey) return row.search.text;
-  const text = columnIds.map((columnId) => normalizedCell(row, columnId)).join('\u0001');
+  const text = columnIds.map((columnId) => searchedCell(row, columnId)).join(FIELD_SEPARATOR);
   row.search = { columns: columnsKey, text };
   return text;
 }

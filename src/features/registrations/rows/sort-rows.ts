@@ -1,4 +1,4 @@
-import { normalizedCell, type RegistrationRow } from './registration-rows';
+import { sortedCell, type RegistrationRow } from './registration-rows';
 
 export interface RowSort {
   id: string;
@@ -103,7 +103,7 @@ export function sortInSteps(
       if (isSorted(rows, columnId)) return true;
       if (keyed < n) {
         const end = Math.min(keyed + stepRows, n);
-        for (; keyed < end; keyed++) keys[keyed] = normalizedCell(rows[keyed]!, columnId);
+        for (; keyed < end; keyed++) keys[keyed] = sortedCell(rows[keyed]!, columnId);
         return false;
       }
       if (runsSorted < n) {
@@ -128,7 +128,7 @@ export function sortInSteps(
 function sortAscending(rows: readonly RegistrationRow[], columnId: string): RegistrationRow[] {
   if (columnId === 'registration_id') return [...rows].sort((a, b) => a.id - b.id);
   // Decorate once, sort plain strings, undecorate: no lookups inside the comparator.
-  const decorated = rows.map((row) => ({ row, key: normalizedCell(row, columnId) }));
+  const decorated = rows.map((row) => ({ row, key: sortedCell(row, columnId) }));
   decorated.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : a.row.id - b.row.id));
   return decorated.map((entry) => entry.row);
 }
