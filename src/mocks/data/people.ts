@@ -1,3 +1,4 @@
+import { lettersKey } from '../../lib/text-keys';
 import { pick, pickWeighted, type Rng, type Weighted } from './prng';
 
 /**
@@ -130,21 +131,17 @@ export function randomFrenchPerson(rng: Rng): Person {
   return { first: pick(rng, FRENCH.first), last: pick(rng, FRENCH.last) };
 }
 
-const LIGATURES: Readonly<Record<string, string>> = { ß: 'ss', æ: 'ae', œ: 'oe', ø: 'o', ł: 'l', đ: 'd' };
-
 // Names come from small pools: memoizing the fold keeps 25,000 rows well under 1 s.
 const foldCache = new Map<string, string>();
 
-/** "Zoë D'Amour" -> "zoedamour": the way sign-up forms usually end up in e-mail local parts. */
+/**
+ * "Zoë D'Amour" -> "zoedamour": the way sign-up forms usually end up in e-mail local parts. The
+ * app's own fold (lib/text-keys), so the demo's addresses are what the app reads from a name.
+ */
 export function asciiFold(text: string): string {
   const cached = foldCache.get(text);
   if (cached !== undefined) return cached;
-  const folded = text
-    .toLowerCase()
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .replace(/[ßæœøłđ]/g, (char) => LIGATURES[char] ?? '')
-    .replace(/[^a-z0-9]/g, '');
+  const folded = lettersKey(text).replace(/[^a-z0-9]/g, '');
   foldCache.set(text, folded);
   return folded;
 }
