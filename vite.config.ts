@@ -5,7 +5,6 @@ import react from '@vitejs/plugin-react';
 import { defineConfig, loadEnv, type Plugin } from 'vite';
 import { VitePWA, type ManifestOptions } from 'vite-plugin-pwa';
 import { CONTENT_SECURITY_POLICY } from './deploy/content-security-policy.ts';
-import { CROSS_ORIGIN_ISOLATION } from './deploy/cross-origin-isolation.ts';
 
 /** The policy as a <meta> tag (deploy/content-security-policy.ts; nginx sends it as a header too). */
 function contentSecurityPolicy(): Plugin {
@@ -262,8 +261,8 @@ export default defineConfig(({ command, mode }) => {
       ...(command === 'build' ? [boot.plugin, ...appShellServiceWorker(), appShellHead()] : []),
     ],
     resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
-    server: { proxy, headers: CROSS_ORIGIN_ISOLATION },
-    preview: { proxy, headers: CROSS_ORIGIN_ISOLATION },
+    server: { proxy },
+    preview: { proxy },
     worker: { format: 'es' },
     build: {
       rolldownOptions: {

@@ -13,7 +13,6 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL, URL } from 'node:url';
 import { contentSecurityPolicyHeader } from '../content-security-policy.ts';
-import { CROSS_ORIGIN_ISOLATION } from '../cross-origin-isolation.ts';
 
 /** Every setting, after defaults and checks. */
 export interface NginxSettings {
@@ -179,8 +178,6 @@ export async function renderFiles(settings: NginxSettings): Promise<Record<strin
       settings.cspReportUri ? { reportUri: settings.cspReportUri } : {},
     ),
     PERMISSIONS_POLICY,
-    CROSS_ORIGIN_OPENER_POLICY: CROSS_ORIGIN_ISOLATION['Cross-Origin-Opener-Policy'],
-    CROSS_ORIGIN_EMBEDDER_POLICY: CROSS_ORIGIN_ISOLATION['Cross-Origin-Embedder-Policy'],
   };
   return {
     'nginx.conf': fill(await template('./nginx.conf.template'), values),

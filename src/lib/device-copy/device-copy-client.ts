@@ -20,7 +20,6 @@ import {
 import type { DeviceCopyProbe } from './device-store';
 import type { PageNumbering } from './device-store';
 import type { DeviceRegistration } from './registrations-codec';
-import { createAnswerSlot, noteAsked, readAnswer } from './search-answer-slot';
 import { parseSearchMessage, type SearchAnswer } from './search-protocol';
 
 /**
@@ -142,13 +141,8 @@ class DeviceCopyClient {
   /** The epoch whose copy was wiped (sign-out): none of its saves may write the copy again. */
   private wipedEpoch = -1;
   private nextId = 1;
-  /** Memory shared with the worker, where it puts each search answer; null where the page is not isolated. */
-  private readonly answerSlot = createAnswerSlot();
-  /** The slot's sequence when it was last read. */
-  private answerSlotSequence = 0;
 
   constructor() {
-    if (this.answerSlot) this.port.post({ type: 'search-slot', id: this.nextId++, slot: this.answerSlot });
     subscribeSession(() => {
       this.epoch += 1;
       // Whatever the change (signed out, another key), the search index of the last session goes.
@@ -366,22 +360,8 @@ class DeviceCopyClient {
     const id = this.nextId++;
     return new Promise((resolve) => {
       this.searching.set(id, resolve);
-      if (this.answerSlot) noteAsked(this.answerSlot, id);
       this.port.post({ type: 'search', id, place: placeOf(session), query, limit, order });
     });
-  }
-
-  /**
-   * Takes the newest answer the worker put in the shared slot, if it is newer than the last one
-   * read: its search settles now, in this task, instead of when its message gets its turn (see
-   * search-answer-slot.ts). Called at each keystroke; nothing where there is no slot.
-   */
-  takeSharedSearchAnswer(): void {
-    if (!this.answerSlot) return;
-    const read = readAnswer(this.answerSlot, this.answerSlotSequence);
-    if (!read) return;
-    this.answerSlotSequence = read.sequence;
-    this.heardSearch(read.data);
   }
 
   /** Settles the searches asked before `id` with null, and `id`'s with `answer`. */
@@ -561,7 +541,6 @@ export const searchDeviceCopy = (query: string, limit: number, order: readonly n
   theClient().search(query, limit, order);
 
 /** Settles a search whose answer is already in memory shared with the worker (see the method). */
-export const takeSharedSearchAnswer = () => theClient().takeSharedSearchAnswer();
 
 /** Subscribes to changes of the search index (an event read, saved or wiped). */
 export const subscribeDeviceCopySearch = (listener: () => void) => theClient().subscribeSearch(listener);

@@ -101,7 +101,6 @@ export function createDeviceCopyHandler(post: (response: DeviceCopyResponse) => 
       case 'save-drop':
       case 'search':
       case 'search-drop':
-      case 'search-slot':
         return;
     }
   };
@@ -120,7 +119,6 @@ export function createDeviceCopyHandler(post: (response: DeviceCopyResponse) => 
     }
     if (request.type === 'search') return search.search(request);
     if (request.type === 'search-drop') return search.drop();
-    if (request.type === 'search-slot') return search.answerInto(request.slot);
     // A wipe forgets the slices of saves still arriving too (their session is over), and the
     // search index at once: no search answers from the wiped rows meanwhile.
     if (request.type === 'wipe') {

@@ -68,9 +68,7 @@ export type DeviceCopyRequest =
       readonly order: readonly number[];
     }
   /** The page's session ended: the search index goes (a wipe drops it too). */
-  | { readonly type: 'search-drop'; readonly id: number }
-  /** Memory shared with the page, where each search answer is also put (search-answer-slot.ts). */
-  | { readonly type: 'search-slot'; readonly id: number; readonly slot: SharedArrayBuffer };
+  | { readonly type: 'search-drop'; readonly id: number };
 
 /**
  * A record kept whole: the events list (GET /v1/events), an event's categories, the keys of

@@ -2,8 +2,6 @@ import { createDeviceCopyHandler } from './device-copy-handler';
 import type { DeviceCopyResponse } from './device-copy-protocol';
 import type { DeviceRegistration } from './registrations-codec';
 import type { SearchAnswer } from './search-protocol';
-import { noteAsked, readAnswer, SLOT_BYTES } from './search-answer-slot';
-import { parseSearchMessage } from './search-protocol';
 import { freshIndexedDbForEachTest } from './testing/fresh-indexeddb';
 
 const PLACE = { apiKey: 'pk_live_search_1', address: 'https://partners.example.org/v1' };
@@ -123,55 +121,5 @@ describe('the search of the device copy worker', () => {
     expect(responses.filter((r) => r.type === 'found' && ids.includes(r.id)).map((r) => r.id)).toEqual([
       ids[2],
     ]);
-  });
-
-  it('puts each answer in the memory the page shares, as it posts it, once the page gives it', async () => {
-    const copy = worker();
-    await copy.save(1001, [row(1, 'Émilie', 'Dupont'), row(2, 'Jean', 'Roy')]);
-    // Not shared memory: ignored, and the answers still come as messages.
-    copy.handle({
-      type: 'search-slot',
-      id: copy.next(),
-      slot: new ArrayBuffer(SLOT_BYTES) as unknown as SharedArrayBuffer,
-    });
-    expect(names(await copy.searchBuilt('emilie'))).toEqual(['Émilie Dupont']);
-
-    const slot = new SharedArrayBuffer(SLOT_BYTES);
-    copy.handle({ type: 'search-slot', id: copy.next(), slot });
-    expect(readAnswer(slot, 0)).toBeNull();
-    const answer = await copy.search('jean');
-    expect(names(answer)).toEqual(['Jean Roy']);
-    const posted = copy.responses.filter((response) => response.type === 'found').at(-1);
-    expect(parseSearchMessage(readAnswer(slot, 0)?.data)).toEqual(posted);
-
-    // The session ends: the last answer does not stay in the shared memory.
-    copy.handle({ type: 'search-drop', id: copy.next() });
-    expect(readAnswer(slot, 0)).toBeNull();
-    expect(new TextDecoder().decode(new Uint8Array(slot).slice())).not.toContain('Roy');
-  });
-
-  it('skips a search the page has already replaced with a newer one, and answers the newer', async () => {
-    const copy = worker();
-    await copy.save(1001, [row(1, 'Émilie', 'Dupont'), row(2, 'Jean', 'Roy')]);
-    const slot = new SharedArrayBuffer(SLOT_BYTES);
-    copy.handle({ type: 'search-slot', id: copy.next(), slot });
-    expect(names(await copy.searchBuilt('emilie'))).toEqual(['Émilie Dupont']);
-
-    const older = copy.next();
-    const newer = copy.next();
-    noteAsked(slot, older);
-    copy.handle({ type: 'search', id: older, place: PLACE, query: 'jea', limit: 50, order: [] });
-    // The page asks a newer search before the worker gets to the older: noted at once, its
-    // message still on its way while the worker's turn comes.
-    noteAsked(slot, newer);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-    copy.handle({ type: 'search', id: newer, place: PLACE, query: 'jean', limit: 50, order: [] });
-    await vi.waitFor(() => {
-      if (!copy.responses.some((response) => response.type === 'found' && response.id === newer))
-        throw new Error('no answer to the newer search yet');
-    });
-    const answered = copy.responses.filter((response) => response.type === 'found').map((r) => r.id);
-    expect(answered).toContain(newer);
-    expect(answered).not.toContain(older);
   });
 });

@@ -2,7 +2,6 @@ import { hearOtherTabs } from './device-copy-channel';
 import type { CopyPlace, DeviceCopyResponse } from './device-copy-protocol';
 import { deviceCopyExists, openDeviceCopy } from './device-store';
 import type { DeviceRegistration } from './registrations-codec';
-import { clearAnswer, isAnswerSlot, replacedByNewer, writeAnswer } from './search-answer-slot';
 import { indexEvent, SearchIndex } from './search-index';
 
 /**
@@ -20,8 +19,9 @@ import { indexEvent, SearchIndex } from './search-index';
  * - Dropped with the copy: a wipe (sign-out, 401, "Forget this device"), another tab's
  *   "Forget this device", the end of the page's session, or another key or address.
  *
- * Searches do not queue behind saves: they read the index as it is. Only the newest of the
- * searches that arrived during a long task is answered (the page ignores older answers).
+ * Searches do not queue behind saves: they read the index as it is. Each search is answered in
+ * a later task than the one it arrived in, and only the newest of those that arrived meanwhile:
+ * the ones it replaces are dropped unanswered (the page settles them with null).
  */
 export function createCopySearch(
   post: (response: DeviceCopyResponse) => void,
@@ -36,15 +36,11 @@ export function createCopySearch(
   /** Events still to read into the index (plus one while the copy is being listed). */
   let reading = 0;
   let waiting: { id: number; query: string; limit: number; order: readonly number[] } | null = null;
-  /** Memory shared with the page, where each answer is put before it is posted (the page may read it first). */
-  let slot: SharedArrayBuffer | null = null;
 
   const changed = () => post({ type: 'search-changed', id: 0 });
   const pause = () => new Promise<void>((resolve) => setTimeout(resolve));
 
   const drop = () => {
-    // The last answer's names and addresses do not stay in the memory shared with the page.
-    if (slot) clearAnswer(slot);
     generation += 1;
     owner = null;
     place = null;
@@ -118,12 +114,9 @@ export function createCopySearch(
   const answer = () => {
     const request = waiting;
     waiting = null;
-    // The page asked a newer search already: that one is answered when its message comes.
-    if (!request || (slot && replacedByNewer(slot, request.id))) return;
+    if (!request) return;
     const found = index.search(request.query, request.limit, request.order);
-    const message = { type: 'found', id: request.id, answer: { ...found, building: reading > 0 } } as const;
-    if (slot) writeAnswer(slot, message);
-    post(message);
+    post({ type: 'found', id: request.id, answer: { ...found, building: reading > 0 } });
   };
 
   const ownedBy = (candidate: CopyPlace) => owner === `${candidate.address}\n${candidate.apiKey}`;
@@ -160,10 +153,6 @@ export function createCopySearch(
     },
     drop(): void {
       if (owner !== null || index.eventIds().length > 0) drop();
-    },
-    /** Puts each answer in `shared` too, from now on (a message that is not a slot is ignored). */
-    answerInto(shared: unknown): void {
-      if (isAnswerSlot(shared)) slot = shared;
     },
   };
 }

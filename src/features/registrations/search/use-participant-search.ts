@@ -2,11 +2,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { eventQueries } from '@/features/events/api/queries';
 import type { PartnerEvent } from '@/features/events/api/schemas';
-import {
-  searchDeviceCopy,
-  subscribeDeviceCopySearch,
-  takeSharedSearchAnswer,
-} from '@/lib/device-copy/device-copy-client';
+import { searchDeviceCopy, subscribeDeviceCopySearch } from '@/lib/device-copy/device-copy-client';
 import type { SearchAnswer } from '@/lib/device-copy/search-protocol';
 import { todayCalendarDate } from '@/lib/dates';
 
@@ -36,9 +32,7 @@ function eventOrder(events: readonly PartnerEvent[], today: string): number[] {
  * field owns its text and shows each key at once; the query follows it after the render
  * (an effect), never leads it. Each request has its sequence number: an answer older than the
  * one shown (arriving late) is ignored; while keys come faster than answers, each answer
- * that comes is shown, so the results follow the typing instead of waiting for its end: each
- * key first takes the answer already in memory shared with the worker (search-answer-slot.ts),
- * which Chromium would deliver as a message only once the keys pause. When the index changes
+ * that comes is shown, so the results follow the typing instead of waiting for its end. When the index changes
  * (an event read, saved or wiped), the same query is asked again. `active`: the popup is open;
  * the events list is asked only then.
  */
@@ -68,8 +62,6 @@ export function useParticipantSearch(query: string, active: boolean) {
   useEffect(() => {
     const asked = ++sequence.current;
     if (!active || query.trim() === '') return;
-    // An answer to an earlier key may be ready but not delivered yet: shown with this key.
-    takeSharedSearchAnswer();
     void searchDeviceCopy(query, SEARCH_LIMIT, order).then((answer) => {
       if (!answer || asked < shownSequence.current) return;
       shownSequence.current = asked;
