@@ -2,7 +2,8 @@
  * Architecture rules, checked by `npm run lint` (dependency-cruiser resolves the `@/` alias
  * through tsconfig.app.json):
  * - shared code (lib, components, config, i18n) -> features -> app, never backwards;
- * - a feature reaches another feature only through its api/ (events/api is shared data);
+ * - a feature reaches another feature only through its api/ (events/api is shared: the events'
+ *   data and their one label, event-label.tsx);
  * - the demo API (mocks) is a fake server: it imports no app code but the text fold
  *   (lib/text-keys), and the app loads it only lazily from the demo module of the session feature;
  * - inside the registrations feature, sub-features stand in layers: loader (the resource's

@@ -22,10 +22,12 @@ import {
 /**
  * The mailing hand-off of event 1008 (650 registrations), as a promoter uses it, en/fr,
  * 1366×900 desktop and 390×844 phone, on the rows of "everyone except the cancelled"
- * (`?notstatus=cancelled`). A few addresses come from the API over HTTP the way sign-up forms
+ * (`?notstatus=cancelled`), of which the refunded ones are never mailed (the app's one list of
+ * left-out statuses). A few addresses come from the API over HTTP the way sign-up forms
  * leave them (altered on their way): none, invalid ones, one in capitals with spaces around it
  * and again in lower case, and two valid ones a spreadsheet would run as formulas (`=…`, `+…`).
- * "Copy e-mail addresses" says how many rows had none or an invalid one; its batches of 50,
+ * "Copy e-mail addresses" says how many rows had none or an invalid one and how many it left
+ * out for their status; its batches of 50,
  * copied one by one and read back from the clipboard, are exactly the unique valid addresses
  * of those rows, in their order, counted with a plain loop over the API's JSON. The audience
  * CSV, read back from the download, has Brevo's column names, one line per address but the two
@@ -47,6 +49,8 @@ const TEXT = {
     missing: (n: number) => `${n} row${n === 1 ? ' has' : 's have'} no address.`,
     invalid: (n: number) => `${n} row${n === 1 ? ' has' : 's have'} an invalid address.`,
     formulaLike: '2 addresses start with =, + or -.',
+    leftOutStatus: (n: number) =>
+      `Registrations with the status Cancelled or Refunded are left out: ${n} of the rows shown.`,
     batchSize: 'Addresses per batch',
     copyBatch: (n: number) => `Copy batch ${n}`,
     copied: (n: number, count: number) => `Batch ${n} copied: ${count} addresses.`,
@@ -54,7 +58,8 @@ const TEXT = {
     copiedMark: '✓ Copied',
     audience: /^Mailing audience \(CSV\)/,
     header: ['EMAIL', 'FIRSTNAME', 'LASTNAME', 'Category'],
-    leftOut: 'Left out of the file: 1 row without an address, 2 with an invalid address,',
+    leftOut: (n: number) =>
+      `Left out of the file: ${n} with the status Cancelled or Refunded, 1 row without an address, 2 with an invalid address,`,
     leftOutFormula: '2 addresses starting with =, + or - (listed by Copy e-mail addresses).',
   },
   fr: {
@@ -65,6 +70,8 @@ const TEXT = {
     invalid: (n: number) =>
       n === 1 ? '1 ligne a une adresse invalide.' : `${n} lignes ont une adresse invalide.`,
     formulaLike: '2 adresses commencent par =, + ou -.',
+    leftOutStatus: (n: number) =>
+      `Les inscriptions au statut Annulé ou Remboursé sont laissées de côté : ${n} des lignes affichées.`,
     batchSize: 'Adresses par lot',
     copyBatch: (n: number) => `Copier le lot ${n}`,
     copied: (n: number, count: number) => `Lot ${n} copié : ${count} adresses.`,
@@ -72,7 +79,8 @@ const TEXT = {
     copiedMark: '✓ Copié',
     audience: /^Liste de diffusion \(CSV\)/,
     header: ['EMAIL', 'PRENOM', 'NOM', 'Catégorie'],
-    leftOut: 'Laissées hors du fichier : 1 ligne sans adresse, 2 avec une adresse invalide,',
+    leftOut: (n: number) =>
+      `Laissées hors du fichier : ${n} au statut Annulé ou Remboursé, 1 ligne sans adresse, 2 avec une adresse invalide,`,
     leftOutFormula: '2 adresses commençant par =, + ou - (listées par Copier les adresses e-mail).',
   },
 } as const satisfies Record<Lang, unknown>;
@@ -96,7 +104,8 @@ beforeAll(async () => {
   const { registrations: all } = await apiGet<{ registrations: RawRegistration[] }>(
     `/v1/events/${EVENT_ID}/registrations?page=1&per_page=1000`,
   );
-  const kept = all.filter((r) => r.payment_status !== 'cancelled');
+  // Addresses altered only on rows that are mailed: neither cancelled nor refunded.
+  const kept = all.filter((r) => r.payment_status !== 'cancelled' && r.payment_status !== 'refunded');
   const ids = kept.map((r) => r.registration_id);
   altered = new Map([
     [ids[10]!, '=cmd@example.fr'],
@@ -124,12 +133,14 @@ afterAll(async () => {
 });
 
 /**
- * A plain loop over the rows shown (not cancelled, in the API's order): each address without
- * the spaces around it, valid when it is one `@` between a local part of letters, digits and
- * the usual signs and a dotted domain ending in letters; once each, case ignored.
+ * A plain loop over the rows shown (not cancelled, in the API's order) that are not refunded:
+ * each address without the spaces around it, valid when it is one `@` between a local part of
+ * letters, digits and the usual signs and a dotted domain ending in letters; once each, case
+ * ignored.
  */
 function recount() {
-  const rows = registrations.filter((r) => r.payment_status !== 'cancelled');
+  const shown = registrations.filter((r) => r.payment_status !== 'cancelled');
+  const rows = shown.filter((r) => r.payment_status !== 'refunded');
   const valid = /^[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+@[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}$/;
   const seen = new Set<string>();
   const addresses: string[] = [];
@@ -146,7 +157,7 @@ function recount() {
       firstRow.set(address, r);
     }
   }
-  return { rows: rows.length, addresses, firstRow, missing, invalid };
+  return { rows: shown.length, refunded: shown.length - rows.length, addresses, firstRow, missing, invalid };
 }
 
 describe('the mailing hand-off of the rows shown', () => {
@@ -175,6 +186,8 @@ describe('the mailing hand-off of the rows shown', () => {
         expect(said).toContain(text.missing(expected.missing));
         expect(said).toContain(text.invalid(expected.invalid));
         expect(said).toContain(text.formulaLike);
+        expect(expected.refunded).toBeGreaterThan(0);
+        expect(said).toContain(squash(text.leftOutStatus(expected.refunded)));
         for (const address of ['=cmd@example.fr', '+tag@example.org']) expect(said).toContain(address);
         expect(await dialog.getByRole('spinbutton', { name: text.batchSize }).inputValue()).toBe(
           String(BATCH),
@@ -238,7 +251,7 @@ describe('the mailing hand-off of the rows shown', () => {
           ]);
         }
         const toast = squash(await page.locator('.toast').innerText());
-        expect(toast).toContain(text.leftOut);
+        expect(toast).toContain(squash(text.leftOut(expected.refunded)));
         expect(toast).toContain(text.leftOutFormula);
         expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
           VIEWPORTS[viewport].width,

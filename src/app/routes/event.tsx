@@ -9,6 +9,7 @@ import { ApiErrorState } from '@/components/states/api-error-state';
 import { preloadableLazy } from '@/components/preloadable-lazy';
 import { Skeleton } from '@/components/states/skeleton';
 import { useDocumentTitle } from '@/components/use-document-title';
+import { useEventLabel } from '@/features/events/api/event-label';
 import { eventQueries } from '@/features/events/api/queries';
 import { EventDetailHeader } from '@/features/events/components/event-detail-header';
 import { EventUnavailable } from '@/features/events/components/event-unavailable';
@@ -34,12 +35,9 @@ export function EventRoute() {
   const demo = useSession()?.demo === true;
   const event = useQuery({ ...eventQueries.detail(eventId ?? 0), enabled: eventId !== null });
   const unavailable = isEventUnavailable(eventId, event.error);
+  const label = useEventLabel();
   useDocumentTitle(
-    unavailable
-      ? t('unavailable.documentTitle')
-      : event.data
-        ? event.data.eve_nom_fr?.trim() || t('unnamed', { id: event.data.eve_id })
-        : t('detail.title'),
+    unavailable ? t('unavailable.documentTitle') : event.data ? label(event.data).text : t('detail.title'),
   );
 
   return (

@@ -6,7 +6,7 @@ import { Link, useParams } from 'react-router-dom';
 import { paths } from '@/config/paths';
 import { useDocumentTitle } from '@/components/use-document-title';
 import { eventQueries } from '@/features/events/api/queries';
-import { EventName } from '@/features/events/components/event-name';
+import { EventName, useEventLabel } from '@/features/events/api/event-label';
 import { EventUnavailable } from '@/features/events/components/event-unavailable';
 import { isEventUnavailable } from '@/features/events/model/event-availability';
 import { parseEventId } from '@/features/events/model/event-id';
@@ -20,8 +20,8 @@ export function RegistrationsRoute() {
   // The demo's "move one day ahead" sits beside "What changed", which it keeps on a first visit.
   const demo = useSession()?.demo === true;
   const event = useQuery({ ...eventQueries.detail(eventId ?? 0), enabled: eventId !== null });
-  const eventName = event.data?.eve_nom_fr ?? (eventId !== null ? `#${eventId}` : '');
-  useDocumentTitle(event.data?.eve_nom_fr ? `${t('title')} · ${event.data.eve_nom_fr}` : t('title'));
+  const label = useEventLabel();
+  useDocumentTitle(event.data ? `${t('title')} · ${label(event.data).text}` : t('title'));
 
   if (eventId === null || isEventUnavailable(eventId, event.error)) {
     return (
@@ -44,7 +44,6 @@ export function RegistrationsRoute() {
       <RegistrationsScreen
         key={eventId}
         eventId={eventId}
-        eventName={eventName}
         event={event.data}
         changesActions={demo ? <DemoNextDayButton /> : undefined}
       />

@@ -7,7 +7,8 @@ import {
   freshIndexedDbForEachTest,
   storedOnDevice,
 } from '@/lib/device-copy/testing/fresh-indexeddb';
-import { server, TEST_API_BASE } from '../../../test/msw-server';
+import { getDemoDataset } from '@/mocks/data';
+import { server, TEST_API_BASE, TEST_TODAY } from '../../../test/msw-server';
 import { renderApp } from '../../../test/render';
 
 /** Alpine, 45 registrations. */
@@ -83,7 +84,7 @@ describe('"On this device"', () => {
     ).toBeInTheDocument();
   });
 
-  it('in French; an event missing from the events list (offline) is "Événement n° id"', async () => {
+  it('in French; an event missing from the events list (offline) is named by its id', async () => {
     stubStorage();
     // The events list never answers, so neither the API nor the copy on the device names it.
     server.use(http.get(`${TEST_API_BASE}/v1/events`, () => HttpResponse.error()));
@@ -92,7 +93,8 @@ describe('"On this device"', () => {
     await i18n.changeLanguage('fr');
     renderApp('/this-device');
     const table = await screen.findByRole('table', { name: 'Événements gardés' });
-    expect(await within(table).findByRole('link', { name: `Événement n° ${EVENT}` })).toBeInTheDocument();
+    const name = await within(table).findByRole('link', { name: `Événement n° ${EVENT}` });
+    expect(name.querySelector('[lang]')).toBeNull();
     expect(within(table).getByText('Enregistré à l’instant')).toBeInTheDocument();
     expect(screen.getByText(/^1 événement, .* au total\.$/)).toBeInTheDocument();
     expect(
@@ -102,6 +104,21 @@ describe('"On this device"', () => {
     ).toBeInTheDocument();
     // The offline note ends by saying how old the kept answers are: the screen has settled.
     expect(await screen.findByText(/^Hors ligne — données à jour/)).toBeInTheDocument();
+  });
+
+  it('names an event whose name is blank "Unnamed event (#id)", as every other screen does', async () => {
+    stubStorage();
+    const { event } = getDemoDataset(TEST_TODAY).findEvent(EVENT)!;
+    server.use(
+      http.get(`${TEST_API_BASE}/v1/events`, () =>
+        HttpResponse.json({ events: [{ ...event, eve_nom_fr: ' ' }], total: 1 }),
+      ),
+    );
+    await openedThenDeviceScreen();
+    const table = await screen.findByRole('table', { name: 'Events kept' });
+    const name = await within(table).findByRole('link', { name: `Unnamed event (#${EVENT})` });
+    expect(name).toHaveAttribute('href', `/events/${EVENT}/registrations`);
+    expect(name.querySelector('[lang]')).toBeNull();
   });
 
   it('"Keep for race day": the browser grants it, and the screen says so', async () => {

@@ -19,6 +19,7 @@ import {
 } from '@/lib/device-copy/device-copy-client';
 import type { CopyEventSummary } from '@/lib/device-copy/device-copy-protocol';
 import { formatCount } from '@/lib/numbers';
+import { EventName } from '@/features/events/api/event-label';
 import { eventQueries } from '@/features/events/api/queries';
 import type { PartnerEvent } from '@/features/events/api/schemas';
 import { formatAgo, formatBytes } from './format';
@@ -41,7 +42,7 @@ export function DeviceScreen() {
 
   const copy = useQuery({ queryKey: [...DEVICE_KEY, 'list'], queryFn: listDeviceCopy, retry: false });
   const storage = useQuery({ queryKey: [...DEVICE_KEY, 'storage'], queryFn: readStorageState, retry: false });
-  // For the events' names only: without it (offline), they show as "Event #id".
+  // For the events' names only: an event it does not hold (offline) is named by its id.
   const events = useQuery(eventQueries.list());
   const forgotten = useSyncExternalStore(subscribeDeviceCopyStatus, deviceCopyForgotten);
 
@@ -121,21 +122,11 @@ function KeptEvents({ kept, names, forgotten, now, language }: KeptEventsProps) 
     {
       id: 'event',
       header: t('events.event'),
-      cell: (event) => {
-        // The API names events in French only: marked so, English screen readers say it in French.
-        const name = byId.get(event.eventId)?.eve_nom_fr?.trim();
-        return (
-          <Link to={paths.registrations.build(event.eventId)}>
-            {!name ? (
-              t('events.unnamed', { id: event.eventId })
-            ) : language === 'fr' ? (
-              name
-            ) : (
-              <span lang="fr">{name}</span>
-            )}
-          </Link>
-        );
-      },
+      cell: (event) => (
+        <Link to={paths.registrations.build(event.eventId)}>
+          <EventName event={byId.get(event.eventId) ?? event.eventId} />
+        </Link>
+      ),
     },
     {
       id: 'registrations',

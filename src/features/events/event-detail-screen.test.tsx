@@ -1,5 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
+import i18n from '@/i18n';
 import { DEMO_EVENT_IDS } from '@/mocks/data/catalog';
 import { server, TEST_API_BASE } from '../../../test/msw-server';
 import { renderApp } from '../../../test/render';
@@ -88,9 +89,38 @@ describe('event detail', () => {
       ),
     );
     renderApp('/events/77');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Event #77' })).toBeInTheDocument();
+    const heading = await screen.findByRole('heading', { level: 1, name: 'Unnamed event (#77)' });
+    expect(heading.querySelector('[lang]')).toBeNull();
+    expect(document.title).toBe('Unnamed event (#77) · Promoter dashboard');
     expect(screen.getByText('Date not set')).toBeInTheDocument();
     expect(screen.getByText('Place not set')).toBeInTheDocument();
     expect(await screen.findByText('This event has no categories yet.')).toBeInTheDocument();
+  });
+
+  it('names an event with a blank name as the other screens do, in French too', async () => {
+    server.use(
+      http.get(`${TEST_API_BASE}/v1/events/:id`, () =>
+        HttpResponse.json({ event: { eve_id: 77, eve_nom_fr: '   ', eve_date_debut: null } }),
+      ),
+      http.get(`${TEST_API_BASE}/v1/events/:id/categories`, () =>
+        HttpResponse.json({ event_id: 77, categories: [] }),
+      ),
+      http.get(`${TEST_API_BASE}/v1/events/:id/registrations`, () =>
+        HttpResponse.json({ registrations: [] }),
+      ),
+    );
+    await i18n.changeLanguage('fr');
+    renderApp('/events/77');
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Événement sans nom (n° 77)' }),
+    ).toBeInTheDocument();
+    expect(document.title).toBe('Événement sans nom (n° 77) · Tableau de bord organisateur');
+  });
+
+  it('shows an event’s French name marked French on an English screen, and titles the page with it', async () => {
+    renderApp(`/events/${DEMO_EVENT_IDS.largeMarathon}`);
+    const heading = await screen.findByRole('heading', { level: 1, name: 'Marathon du Lac Léman' });
+    expect(heading.querySelector('[lang="fr"]')).toHaveTextContent('Marathon du Lac Léman');
+    expect(document.title).toBe('Marathon du Lac Léman · Promoter dashboard');
   });
 });

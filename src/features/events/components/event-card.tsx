@@ -6,7 +6,7 @@ import { LocalizedText } from '@/components/localized-text';
 import { formatCalendarDate } from '@/lib/dates';
 import type { PartnerEvent } from '../api/schemas';
 import { eventTiming, type EventTiming } from '../model/event-timing';
-import { EventName } from './event-name';
+import { EventName } from '../api/event-label';
 import { useLanguage } from '@/i18n/use-language';
 
 /** Only "Today" gets a badge: a past event sits in the "Past" section already, under its title. */

@@ -5,7 +5,7 @@ import { LocalizedText } from '@/components/localized-text';
 import { formatCalendarDate, todayCalendarDate } from '@/lib/dates';
 import type { PartnerEvent } from '../api/schemas';
 import { eventTiming } from '../model/event-timing';
-import { EventName } from './event-name';
+import { EventName } from '../api/event-label';
 import { useLanguage } from '@/i18n/use-language';
 
 export function EventDetailHeader({ event }: { event: PartnerEvent }) {

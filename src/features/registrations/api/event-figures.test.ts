@@ -10,6 +10,18 @@ const demoRows = (eventId: number) =>
   getDemoDataset().registrationsOf(eventId) as unknown as readonly Registration[];
 
 describe("an event's figures", () => {
+  it('count a status however it is written, as the event page does ("Paid " is paid)', () => {
+    const rows = ['paid', 'Paid ', 'PAID', 'pending', ' Pending', 'on hold', null].map(
+      (payment_status, i) =>
+        ({ registration_id: i + 1, payment_status, custom_questions: [] }) as unknown as Registration,
+    );
+    expect(eventFigures(rows, null, new Date('2026-11-24T10:00:00Z'))).toMatchObject({
+      total: 7,
+      paid: 3,
+      pending: 2,
+    });
+  });
+
   it('count the demo list: every registration, and the raw statuses paid and pending', () => {
     for (const eventId of [
       DEMO_EVENT_IDS.trickySmall,

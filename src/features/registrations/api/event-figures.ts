@@ -1,5 +1,6 @@
 import { summarizeChanges } from '../history/changes-since';
 import type { RegistrationHistory } from '../history/registration-history';
+import { knownStatus } from '../loader/payment-status';
 import type { Registration } from '../loader/schemas';
 
 /**
@@ -12,9 +13,9 @@ import type { Registration } from '../loader/schemas';
  */
 export interface EventFigures {
   readonly total: number;
-  /** Registrations whose payment status is exactly `paid`. */
+  /** Registrations whose payment status is `paid`, however written (payment-status). */
   readonly paid: number;
-  /** Registrations whose payment status is exactly `pending`. */
+  /** Registrations whose payment status is `pending`, however written. */
   readonly pending: number;
   /**
    * The checkpoint of "since your last visit" (server time, ms) and the registrations new since
@@ -34,8 +35,9 @@ export function eventFigures(
   let paid = 0;
   let pending = 0;
   for (const row of rows) {
-    if (row.payment_status === 'paid') paid += 1;
-    else if (row.payment_status === 'pending') pending += 1;
+    const status = knownStatus(row.payment_status);
+    if (status === 'paid') paid += 1;
+    else if (status === 'pending') pending += 1;
   }
   const lastVisit = history?.lastVisit ?? null;
   return {

@@ -13,11 +13,24 @@ const TODAY = '2026-11-22';
 
 function plainFold(text: string): string {
   let out = '';
-  for (const char of text.normalize('NFD').toLowerCase()) {
-    if (/[a-z0-9]/.test(char) || (/\p{L}|\p{N}/u.test(char) && !/\p{M}/u.test(char))) out += char;
+  for (const char of text.normalize('NFKD').toLowerCase()) {
+    if (char === 'œ') out += 'oe';
+    else if (char === 'æ') out += 'ae';
+    else if (char === 'ß') out += 'ss';
+    else if (/[a-z0-9]/.test(char) || (/\p{L}|\p{N}/u.test(char) && !/\p{M}/u.test(char))) out += char;
   }
   return out;
 }
+
+/** Both names folded, in either order; '' without both. */
+function plainName(r: RawRegistration): string {
+  const first = plainFold(r.first_name);
+  const last = plainFold(r.last_name);
+  if (first === '' || last === '') return '';
+  return first + last < last + first ? first + last : last + first;
+}
+
+const plainEmail = (r: RawRegistration) => r.email.trim().normalize('NFC').toLowerCase();
 
 interface Someone {
   id: number;
@@ -34,9 +47,9 @@ function recount(now: RawRegistration[], before: RawRegistration[]) {
   for (const rows of [nowRows, beforeRows]) {
     const names: Record<string, string[]> = {};
     for (const r of rows) {
-      const email = r.email.trim().toLowerCase();
+      const email = plainEmail(r);
       if (email === '') continue;
-      const name = plainFold(r.first_name + r.last_name);
+      const name = plainName(r);
       names[email] ??= [];
       if (!names[email].includes(name)) names[email].push(name);
     }
@@ -45,8 +58,8 @@ function recount(now: RawRegistration[], before: RawRegistration[]) {
   const people = (rows: RawRegistration[]): Someone[] => {
     const list: Someone[] = [];
     for (const r of rows) {
-      const email = r.email.trim().toLowerCase();
-      const name = plainFold(r.first_name + r.last_name);
+      const email = plainEmail(r);
+      const name = plainName(r);
       let same = -1;
       for (let i = 0; i < list.length; i++) {
         const other = list[i]!;

@@ -149,6 +149,84 @@ describe('compareEditions', () => {
   });
 });
 
+describe('compareEditions, the same person and the same address as the duplicates and the mailing', () => {
+  it('takes "Zoë D\'Amour" and "Zoe DAmour" for one person, as the duplicates do', () => {
+    const result = compare([row('Zoe', 'DAmour', null)], [row('Zoë', "D'Amour", 'zoe@example.com')]);
+    expect(result.returning).toHaveLength(1);
+  });
+
+  it('takes first and last name swapped for one person', () => {
+    const before = [row('Marie', 'Dupont', 'marie@example.com')];
+    const now = [row('DUPONT', 'Marie', null)];
+    expect(compare(now, before).returning).toEqual([
+      { current: now[0]!.registration_id, previous: before[0]!.registration_id },
+    ]);
+  });
+
+  it('reads ligatures as their letters: Œ/œ, æ, ß', () => {
+    const before = [row('Lætitia', 'Cœur', null), row('Jürgen', 'Straße', null)];
+    const now = [row('Laetitia', 'COEUR', 'l@example.com'), row('Jurgen', 'Strasse', 'j@example.com')];
+    const result = compare(now, before);
+    expect(result.returning).toHaveLength(2);
+    expect(result.lapsed).toEqual([]);
+  });
+
+  it('reads an address in another Unicode form and case as the same address', () => {
+    const before = [row('Zoë', 'Aubert', 'zoë@exemple.fr')];
+    // Another spelling of the name: only the address can match them.
+    const now = [row('Zoé', 'Aubert-Roy', 'ZOE\u0308@EXEMPLE.FR')];
+    expect(compare(now, before).returning).toHaveLength(1);
+  });
+
+  it('tells a family apart under one address written two ways, each matched by name within it', () => {
+    const before = [
+      row('Hugo', 'Morin', 'famille.morin@chalet-été.fr'),
+      row('Léa', 'Morin', 'famille.morin@chalet-été.fr'),
+    ];
+    const now = [
+      row('hugo', 'MORIN', ' FAMILLE.MORIN@CHALET-E\u0301TE\u0301.FR '),
+      row('Inès', 'Morin', 'famille.morin@chalet-été.fr'),
+    ];
+    const result = compare(now, before);
+    expect(result.returning).toEqual([
+      { current: now[0]!.registration_id, previous: before[0]!.registration_id },
+    ]);
+    expect(result.new).toEqual([now[1]!.registration_id]);
+    expect(result.lapsed).toEqual([before[1]!.registration_id]);
+  });
+
+  it('never matches half a name: without an address, "Anne" alone is nobody\'s namesake', () => {
+    const before = [row('Anne', '', null)];
+    const now = [row('Anne', '', null)];
+    const result = compare(now, before);
+    expect(result.returning).toEqual([]);
+    expect(result.currentCounted).toBe(1);
+    expect(result.previousCounted).toBe(1);
+  });
+});
+
+describe('compareEditions, left-out statuses', () => {
+  it('leaves out a left-out status however it is written, and counts a status it does not know', () => {
+    const before = [
+      row('Anaïs', 'Roy', 'a@example.com', { status: ' CANCELLED ' }),
+      row('Hugo', 'Roy', 'h@example.com', { status: 'Refunded' }),
+      row('Léa', 'Roy', 'l@example.com', { status: 'on hold' }),
+    ];
+    const now = [
+      row('Anaïs', 'Roy', 'a@example.com', { status: 'Cancelled' }),
+      row('Hugo', 'Roy', 'h@example.com', { status: 'paid' }),
+      row('Léa', 'Roy', 'l@example.com', { status: 'Annulé' }),
+    ];
+    const result = compare(now, before);
+    expect(result.previousCounted).toBe(1);
+    expect(result.currentCounted).toBe(2);
+    expect(result.returning).toEqual([
+      { current: now[2]!.registration_id, previous: before[2]!.registration_id },
+    ]);
+    expect(result.new).toEqual([now[1]!.registration_id]);
+  });
+});
+
 /** Small pools, so that people meet across editions, share addresses and lack them. */
 const person = fc.record({
   first: fc.constantFrom('Émilie', 'emilie', 'Hugo', 'Léa', ''),

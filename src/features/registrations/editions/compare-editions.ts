@@ -1,17 +1,22 @@
+import { emailKey, lettersKey, personKey } from '@/lib/text-keys';
 import type { Registration } from '../loader/schemas';
+import { isLeftOutStatus } from '../loader/payment-status';
 
 /**
  * Who came back: one event's registrations against its previous edition's.
  *
- * - **Counted**: every registration but the cancelled and refunded ones, in both editions (a
- *   cancelled or refunded runner neither ran last time nor is registered now). Pending ones
- *   count: they signed up.
- * - **A person** is one e-mail address (trimmed, case ignored) within an edition. When an
- *   address is used under several names in either edition (a family or a club booking under
- *   one address), each name with that address is its own person, and matches only the same
- *   name with the same address. Registrations with no e-mail are people by their name
- *   (accents, case, spaces and punctuation ignored). A person registered twice counts once,
- *   through their latest registration (highest id).
+ * - **Counted**: every registration but those of a left-out status (rows/payment-status:
+ *   cancelled and refunded, however written), in both editions (a cancelled or refunded runner
+ *   neither ran last time nor is registered now). Pending ones count: they signed up, and so
+ *   does a status the app does not know.
+ * - **A person** is one e-mail address (lib/text-keys emailKey, the app's one rule for the same
+ *   address) within an edition. When an address is used under several names in either edition
+ *   (a family or a club booking under one address), each name with that address is its own
+ *   person, and matches only the same name with the same address. Registrations with no e-mail
+ *   are people by their name. Names are compared by the app's one rule for the same person
+ *   (lib/text-keys personKey: accents, case, spaces and punctuation ignored, first and last
+ *   name swapped the same; a half name is no one's name). A person registered twice counts
+ *   once, through their latest registration (highest id).
  * - **Matching**: the same address (and name, for a shared address) in both editions; else,
  *   when one side has no e-mail, the same name. Two different addresses never match, however
  *   alike the names: with common names that would count namesakes as returning runners.
@@ -56,30 +61,14 @@ export interface EditionSide {
   readonly categories: readonly EditionCategory[];
 }
 
-const LEFT_OUT = new Set(['cancelled', 'refunded']);
-
-/** Whether a registration counts in an edition (not cancelled or refunded). */
+/** Whether a registration counts in an edition: its status is not one left out. */
 export function countsInEdition(registration: Registration): boolean {
-  return !LEFT_OUT.has((registration.payment_status ?? '').trim().toLowerCase());
+  return !isLeftOutStatus(registration.payment_status);
 }
 
-/** An e-mail address as compared: trimmed, lower case; '' for none. */
-export function emailKey(email: string | null | undefined): string {
-  return (email ?? '').trim().toLowerCase();
-}
-
-/** Text folded for comparison: accents, case, spaces and punctuation ignored ("Zoë D'Amour" = "zoedamour"). */
-export function foldKey(text: string): string {
-  return text
-    .normalize('NFD')
-    .replace(/\p{Mn}/gu, '')
-    .toLowerCase()
-    .replace(/[^\p{L}\p{N}]/gu, '');
-}
-
-/** A person's name as compared: first and last name folded together. */
-export function nameKey(registration: Registration): string {
-  return foldKey(`${registration.first_name ?? ''} ${registration.last_name ?? ''}`);
+/** A person's name as compared: the one rule for the same person ('' for a half name). */
+function nameKey(registration: Registration): string {
+  return personKey(registration.first_name, registration.last_name);
 }
 
 interface Person {
@@ -214,7 +203,7 @@ function categoryRows(
   const keyOf = (categories: readonly EditionCategory[]) => {
     const keys = new Map<number, string>();
     for (const category of categories) {
-      const key = foldKey(category.epr_nom_fr ?? '') || `#${category.category_id}`;
+      const key = lettersKey(category.epr_nom_fr) || `#${category.category_id}`;
       keys.set(category.category_id, key);
     }
     return keys;

@@ -1,8 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
 import { paths } from '@/config/paths';
 import { eventQueries } from '@/features/events/api/queries';
-import type { PartnerEvent } from '@/features/events/api/schemas';
+import { useEventLabel } from '@/features/events/api/event-label';
 import { registrationsSearch, type EditionKind } from '../rows/registrations-view';
 import './i18n';
 
@@ -17,15 +16,10 @@ export function editionListLink(eventId: number, previousEventId: number, kind: 
     : paths.registrations.build(eventId, registrationsSearch({ edition: { kind, vs: previousEventId } }));
 }
 
-/** An event's name as the screens show it (the API has no English one), or "Event #id". */
+/** The label of an event of the events list, as text (an event not in it: the label of its id). */
 export function useEventName(eventId: number): string {
-  const { t } = useTranslation('editions');
+  const label = useEventLabel();
   const list = useQuery(eventQueries.list());
   const event = list.data?.events.find((candidate) => candidate.eve_id === eventId);
-  return eventName(event) ?? t('unknownEvent', { id: eventId });
-}
-
-/** The name the API sent, or null for an event without one (or not in the list). */
-export function eventName(event: PartnerEvent | undefined): string | null {
-  return event?.eve_nom_fr?.trim() || null;
+  return label(event ?? eventId).text;
 }

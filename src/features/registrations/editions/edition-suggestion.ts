@@ -1,13 +1,14 @@
 import type { PartnerEvent } from '@/features/events/api/schemas';
-import { foldKey } from './compare-editions';
+import { lettersKey } from '@/lib/text-keys';
 
 /**
  * The name an event keeps from one edition to the next: its name without any four-digit year
  * ("Trail des Aiguilles 2025", "2025 – Trail des Aiguilles", "Trail des Aiguilles (2025)" all
- * give "traildesaiguilles"), accents, case, spaces and punctuation ignored.
+ * give "traildesaiguilles"), compared by its letters and digits alone (lib/text-keys lettersKey:
+ * accents, case, ligatures, spaces and punctuation ignored).
  */
 export function editionName(name: string | null | undefined): string {
-  return foldKey((name ?? '').replace(/(?<![\p{L}\p{N}])\d{4}(?![\p{L}\p{N}])/gu, ' '));
+  return lettersKey((name ?? '').replace(/(?<![\p{L}\p{N}])\d{4}(?![\p{L}\p{N}])/gu, ' '));
 }
 
 /** The calendar day an event starts, or null when the API did not send a readable one. */
@@ -27,7 +28,7 @@ export function suggestPreviousEdition(
   events: readonly PartnerEvent[],
 ): PartnerEvent | null {
   const name = editionName(current.eve_nom_fr);
-  const place = foldKey(current.eve_lieu_fr ?? '');
+  const place = lettersKey(current.eve_lieu_fr);
   const day = startDay(current);
   if (name === '' || day === null) return null;
   let best: { event: PartnerEvent; day: string } | null = null;
@@ -35,7 +36,7 @@ export function suggestPreviousEdition(
     if (event.eve_id === current.eve_id) continue;
     const otherDay = startDay(event);
     if (otherDay === null || otherDay >= day) continue;
-    if (editionName(event.eve_nom_fr) !== name || foldKey(event.eve_lieu_fr ?? '') !== place) continue;
+    if (editionName(event.eve_nom_fr) !== name || lettersKey(event.eve_lieu_fr) !== place) continue;
     if (!best || otherDay > best.day) best = { event, day: otherDay };
   }
   return best?.event ?? null;

@@ -2,7 +2,8 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import i18n from '@/i18n';
 import { DEMO_EVENT_IDS } from '@/mocks/data';
-import { demoEvent } from '../insights/testing/demo-event';
+import type { Registration } from '../loader/schemas';
+import { demoEvent, registration } from '../insights/testing/demo-event';
 import { QueryClient } from '@tanstack/react-query';
 import { registrationLabels } from '../rows/registration-labels';
 import { eventModels } from '../rows/registrations-model';
@@ -14,9 +15,13 @@ const LEFT_OUT = registrations.filter((r) =>
   ['cancelled', 'refunded'].includes(r.payment_status ?? ''),
 ).length;
 
-function setUp(options: CheckInPrintOptions = DEFAULT_CHECK_IN_OPTIONS, language: 'en' | 'fr' = 'en') {
+function setUp(
+  options: CheckInPrintOptions = DEFAULT_CHECK_IN_OPTIONS,
+  language: 'en' | 'fr' = 'en',
+  list: readonly Registration[] = registrations,
+) {
   const labels = registrationLabels(i18n, language, categories);
-  const model = eventModels(new QueryClient(), DEMO_EVENT_IDS.printable).build(registrations, labels);
+  const model = eventModels(new QueryClient(), DEMO_EVENT_IDS.printable).build(list, labels);
   const onPrint = vi.fn();
   const onCancel = vi.fn();
   render(
@@ -37,8 +42,10 @@ describe('CheckInDialog', () => {
     const user = userEvent.setup();
     const { onPrint, dialog } = setUp();
     const box = within(dialog);
-    expect(box.getByRole('checkbox', { name: /Leave out cancelled and refunded/ })).toBeChecked();
-    expect(box.getByText(`${LEFT_OUT} of the rows shown are cancelled or refunded.`)).toBeInTheDocument();
+    expect(
+      box.getByRole('checkbox', { name: /^Leave out registrations with the status Cancelled or Refunded/ }),
+    ).toBeChecked();
+    expect(box.getByText(`This leaves out ${LEFT_OUT} of the rows shown.`)).toBeInTheDocument();
     expect(box.getByText(`${registrations.length - LEFT_OUT} registrations to print`)).toBeInTheDocument();
     expect(box.getByRole('radio', { name: /Usual ranges/ })).toBeChecked();
     // The usual ranges' people, every category together, then the names without a Latin initial.
@@ -72,7 +79,9 @@ describe('CheckInDialog', () => {
   it('counts the people to print without leaving anyone out when asked', async () => {
     const user = userEvent.setup();
     const { dialog } = setUp();
-    await user.click(within(dialog).getByRole('checkbox', { name: /Leave out cancelled and refunded/ }));
+    await user.click(
+      within(dialog).getByRole('checkbox', { name: /^Leave out registrations with the status/ }),
+    );
     expect(within(dialog).getByText(`${registrations.length} registrations to print`)).toBeInTheDocument();
   });
 
@@ -108,10 +117,43 @@ describe('CheckInDialog', () => {
     const { dialog } = setUp(DEFAULT_CHECK_IN_OPTIONS, 'fr');
     const box = within(dialog);
     expect(
-      box.getByRole('checkbox', { name: /Exclure les inscriptions annulées et remboursées/ }),
+      box.getByRole('checkbox', { name: /^Exclure les inscriptions au statut Annulé ou Remboursé/ }),
     ).toBeChecked();
+    expect(box.getByText(`Cela exclut ${LEFT_OUT} des lignes affichées.`)).toBeInTheDocument();
     expect(box.getByRole('checkbox', { name: 'Taille de t-shirt' })).not.toBeChecked();
     expect(box.getByRole('button', { name: 'Imprimer' })).toBeEnabled();
     expect(box.getAllByRole('listitem')[0]).toHaveTextContent(/^A–F : \d+ personnes$/);
+  });
+
+  describe.each([
+    {
+      language: 'en' as const,
+      leaveOut: 'Leave out registrations with the status Cancelled or Refunded',
+      count: 'This leaves out 2 of the rows shown.',
+      unknown: '2 rows shown have a status the app does not know (on hold, Annulé): they are never left out.',
+      toPrint: '3 registrations to print',
+    },
+    {
+      language: 'fr' as const,
+      leaveOut: 'Exclure les inscriptions au statut Annulé ou Remboursé',
+      count: 'Cela exclut 2 des lignes affichées.',
+      unknown:
+        '2 lignes affichées ont un statut que l’application ne connaît pas (on hold, Annulé)\u00a0: elles ne sont jamais exclues.',
+      toPrint: '3 inscriptions à imprimer',
+    },
+  ])('with statuses written other ways ($language)', ({ language, leaveOut, count, unknown, toPrint }) => {
+    const written = ['Cancelled', ' REFUNDED ', 'on hold', 'Annulé', 'Paid'].map((status, index) =>
+      registration({ registration_id: 900 + index, last_name: `Name${index}`, payment_status: status }),
+    );
+
+    it('leaves out "Cancelled" as cancelled, keeps and counts an unknown status, and says which it leaves out', async () => {
+      await i18n.changeLanguage(language);
+      const { dialog } = setUp(DEFAULT_CHECK_IN_OPTIONS, language, written);
+      const box = within(dialog);
+      const option = box.getByRole('checkbox', { name: new RegExp(`^${leaveOut}`) });
+      expect(option).toBeChecked();
+      expect(option).toHaveAccessibleDescription(`${count} ${unknown}`);
+      expect(box.getByText(toPrint)).toBeInTheDocument();
+    });
   });
 });

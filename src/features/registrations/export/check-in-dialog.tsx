@@ -3,9 +3,10 @@ import { useTranslation } from 'react-i18next';
 import { FormDialog } from '@/components/dialog/form-dialog';
 import { useLanguage } from '@/i18n/use-language';
 import { formatCount } from '@/lib/numbers';
+import { tallyStatuses } from '../loader/payment-status';
 import type { Label } from '../rows/registration-labels';
 import type { RegistrationRow } from '../rows/registration-rows';
-import { isLeftOut, MAX_DESKS, parseWhole, rowsToPrint, type CheckInPrintOptions } from './print-options';
+import { MAX_DESKS, parseWhole, rowsToPrint, type CheckInPrintOptions } from './print-options';
 import { deskLoads, deskRanges } from './print-sections';
 import { LeaveOutOption } from './leave-out-option';
 import './print-dialog.css';
@@ -27,9 +28,9 @@ const FIRST_DESK_COUNT = 4;
 
 /**
  * Before the check-in list is printed: which columns (any question too, such as the T-shirt
- * size), whether the cancelled and refunded registrations are left out, the desks (the usual
- * ranges or a number of desks balanced by people, with each desk's count shown as it
- * changes), and whether each desk starts a new page.
+ * size), whether the registrations of a left-out status are left out (see LeaveOutOption),
+ * the desks (the usual ranges or a number of desks balanced by people, with each desk's count
+ * shown as it changes), and whether each desk starts a new page.
  */
 export function CheckInDialog({ rows, columnIds, titles, options, onPrint, onCancel }: CheckInDialogProps) {
   const { t } = useTranslation('registrations');
@@ -52,7 +53,7 @@ export function CheckInDialog({ rows, columnIds, titles, options, onPrint, onCan
     () => (desks === null ? [] : deskLoads(printed, deskRanges(printed, desks))),
     [printed, desks],
   );
-  const leftOut = useMemo(() => rows.filter((row) => isLeftOut(row.statusKey)).length, [rows]);
+  const tally = useMemo(() => tallyStatuses(rows, (row) => row.statusKey), [rows]);
   const chosen = columns.filter((columnId) => columnIds.includes(columnId));
   const toggle = (columnId: string) =>
     setColumns((current) =>
@@ -102,7 +103,7 @@ export function CheckInDialog({ rows, columnIds, titles, options, onPrint, onCan
           </p>
         ) : null}
       </fieldset>
-      <LeaveOutOption checked={leaveOut} onChange={setLeaveOut} leftOut={leftOut} />
+      <LeaveOutOption checked={leaveOut} onChange={setLeaveOut} tally={tally} />
       <fieldset className="print-dialog__group">
         <legend>{t('printDialog.checkIn.desks')}</legend>
         <label className="print-dialog__option" htmlFor={`${id}-auto`}>

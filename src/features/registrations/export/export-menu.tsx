@@ -1,11 +1,17 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Menu } from '@/components/menu/menu';
+import type { Category } from '@/features/events/api/schemas';
 import { prepareCsvExport } from '@/lib/csv';
 import { formatCount } from '@/lib/numbers';
 import { prepareXlsxExport } from '@/lib/xlsx';
 import { EXPORT_FORMATS, type ExportFormat, type ExportState } from './use-table-export';
 import { useLanguage } from '@/i18n/use-language';
+import { leftOutStatusNames, statusValuesText } from '../loader/payment-status';
+import { useRegistrationLabels } from '../rows/use-registrations-model';
+
+/** Status names need no category. */
+const NO_CATEGORIES: readonly Category[] = [];
 
 interface ExportMenuProps {
   state: ExportState;
@@ -148,18 +154,28 @@ function ExportMessage({
   const { t } = useTranslation('registrations');
   const { t: tm } = useTranslation('mailing');
   const language = useLanguage();
+  const labels = useRegistrationLabels(NO_CATEGORIES);
   if (state.step === 'idle') return null;
   const leftOut = state.step === 'done' ? state.leftOut : undefined;
   const leftOutParts = leftOut
-    ? (['missing', 'invalid', 'repeated', 'formulaLike'] as const)
+    ? (['status', 'missing', 'invalid', 'repeated', 'formulaLike'] as const)
         .filter((reason) => leftOut[reason] > 0)
         .map((reason) =>
           tm(`leftOut.${reason}`, {
             count: leftOut[reason],
             formatted: formatCount(leftOut[reason], language),
+            statuses: leftOutStatusNames(labels.status, language),
           }),
         )
     : [];
+  const kept =
+    leftOut && leftOut.unknownStatus > 0
+      ? tm('leftOut.unknownStatus', {
+          count: leftOut.unknownStatus,
+          formatted: formatCount(leftOut.unknownStatus, language),
+          statuses: statusValuesText(leftOut.unknownStatuses),
+        })
+      : null;
   const busy = state.step === 'waiting' || state.step === 'building';
   return (
     // A toast at the bottom of the window: the toolbar never moves when an export starts or ends.
@@ -182,6 +198,7 @@ function ExportMessage({
                 ? t('export.refused', { loaded })
                 : t('export.failed')}
         {leftOutParts.length > 0 ? ` ${tm('leftOut.intro')} ${leftOutParts.join(', ')}.` : null}
+        {kept !== null ? ` ${kept}` : null}
       </p>
       <button type="button" className="button button--ghost" onClick={busy ? onCancel : onDismiss}>
         {busy ? t('export.cancel') : t('export.dismiss')}

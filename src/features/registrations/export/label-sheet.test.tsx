@@ -51,10 +51,10 @@ const people = [
 const rows = new RowBuilder(registrationLabels(i18n, 'en', categories)).build(people);
 const titles = new Map([['q:7', { text: 'T-shirt size' }]]);
 
-function renderSheet(options: Partial<LabelPrintOptions> = {}, startAt = 1) {
+function renderSheet(options: Partial<LabelPrintOptions> = {}, startAt = 1, shown = rows) {
   render(
     <LabelSheet
-      rows={rows}
+      rows={shown}
       categories={categories}
       titles={titles}
       options={{ ...DEFAULT_LABEL_OPTIONS, ...options }}
@@ -80,6 +80,21 @@ describe('LabelSheet', () => {
     ]);
     // The family run has no English name: French, marked as such.
     expect(document.querySelectorAll('.label-sheet__line[lang="fr"]')).toHaveLength(1);
+  });
+
+  it('leaves out a left-out status however written, and prints a status it does not know', () => {
+    const written = new RowBuilder(registrationLabels(i18n, 'en', categories)).build([
+      { ...people[0]!, payment_status: 'Cancelled' },
+      { ...people[1]!, payment_status: 'on hold' },
+      { ...people[2]!, payment_status: ' REFUNDED' },
+      people[3]!,
+    ]);
+    expect(renderSheet({}, 1, written)).toEqual([
+      [
+        ['Hugo Bérard', '10 km'],
+        ['Zoë Aubert', 'Course des familles'],
+      ],
+    ]);
   });
 
   it('prints the chosen fields: the order and one answer with its question, none when not given', () => {

@@ -3,7 +3,8 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import i18n from '@/i18n';
 import { DEMO_EVENT_IDS } from '@/mocks/data';
-import { demoEvent } from '../insights/testing/demo-event';
+import type { Registration } from '../loader/schemas';
+import { demoEvent, registration } from '../insights/testing/demo-event';
 import { registrationLabels } from '../rows/registration-labels';
 import { eventModels } from '../rows/registrations-model';
 import { LabelsDialog } from './labels-dialog';
@@ -12,9 +13,13 @@ import { DEFAULT_LABEL_OPTIONS, type LabelPrintOptions } from './print-options';
 const { registrations, categories } = demoEvent(DEMO_EVENT_IDS.printable);
 const KEPT = registrations.filter((r) => !['cancelled', 'refunded'].includes(r.payment_status ?? '')).length;
 
-function setUp(options: LabelPrintOptions = DEFAULT_LABEL_OPTIONS, language: 'en' | 'fr' = 'en') {
+function setUp(
+  options: LabelPrintOptions = DEFAULT_LABEL_OPTIONS,
+  language: 'en' | 'fr' = 'en',
+  list: readonly Registration[] = registrations,
+) {
   const labels = registrationLabels(i18n, language, categories);
-  const model = eventModels(new QueryClient(), DEMO_EVENT_IDS.printable).build(registrations, labels);
+  const model = eventModels(new QueryClient(), DEMO_EVENT_IDS.printable).build(list, labels);
   const onPrint = vi.fn();
   const onCancel = vi.fn();
   render(
@@ -92,5 +97,37 @@ describe('LabelsDialog', () => {
     await user.keyboard('{Escape}');
     expect(onCancel).toHaveBeenCalledTimes(1);
     expect(onPrint).not.toHaveBeenCalled();
+  });
+
+  describe.each([
+    {
+      language: 'en' as const,
+      leaveOut: 'Leave out registrations with the status Cancelled or Refunded',
+      said: 'This leaves out 2 of the rows shown. 1 row shown has a status the app does not know (on hold): it is never left out.',
+      kept: '3 labels on 1 sheet',
+      all: '5 labels on 1 sheet',
+    },
+    {
+      language: 'fr' as const,
+      leaveOut: 'Exclure les inscriptions au statut Annulé ou Remboursé',
+      said: 'Cela exclut 2 des lignes affichées. 1 ligne affichée a un statut que l’application ne connaît pas (on hold)\u00a0: elle n’est jamais exclue.',
+      kept: '3 étiquettes sur 1 planche',
+      all: '5 étiquettes sur 1 planche',
+    },
+  ])('with statuses written other ways ($language)', ({ language, leaveOut, said, kept, all }) => {
+    const written = ['Cancelled', 'refunded ', 'on hold', 'paid', 'PAID'].map((status, index) =>
+      registration({ registration_id: 900 + index, last_name: `Name${index}`, payment_status: status }),
+    );
+
+    it('leaves out "Cancelled" as cancelled, keeps and counts an unknown status, and says which it leaves out', async () => {
+      const user = userEvent.setup();
+      await i18n.changeLanguage(language);
+      const { box } = setUp(DEFAULT_LABEL_OPTIONS, language, written);
+      const option = box.getByRole('checkbox', { name: new RegExp(`^${leaveOut}`) });
+      expect(option).toHaveAccessibleDescription(said);
+      expect(box.getByText(kept)).toBeInTheDocument();
+      await user.click(option);
+      expect(box.getByText(all)).toBeInTheDocument();
+    });
   });
 });

@@ -3,12 +3,12 @@ import { useTranslation } from 'react-i18next';
 import { FormDialog } from '@/components/dialog/form-dialog';
 import { useLanguage } from '@/i18n/use-language';
 import { formatCount } from '@/lib/numbers';
+import { tallyStatuses } from '../loader/payment-status';
 import type { Label } from '../rows/registration-labels';
 import type { RegistrationRow } from '../rows/registration-rows';
 import { LABEL_SHEETS, labelSheetCount, labelsPerSheet } from './label-sheets';
 import { LeaveOutOption } from './leave-out-option';
 import {
-  isLeftOut,
   LABEL_SHEET_IDS,
   parseWhole,
   rowsToPrint,
@@ -34,9 +34,9 @@ const FIELDS: readonly Field[] = ['name', 'category', 'order'];
 
 /**
  * Before label sheets are printed: the sheet (A4 3 × 8, A4 2 × 7, US Letter 3 × 10), the
- * fields (name, category, order, one question's answer), whether the cancelled and refunded
- * registrations are left out, and the label to start at on a sheet already started, with how
- * many labels on how many sheets that makes.
+ * fields (name, category, order, one question's answer), whether the registrations of a
+ * left-out status are left out (as on the check-in list: see LeaveOutOption), and the label to
+ * start at on a sheet already started, with how many labels on how many sheets that makes.
  */
 export function LabelsDialog({ rows, columnIds, titles, options, onPrint, onCancel }: LabelsDialogProps) {
   const { t } = useTranslation('registrations');
@@ -60,7 +60,7 @@ export function LabelsDialog({ rows, columnIds, titles, options, onPrint, onCanc
   const perSheet = labelsPerSheet(format);
   const startAt = parseWhole(startText, 1, perSheet);
   const labels = useMemo(() => rowsToPrint(rows, leaveOut).length, [rows, leaveOut]);
-  const leftOut = useMemo(() => rows.filter((row) => isLeftOut(row.statusKey)).length, [rows]);
+  const tally = useMemo(() => tallyStatuses(rows, (row) => row.statusKey), [rows]);
   const sheets = labelSheetCount(labels, format, startAt ?? 1);
   const noField = !FIELDS.some((field) => fields[field]) && answer === '';
 
@@ -141,7 +141,7 @@ export function LabelsDialog({ rows, columnIds, titles, options, onPrint, onCanc
           </p>
         ) : null}
       </fieldset>
-      <LeaveOutOption checked={leaveOut} onChange={setLeaveOut} leftOut={leftOut} />
+      <LeaveOutOption checked={leaveOut} onChange={setLeaveOut} tally={tally} />
       <div className="field print-dialog__number">
         <label htmlFor={`${id}-start`}>{t('printDialog.labels.startAt')}</label>
         <input

@@ -1,19 +1,29 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLanguage } from '@/i18n/use-language';
+import type { Category } from '@/features/events/api/schemas';
 import { formatCount } from '@/lib/numbers';
+import { leftOutStatusNames, statusValuesText, type StatusTally } from '../loader/payment-status';
+import { useRegistrationLabels } from '../rows/use-registrations-model';
+
+/** Status names need no category. */
+const NO_CATEGORIES: readonly Category[] = [];
 
 interface LeaveOutOptionProps {
   checked: boolean;
   onChange: (checked: boolean) => void;
-  /** How many of the rows shown are cancelled or refunded. */
-  leftOut: number;
+  /** What leaving out by status does to the rows shown (tallyStatuses). */
+  tally: StatusTally;
 }
 
-/** "Leave out cancelled and refunded registrations", with how many of the rows shown that is. */
-export function LeaveOutOption({ checked, onChange, leftOut }: LeaveOutOptionProps) {
+/**
+ * "Leave out registrations with the status Cancelled or Refunded", the statuses named from the
+ * one list (payment-status), with how many of the rows shown that leaves out, and how many
+ * have a status the app does not know, which are never left out.
+ */
+export function LeaveOutOption({ checked, onChange, tally }: LeaveOutOptionProps) {
   const { t } = useTranslation('registrations');
-  const language = useLanguage();
+  const labels = useRegistrationLabels(NO_CATEGORIES);
+  const { language } = labels;
   const id = useId();
   return (
     <label className="print-dialog__option" htmlFor={id}>
@@ -25,9 +35,19 @@ export function LeaveOutOption({ checked, onChange, leftOut }: LeaveOutOptionPro
         onChange={(event) => onChange(event.target.checked)}
       />
       <span>
-        {t('printDialog.leaveOut')}
+        {t('printDialog.leaveOut', { statuses: leftOutStatusNames(labels.status, language) })}
         <span className="field__hint print-dialog__hint" id={`${id}-hint`}>
-          {t('printDialog.leaveOutCount', { count: leftOut, formatted: formatCount(leftOut, language) })}
+          {t('printDialog.leaveOutCount', {
+            count: tally.leftOut,
+            formatted: formatCount(tally.leftOut, language),
+          })}
+          {tally.unknown > 0
+            ? ` ${t('printDialog.unknownStatus', {
+                count: tally.unknown,
+                formatted: formatCount(tally.unknown, language),
+                statuses: statusValuesText(tally.unknownStatuses),
+              })}`
+            : null}
         </span>
       </span>
     </label>

@@ -1,3 +1,4 @@
+import { emailKey } from '@/lib/text-keys';
 import type { Registration } from '../loader/schemas';
 import { fullName } from '../rows/registration-labels';
 import { RowBuilder } from '../rows/registration-rows';
@@ -66,7 +67,7 @@ describe('a valid e-mail address for a mailing', () => {
   });
 });
 
-function registration(id: number, email: string): Registration {
+function registration(id: number, email: string, payment_status = 'paid'): Registration {
   return {
     registration_id: id,
     event_id: 1,
@@ -75,7 +76,7 @@ function registration(id: number, email: string): Registration {
     email,
     category_id: null,
     order_id: `ORD-${id}`,
-    payment_status: 'paid',
+    payment_status,
     custom_questions: [],
   };
 }
@@ -108,8 +109,56 @@ describe('the mailing audience of the rows shown', () => {
     expect(audience.missing).toBe(2);
     expect(audience.invalid.map((row) => row.id)).toEqual([4, 7]);
     expect(audience.repeated).toBe(2);
+    expect(audience.leftOutStatus).toBe(0);
+    expect(audience.unknownStatus).toBe(0);
     const { recipients, missing, invalid, repeated } = audience;
     expect(recipients.length + missing + invalid.length + repeated).toBe(rows.length);
+  });
+
+  it('takes an address in another Unicode form and case for the same address, as duplicates and editions do', () => {
+    const composed = 'emilie@exämple.fr';
+    const decomposed = ' EMILIE@EXA\u0308MPLE.FR';
+    const audience = mailingAudience(
+      new RowBuilder(labels).build([registration(1, composed), registration(2, decomposed)]),
+    );
+    expect(audience.recipients.map((r) => r.address)).toEqual([composed]);
+    expect(audience.repeated).toBe(1);
+    expect(checkAddress(decomposed)).toMatchObject({ key: emailKey(composed) });
+  });
+
+  it('mails a family sharing one address once', () => {
+    const family = new RowBuilder(labels).build(
+      ['famille.morin@example.com', 'Famille.Morin@example.com ', 'famille.morin@EXAMPLE.com'].map(
+        (email, index) => registration(index + 1, email),
+      ),
+    );
+    const audience = mailingAudience(family);
+    expect(audience.recipients.map((r) => r.row.id)).toEqual([1]);
+    expect(audience.repeated).toBe(2);
+  });
+
+  it('leaves out the left-out statuses however written, and keeps and counts a status it does not know', () => {
+    const shown = new RowBuilder(labels).build([
+      registration(1, 'anne@example.com', 'Cancelled'),
+      registration(2, 'anne@example.com', 'paid'),
+      registration(3, 'paul@example.org', ' REFUNDED '),
+      registration(4, '', 'cancelled'),
+      registration(5, 'jo@example.fr', 'on hold'),
+      registration(6, 'lea@example.fr', 'Annulé'),
+      registration(7, 'marc@example.fr', 'On Hold'),
+    ]);
+    const audience = mailingAudience(shown);
+    expect(audience.recipients.map((r) => [r.address, r.row.id])).toEqual([
+      ['anne@example.com', 2],
+      ['jo@example.fr', 5],
+      ['lea@example.fr', 6],
+      ['marc@example.fr', 7],
+    ]);
+    expect(audience.leftOutStatus).toBe(3);
+    expect(audience.missing).toBe(0);
+    expect(audience.repeated).toBe(0);
+    expect(audience.unknownStatus).toBe(3);
+    expect(audience.unknownStatuses).toEqual(['on hold', 'Annulé']);
   });
 
   it('cuts the addresses into batches of the size asked, 50 by default in the dialog', () => {

@@ -1,3 +1,5 @@
+import { emailKey } from '@/lib/text-keys';
+import { isLeftOutStatus, tallyStatuses } from '../loader/payment-status';
 import type { RegistrationRow } from '../rows/registration-rows';
 
 /**
@@ -15,8 +17,13 @@ import type { RegistrationRow } from '../rows/registration-rows';
  *   63 characters each, ending in a top-level domain of letters (or `xn--` punycode), at most
  *   253 characters; no IP literal (`jo@[192.0.2.1]`), which no mailing tool takes;
  * - at most 254 characters in all.
- * Unique ignores case (`Jo@X.fr` and `jo@x.fr` are one person to every mailing tool); the
+ * Unique is the app's one rule for "the same address" (lib/text-keys emailKey: case and
+ * Unicode form ignored, `Jo@X.fr` and `jo@x.fr` are one person to every mailing tool); the
  * first spelling met, in the view's order, is kept.
+ *
+ * Registrations whose status is left out (rows/payment-status: cancelled and refunded, however
+ * written) are not mailed, whatever their address, and are counted; a status the app does not
+ * know is mailed, and counted apart so the dialog can say so.
  */
 
 /** Why a row gives no address, or the address it gives. */
@@ -27,7 +34,7 @@ export type AddressCheck =
       readonly status: 'valid';
       /** As typed, trimmed. */
       readonly address: string;
-      /** What tells two addresses apart: case folded. */
+      /** What tells two addresses apart: emailKey. */
       readonly key: string;
       /**
        * Starts with `=`, `+` or `-` (valid: RFC 5322 allows them first). A spreadsheet runs
@@ -60,7 +67,7 @@ export function checkAddress(raw: string | null | undefined): AddressCheck {
   return {
     status: 'valid',
     address,
-    key: address.normalize('NFC').toLowerCase(),
+    key: emailKey(address),
     formulaLike: FORMULA_FIRST.has(address.charAt(0)),
   };
 }
@@ -83,6 +90,11 @@ export interface MailingAudience {
   readonly invalid: readonly RegistrationRow[];
   /** Rows whose valid address an earlier row already gave (a family, a club's address). */
   readonly repeated: number;
+  /** Rows left out for their status (rows/payment-status), whatever their address. */
+  readonly leftOutStatus: number;
+  /** Rows kept whose status the app does not know, and those statuses as sent. */
+  readonly unknownStatus: number;
+  readonly unknownStatuses: readonly string[];
 }
 
 /** The mailing audience of some rows (the rows of a view, in its order). */
@@ -92,7 +104,9 @@ export function mailingAudience(rows: readonly RegistrationRow[]): MailingAudien
   const invalid: RegistrationRow[] = [];
   let missing = 0;
   let repeated = 0;
+  const statuses = tallyStatuses(rows, (row) => row.statusKey);
   for (const row of rows) {
+    if (statuses.leftOut > 0 && isLeftOutStatus(row.statusKey)) continue;
     const check = checkAddress(row.registration.email);
     if (check.status === 'missing') missing += 1;
     else if (check.status === 'invalid') invalid.push(row);
@@ -102,7 +116,16 @@ export function mailingAudience(rows: readonly RegistrationRow[]): MailingAudien
       recipients.push({ address: check.address, row, formulaLike: check.formulaLike });
     }
   }
-  return { recipients, rows: rows.length, missing, invalid, repeated };
+  return {
+    recipients,
+    rows: rows.length,
+    missing,
+    invalid,
+    repeated,
+    leftOutStatus: statuses.leftOut,
+    unknownStatus: statuses.unknown,
+    unknownStatuses: statuses.unknownStatuses,
+  };
 }
 
 /** The addresses cut into batches of `size` (a BCC field's limit), in order. */

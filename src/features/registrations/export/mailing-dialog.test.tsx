@@ -1,8 +1,14 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import i18n from '@/i18n';
 import { DEMO_EVENT_IDS, getDemoDataset } from '@/mocks/data';
 import { TEST_TODAY } from '../../../../test/msw-server';
 import { renderApp } from '../../../../test/render';
 import { sizeRegistrationsTable } from '../../../../test/table-layout';
+import { registration } from '../insights/testing/demo-event';
+import { registrationLabels } from '../rows/registration-labels';
+import { RowBuilder } from '../rows/registration-rows';
+import { MailingDialog } from './mailing-dialog';
 
 const EVENT = DEMO_EVENT_IDS.trickySmall; // 45 registrations
 
@@ -68,3 +74,46 @@ describe('Copy e-mail addresses', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   });
 });
+
+describe.each([
+  {
+    language: 'en' as const,
+    leftOut: 'Registrations with the status Cancelled or Refunded are left out: 2 of the rows shown.',
+    unknown: '1 row shown has a status the app does not know (on hold): its address is kept.',
+    summary: '2 addresses, each once, from the 4 rows shown.',
+  },
+  {
+    language: 'fr' as const,
+    leftOut: 'Les inscriptions au statut Annulé ou Remboursé sont laissées de côté : 2 des lignes affichées.',
+    unknown:
+      '1 ligne affichée a un statut que l’application ne connaît pas (on hold) : son adresse est gardée.',
+    summary: '2 adresses, chacune une fois, des 4 lignes affichées.',
+  },
+])(
+  'Copy e-mail addresses with statuses written other ways ($language)',
+  ({ language, leftOut, unknown, summary }) => {
+    it('leaves out "Cancelled" as cancelled, keeps an unknown status, and says which statuses it leaves out', async () => {
+      const user = userEvent.setup();
+      await i18n.changeLanguage(language);
+      const rows = new RowBuilder(registrationLabels(i18n, language, [])).build(
+        (
+          [
+            ['Cancelled', 'anne@example.com'],
+            [' REFUNDED ', 'paul@example.org'],
+            ['on hold', 'jo@example.fr'],
+            ['paid', 'lea@example.fr'],
+          ] as const
+        ).map(([payment_status, email], index) =>
+          registration({ registration_id: index + 1, payment_status, email }),
+        ),
+      );
+      render(<MailingDialog rows={rows} onClose={() => undefined} />);
+      const dialog = screen.getByRole('dialog');
+      expect(dialog).toHaveTextContent(summary);
+      expect(dialog).toHaveTextContent(`${leftOut} ${unknown}`);
+      await user.click(within(dialog).getByRole('button', { name: /^(Copy batch|Copier le lot) 1$/ }));
+      await waitFor(() => expect(within(dialog).getByRole('status')).not.toBeEmptyDOMElement());
+      expect((await navigator.clipboard.readText()).split(', ')).toEqual(['jo@example.fr', 'lea@example.fr']);
+    });
+  },
+);

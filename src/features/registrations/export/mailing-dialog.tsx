@@ -2,8 +2,11 @@ import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useModalDialog } from '@/components/dialog/use-modal-dialog';
 import { useLanguage } from '@/i18n/use-language';
+import type { Category } from '@/features/events/api/schemas';
 import { formatCount } from '@/lib/numbers';
+import { leftOutStatusNames, statusValuesText } from '../loader/payment-status';
 import type { RegistrationRow } from '../rows/registration-rows';
+import { useRegistrationLabels } from '../rows/use-registrations-model';
 import { addressBatches, batchText, mailingAudience } from './mailing-addresses';
 import '@/components/dialog/modal-dialog.css';
 import './mailing-dialog.css';
@@ -13,6 +16,8 @@ const DEFAULT_BATCH_SIZE = 50;
 const MAX_BATCH_SIZE = 1000;
 /** Invalid addresses listed by name: enough to correct by hand, never a page of thousands. */
 const INVALID_LISTED = 100;
+/** Status names need no category. */
+const NO_CATEGORIES: readonly Category[] = [];
 
 interface MailingDialogProps {
   /** The rows of the view, in its order, from the whole list. */
@@ -25,12 +30,14 @@ type CopyOutcome = { batch: number; ok: true; count: number } | { batch: number;
 /**
  * "Copy e-mail addresses": the unique valid addresses of the rows shown (mailing-addresses,
  * the rule the audience CSV follows too), cut into batches of a chosen size, each with its
- * Copy button (navigator.clipboard.writeText), and what was left out and why. Addresses and
- * names come from registrants: rendered as text, never as markup.
+ * Copy button (navigator.clipboard.writeText), and what was left out and why: always which
+ * statuses are never mailed and how many rows that is, and the rows kept with a status the app
+ * does not know. Addresses and names come from registrants: rendered as text, never as markup.
  */
 export function MailingDialog({ rows, onClose }: MailingDialogProps) {
   const { t } = useTranslation('mailing');
   const language = useLanguage();
+  const labels = useRegistrationLabels(NO_CATEGORIES);
   const headingId = useId();
   const sizeId = useId();
   const { dialogProps, close } = useModalDialog(onClose);
@@ -75,6 +82,20 @@ export function MailingDialog({ rows, onClose }: MailingDialogProps) {
                 formatted: count(addresses.length),
                 rows: count(audience.rows),
               })}
+        </p>
+        <p>
+          {t('dialog.statusLeftOut', {
+            count: audience.leftOutStatus,
+            formatted: count(audience.leftOutStatus),
+            statuses: leftOutStatusNames(labels.status, language),
+          })}
+          {audience.unknownStatus > 0
+            ? ` ${t('dialog.unknownStatus', {
+                count: audience.unknownStatus,
+                formatted: count(audience.unknownStatus),
+                statuses: statusValuesText(audience.unknownStatuses),
+              })}`
+            : null}
         </p>
         {audience.missing + audience.invalid.length + audience.repeated > 0 ? (
           <section className="mailing-dialog__left-out" aria-label={t('dialog.leftOutTitle')}>

@@ -12,10 +12,15 @@ import { MAILING_COLUMNS, mailingExport } from './export-table';
 const EVENT = DEMO_EVENT_IDS.trickySmall;
 const HEADERS = { email: 'EMAIL', firstName: 'FIRSTNAME', lastName: 'LASTNAME' };
 
-/** The demo event with some addresses changed the way sign-up forms leave them. */
+/**
+ * The demo event with some addresses changed the way sign-up forms leave them, on paid rows
+ * (a cancelled or refunded row is never mailed, whatever its address).
+ */
 function withAddresses(emails: Record<number, string>) {
   const { registrations, categories } = demoEvent(EVENT);
-  const changed = registrations.map((r, index) => (index in emails ? { ...r, email: emails[index]! } : r));
+  const changed = registrations.map((r, index) =>
+    index in emails ? { ...r, email: emails[index]!, payment_status: 'paid' } : r,
+  );
   const labels = sharedLabels(i18n, 'en', categories);
   return { model: eventModels(new QueryClient(), EVENT).build(changed, labels), registrations: changed };
 }
@@ -78,10 +83,12 @@ describe('the mailing audience CSV', () => {
     );
     const parsed = Papa.parse<string[]>(csvOf(table), { skipEmptyLines: true }).data;
     const written = parsed.slice(1).map((line) => line[0]);
-    // A plain loop over the demo's rows: valid (no space, one @, a dotted domain), once each.
+    // A plain loop over the demo's rows not cancelled or refunded: valid (no space, one @, a
+    // dotted domain), once each.
     const expected: string[] = [];
     const seen = new Set<string>();
-    for (const r of registrations) {
+    const mailed = registrations.filter((r) => !['cancelled', 'refunded'].includes(r.payment_status ?? ''));
+    for (const r of mailed) {
       const address = (r.email ?? '').trim();
       if (!/^[^\s@=+-][^\s@]*@[^\s@]+\.[a-z]{2,}$/i.test(address)) continue;
       if (seen.has(address.toLowerCase())) continue;
@@ -94,7 +101,28 @@ describe('the mailing audience CSV', () => {
     expect(formulaLike).toBe(3);
     expect(audience.missing).toBe(1);
     expect(audience.invalid).toHaveLength(1);
-    expect(audience.repeated).toBe(registrations.length - 1 - 1 - audience.recipients.length);
+    expect(audience.leftOutStatus).toBe(registrations.length - mailed.length);
+    expect(audience.repeated).toBe(mailed.length - 1 - 1 - audience.recipients.length);
+  });
+
+  it('leaves out the rows of a left-out status however written, and keeps an unknown one', async () => {
+    const { registrations, categories } = demoEvent(EVENT);
+    const statuses: Record<number, string> = { 0: 'Cancelled', 1: ' REFUNDED ', 2: 'on hold', 3: 'paid' };
+    const changed = registrations.map((r, index) =>
+      index in statuses
+        ? { ...r, email: `row${index}@example.com`, payment_status: statuses[index]! }
+        : { ...r, payment_status: 'paid' },
+    );
+    const model = eventModels(new QueryClient(), EVENT).build(changed, sharedLabels(i18n, 'en', categories));
+    const { table, audience } = await mailingExport(model, DEFAULT_REGISTRATIONS_VIEW, null, null, HEADERS);
+    const written = table.rows.map((line) => line[0]);
+    expect(written).not.toContain('row0@example.com');
+    expect(written).not.toContain('row1@example.com');
+    expect(written).toContain('row2@example.com');
+    expect(written).toContain('row3@example.com');
+    expect(audience.leftOutStatus).toBe(2);
+    expect(audience.unknownStatus).toBe(1);
+    expect(audience.unknownStatuses).toEqual(['on hold']);
   });
 
   it('still guards a name or an answer that starts like a formula', async () => {

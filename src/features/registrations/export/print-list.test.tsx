@@ -89,7 +89,27 @@ describe('PrintList', () => {
       const running = table.querySelector('thead tr:first-child th');
       expect(running).toHaveAttribute('colSpan', '6');
       expect(running).toHaveTextContent(`Foulées d'Annecy · ${date} · Check-in list`);
+      // The API names events in French only: on an English list the name is marked French.
+      expect(running!.querySelector('strong [lang="fr"]')).toHaveTextContent("Foulées d'Annecy");
     }
+  });
+
+  it('heads the tables of an event without a name with "Unnamed event (#id)", in French too', async () => {
+    const unnamed = { ...event, eve_nom_fr: '  ' };
+    const { unmount } = render(<PrintList event={unnamed} rows={rows()} categories={categories} />);
+    for (const table of screen.getAllByRole('table', { hidden: true })) {
+      const running = table.querySelector('thead tr:first-child th strong');
+      expect(running).toHaveTextContent(`Unnamed event (#${event.eve_id})`, { normalizeWhitespace: false });
+      expect(running!.querySelector('[lang]')).toBeNull();
+    }
+    unmount();
+    await i18n.changeLanguage('fr');
+    render(<PrintList event={unnamed} rows={rows('fr')} categories={categories} />);
+    for (const table of screen.getAllByRole('table', { hidden: true }))
+      expect(table.querySelector('thead tr:first-child th strong')).toHaveTextContent(
+        `Événement sans nom (n° ${event.eve_id})`,
+        { normalizeWhitespace: false },
+      );
   });
 
   it('lists each desk in alphabetical order with the statuses of the table and an empty check box', () => {
@@ -193,9 +213,34 @@ describe('PrintList with the dialog’s choices', () => {
     expect(printed()).toEqual(['Aubert', 'Roy']);
     for (const table of screen.getAllByRole('table', { hidden: true })) {
       expect(table.querySelector('thead')).toHaveTextContent(
-        'Cancelled and refunded registrations left out (2)',
+        'Registrations with the status Cancelled or Refunded left out (2)',
       );
     }
+  });
+
+  it('leaves out a left-out status however written, prints an unknown one, and says so in French too', async () => {
+    const written = [
+      { ...people[0]!, payment_status: 'Cancelled' },
+      { ...people[1]!, payment_status: 'on hold' },
+      ...people
+        .slice(2)
+        .map((person) => ({ ...person, payment_status: ` ${person.payment_status?.toUpperCase()} ` })),
+    ];
+    const { unmount } = render(
+      <PrintList event={event} rows={rows('en', written)} categories={categories} />,
+    );
+    const kept = written.filter((person) => !/cancel|refund/i.test(person.payment_status ?? ''));
+    expect(printed().sort()).toEqual(kept.map((person) => person.last_name).sort());
+    expect(printed()).not.toContain(people[0]!.last_name);
+    expect(screen.getAllByRole('table', { hidden: true })[0]!.querySelector('thead')).toHaveTextContent(
+      `Registrations with the status Cancelled or Refunded left out (${written.length - kept.length})`,
+    );
+    unmount();
+    await i18n.changeLanguage('fr');
+    render(<PrintList event={event} rows={rows('fr', written)} categories={categories} />);
+    expect(screen.getAllByRole('table', { hidden: true })[0]!.querySelector('thead')).toHaveTextContent(
+      `Inscriptions au statut Annulé ou Remboursé exclues (${written.length - kept.length})`,
+    );
   });
 
   it('prints them when asked, and then says nothing of it', () => {

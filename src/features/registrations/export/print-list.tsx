@@ -1,12 +1,14 @@
 import { useMemo } from 'react';
 import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
+import { EventName } from '@/features/events/api/event-label';
 import type { Category, PartnerEvent } from '@/features/events/api/schemas';
 import { useLanguage } from '@/i18n/use-language';
 import { formatCalendarDate } from '@/lib/dates';
 import { formatCount } from '@/lib/numbers';
 import type { Registration } from '../loader/schemas';
 import { FIXED_COLUMN_IDS, type Label, type RegistrationLabels } from '../rows/registration-labels';
+import { leftOutStatusNames } from '../loader/payment-status';
 import { useRegistrationLabels } from '../rows/use-registrations-model';
 import type { RegistrationRow } from '../rows/registration-rows';
 import { DEFAULT_CHECK_IN_OPTIONS, rowsToPrint, type CheckInPrintOptions } from './print-options';
@@ -100,10 +102,16 @@ export function PrintList({
   const columns = printColumns(columnIds, options.columns, titles, labels);
   usePrintOnMount(autoPrint, onAfterPrint);
 
-  const eventName = event.eve_nom_fr ?? '';
   const date = formatCalendarDate(event.eve_date_debut, language, { dateStyle: 'full' });
   const sections = groups.flatMap((group) => group.sections.map((section) => ({ group, section })));
-  const leftOut = options.leaveOutCancelled ? rows.length - printed.length : null;
+  const leftOutCount = rows.length - printed.length;
+  const leftOut = options.leaveOutCancelled
+    ? t('print.leftOut', {
+        count: leftOutCount,
+        formatted: formatCount(leftOutCount, language),
+        statuses: leftOutStatusNames(labels.status, language),
+      })
+    : null;
 
   return createPortal(
     <div className={`print-list${options.pagePerDesk ? ' print-list--page-per-desk' : ''}`} lang={language}>
@@ -116,7 +124,7 @@ export function PrintList({
           section={section}
           columns={columns}
           rowOf={rowOf}
-          eventName={eventName}
+          event={event}
           date={date}
           leftOut={leftOut}
         />
@@ -132,13 +140,13 @@ interface DeskTableProps {
   section: PrintSection;
   columns: readonly PrintColumn[];
   rowOf: ReadonlyMap<Registration, RegistrationRow>;
-  eventName: string;
+  event: PartnerEvent;
   date: string;
-  /** How many cancelled and refunded registrations were left out; null: none was. */
-  leftOut: number | null;
+  /** Which statuses were left out and how many registrations that was; null: none was. */
+  leftOut: string | null;
 }
 
-function DeskTable({ id, category, section, columns, rowOf, eventName, date, leftOut }: DeskTableProps) {
+function DeskTable({ id, category, section, columns, rowOf, event, date, leftOut }: DeskTableProps) {
   const { t } = useTranslation('insights');
   const language = useLanguage();
   const letters = section.range
@@ -155,13 +163,15 @@ function DeskTable({ id, category, section, columns, rowOf, eventName, date, lef
         <thead>
           <tr className="print-list__running">
             <th colSpan={columns.length + 1} scope="colgroup">
-              <strong>{eventName}</strong> · {date} · {t('print.title')} ·{' '}
-              <span lang={category.lang}>{category.text}</span> · {letters} ·{' '}
+              <strong>
+                <EventName event={event} />
+              </strong>{' '}
+              · {date} · {t('print.title')} · <span lang={category.lang}>{category.text}</span> · {letters} ·{' '}
               {t('print.summary', { count, formatted: formatCount(count, language) })}
               {leftOut !== null ? (
                 <>
                   {' · '}
-                  {t('print.leftOut', { count: leftOut, formatted: formatCount(leftOut, language) })}
+                  {leftOut}
                 </>
               ) : null}
             </th>

@@ -1,5 +1,6 @@
 import { z } from '@/lib/zod';
 import { schemaOnFirstUse } from '@/lib/schema-on-first-use';
+import { isLeftOutStatus } from '../loader/payment-status';
 import { FIXED_COLUMN_IDS } from '../rows/registration-labels';
 
 /**
@@ -17,7 +18,7 @@ export interface CheckInPrintOptions {
    * `q:<que_id>` for a question). An id the event does not have is skipped.
    */
   readonly columns: readonly string[];
-  /** Leave out the registrations whose payment status is cancelled or refunded. */
+  /** Leave out the registrations whose status is left out (payment-status LEFT_OUT_STATUSES). */
   readonly leaveOutCancelled: boolean;
   /** 'auto': the usual ranges A–F, G–M, N–S, T–Z; a number: that many desks, balanced by people. */
   readonly desks: 'auto' | number;
@@ -132,20 +133,15 @@ export function parsePrintChoices(value: unknown): PrintChoices {
   }
 }
 
-/** The payment statuses a check-in list or a label sheet leaves out when asked to. */
-const LEFT_OUT_STATUSES: ReadonlySet<string> = new Set(['cancelled', 'refunded']);
-
-/** Whether a registration with this payment status is left out by "leave out cancelled and refunded". */
-export function isLeftOut(status: string | null | undefined): boolean {
-  return LEFT_OUT_STATUSES.has(status ?? '');
-}
-
-/** The rows to print: all of them, or without the cancelled and refunded ones. */
+/**
+ * The rows to print: all of them, or without those whose status is left out (payment-status:
+ * cancelled and refunded, however written; an unknown status is printed).
+ */
 export function rowsToPrint<Row extends { readonly statusKey: string }>(
   rows: readonly Row[],
   leaveOutCancelled: boolean,
 ): readonly Row[] {
-  return leaveOutCancelled ? rows.filter((row) => !isLeftOut(row.statusKey)) : rows;
+  return leaveOutCancelled ? rows.filter((row) => !isLeftOutStatus(row.statusKey)) : rows;
 }
 
 /** A whole number typed in a field, from `min` to `max`; null when it is not one. */

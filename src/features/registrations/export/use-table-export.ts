@@ -34,12 +34,19 @@ export interface FiguresSheet {
 /** What the rows of a view are asked for: a file, a printed list or labels, or their e-mail addresses. */
 type ExportPurpose = ExportFormat | PrintKind | 'addresses';
 
-/** The rows of a mailing audience left out of its file, and why (see mailingExport). */
+/**
+ * The rows of a mailing audience left out of its file, and why (see mailingExport), and the
+ * rows kept with a status the app does not know.
+ */
 export interface LeftOut {
+  /** Left out for their status (rows/payment-status). */
+  status: number;
   missing: number;
   invalid: number;
   repeated: number;
   formulaLike: number;
+  unknownStatus: number;
+  unknownStatuses: readonly string[];
 }
 
 export type ExportState =
@@ -155,10 +162,13 @@ export function useTableExport({
           rows: table.rows.length,
           fileName,
           leftOut: {
+            status: audience.leftOutStatus,
             missing: audience.missing,
             invalid: audience.invalid.length,
             repeated: audience.repeated,
             formulaLike: mailing.formulaLike,
+            unknownStatus: audience.unknownStatus,
+            unknownStatuses: audience.unknownStatuses,
           },
         });
         return;

@@ -3,6 +3,7 @@ import type { Registration } from '../loader/schemas';
 import { changedIds, removedSince, summarizeChanges } from './changes-since';
 import { readStoredHistory, storeHistory } from './history-codec';
 import {
+  changeBetween,
   HISTORY_KEPT_MS,
   openVisit,
   pruneHistory,
@@ -41,6 +42,13 @@ function merge(rows: readonly Registration[], arrived: readonly Registration[]):
 
 describe('registration history', () => {
   const first = [1, 2, 3, 4].map((id) => registration(id));
+
+  it('reports a status move only when the status changed, not how it is written', () => {
+    expect(changeBetween(registration(1), registration(1, { payment_status: ' Pending' }))).toBeNull();
+    expect(changeBetween(registration(1), registration(1, { payment_status: 'PAID' }))).toEqual({
+      status: 'pending',
+    });
+  });
 
   it('dates new registrations and what changed by the sync that saw them, net since a checkpoint', () => {
     let history = startHistory(T0);

@@ -1,4 +1,5 @@
 import { yieldToBrowser } from '@/lib/yield-to-browser';
+import { paymentStatusKey } from '../loader/payment-status';
 import type { Registration } from '../loader/schemas';
 
 /**
@@ -103,7 +104,8 @@ export function changeBetween(before: Registration, after: Registration): Regist
   const change: { -readonly [K in keyof RegistrationBefore]: RegistrationBefore[K] } = {};
   const status = before.payment_status ?? null;
   const category = before.category_id ?? null;
-  if (status !== (after.payment_status ?? null)) change.status = status;
+  // A status written another way ("Paid" for "paid") is the same status: no move to report.
+  if (paymentStatusKey(status) !== paymentStatusKey(after.payment_status)) change.status = status;
   if (category !== (after.category_id ?? null)) change.category = category;
   if (!sameAnswers(before, after)) change.answers = answersOf(before);
   return Object.keys(change).length > 0 ? change : null;

@@ -66,19 +66,18 @@ describe('categoryBreakdown edge cases', () => {
       [999_999, false, 2],
       [null, false, 2],
     ]);
-    // Statuses are kept as sent: 'Paid ' is not 'paid'; '' is "no status".
+    // Statuses are counted as every screen compares them (payment-status): 'Paid ' is 'paid',
+    // named as first sent; '' is "no status".
     expect(breakdown.statuses).toEqual([
-      { status: 'paid', count: 2 },
+      { status: 'paid', count: 3 },
       { status: '', count: 2 },
       { status: 'chargeback', count: 1 },
-      { status: 'Paid ', count: 1 },
     ]);
     const unknown = breakdown.categories.find((r) => r.categoryId === 999_999);
     expect(unknown?.statuses).toEqual([
-      { status: 'paid', count: 0 },
+      { status: 'paid', count: 1 },
       { status: '', count: 0 },
       { status: 'chargeback', count: 1 },
-      { status: 'Paid ', count: 1 },
     ]);
   });
 

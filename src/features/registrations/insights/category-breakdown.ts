@@ -1,6 +1,6 @@
 import type { Category } from '@/features/events/api/schemas';
 import type { Registration } from '../loader/schemas';
-import { increment, sortedStatusCounts, statusKey, type StatusCount } from './status-counts';
+import { StatusCounter, type StatusCount } from './status-counts';
 
 /** The registrations of one category, or of no category (`categoryId: null`). */
 export interface CategoryCount {
@@ -28,7 +28,7 @@ export interface CategoryBreakdown {
 
 interface Tally {
   count: number;
-  statuses: Map<string, number>;
+  statuses: StatusCounter;
 }
 
 /** Registrations per category and per payment status, in one pass over the registrations. */
@@ -37,28 +37,27 @@ export function categoryBreakdown(
   categories: readonly Category[],
 ): CategoryBreakdown {
   const tallies = new Map<number | null, Tally>();
-  const overall = new Map<string, number>();
+  const overall = new StatusCounter();
   for (const registration of registrations) {
     const categoryId = registration.category_id ?? null;
     let tally = tallies.get(categoryId);
     if (!tally) {
-      tally = { count: 0, statuses: new Map() };
+      tally = { count: 0, statuses: new StatusCounter() };
       tallies.set(categoryId, tally);
     }
-    const status = statusKey(registration.payment_status);
     tally.count += 1;
-    increment(tally.statuses, status);
-    increment(overall, status);
+    tally.statuses.add(registration.payment_status);
+    overall.add(registration.payment_status);
   }
 
-  const statuses = sortedStatusCounts(overall);
+  const statuses = overall.sorted();
   const row = (categoryId: number | null, known: boolean): CategoryCount => {
     const tally = tallies.get(categoryId);
     return {
       categoryId,
       known,
       count: tally?.count ?? 0,
-      statuses: statuses.map(({ status }) => ({ status, count: tally?.statuses.get(status) ?? 0 })),
+      statuses: statuses.map(({ status }) => ({ status, count: tally?.statuses.count(status) ?? 0 })),
     };
   };
 

@@ -3,12 +3,22 @@ import type { Registration } from '../loader/schemas';
 import { countDuplicates, duplicateGroups, MAX_NAMESAKES, type DuplicateGroup } from './duplicate-groups';
 import { demoEvent, registration } from './testing/demo-event';
 
-/** The test's own folding: no accents, lower case, single spaces. */
+/** The test's own folding: no accents, ligatures spelled out, lower case, letters and digits only. */
+const LIGATURES: Record<string, string> = { œ: 'oe', æ: 'ae', ß: 'ss' };
 const fold = (text: string | null) =>
-  (text ?? '').normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().trim().replace(/\s+/g, ' ');
-const nameOf = (r: Registration) =>
-  fold(r.first_name) && fold(r.last_name) ? `${fold(r.first_name)}|${fold(r.last_name)}` : '';
-const emailOf = (r: Registration) => (r.email ?? '').trim().toLowerCase();
+  (text ?? '')
+    .normalize('NFKD')
+    .replace(/\p{M}/gu, '')
+    .toLowerCase()
+    .replace(/[œæß]/g, (char) => LIGATURES[char]!)
+    .replace(/[^\p{L}\p{N}]/gu, '');
+/** Both names needed; the two in either order are one name. */
+const nameOf = (r: Registration) => {
+  const [first, last] = [fold(r.first_name), fold(r.last_name)];
+  if (!first || !last) return '';
+  return [first + last, last + first].sort()[0]!;
+};
+const emailOf = (r: Registration) => (r.email ?? '').trim().normalize('NFC').toLowerCase();
 const orderOf = (r: Registration) => (r.order_id ?? '').trim();
 
 /** Registrations sharing a key, in input order; blank keys left out. */
@@ -435,5 +445,66 @@ describe('duplicateGroups, case by case', () => {
     });
     expect(kindsOf([one, one, { ...one }])).toEqual([]);
     expect(duplicateGroups([])).toEqual([]);
+  });
+});
+
+describe('duplicateGroups, the same person and the same address as the editions and the mailing', () => {
+  const person = (id: number, first: string, last: string, email: string, order: string) =>
+    registration({ registration_id: id, first_name: first, last_name: last, email, order_id: order });
+  const kindsOf = (registrations: Registration[]) =>
+    duplicateGroups(registrations).map((g) => [g.kind, g.registrations.map((r) => r.registration_id)]);
+
+  it('takes "Zoë D\'Amour" and "Zoe DAmour" for one name, as the editions do', () => {
+    const groups = duplicateGroups([
+      person(1, 'Zoë', "D'Amour", 'zoe@x.org', 'A'),
+      person(2, 'Zoe', 'DAmour', 'ZOE@x.org', 'B'),
+    ]);
+    expect(groups.map((g) => g.kind)).toEqual(['likely']);
+    expect(groups[0]).toMatchObject({ name: "Zoë D'Amour", email: 'zoe@x.org' });
+  });
+
+  it('ignores hyphens and reads ligatures as their letters', () => {
+    expect(
+      kindsOf([
+        person(1, 'Jean-Pierre', 'Martin', 'a@x.org', 'A'),
+        person(2, 'Jean Pierre', 'Martin', 'b@x.org', 'A'),
+      ]),
+    ).toEqual([['likely', [1, 2]]]);
+    expect(
+      kindsOf([
+        person(1, 'Lætitia', 'Cœur', 'l@x.org', 'A'),
+        person(2, 'Laetitia', 'Coeur', 'l@x.org', 'B'),
+        person(3, 'Jürgen', 'Straße', 'j@x.org', 'C'),
+        person(4, 'Jurgen', 'STRASSE', 'j@x.org', 'D'),
+      ]),
+    ).toEqual([
+      ['likely', [1, 2]],
+      ['likely', [3, 4]],
+    ]);
+  });
+
+  it('takes first and last name swapped for the same name', () => {
+    expect(
+      kindsOf([person(1, 'Marie', 'Dupont', 'm@x.org', 'A'), person(2, 'Dupont', 'Marie', 'm@x.org', 'B')]),
+    ).toEqual([['likely', [1, 2]]]);
+  });
+
+  it('reads an address in another Unicode form and case as the same address', () => {
+    const groups = duplicateGroups([
+      person(1, 'Ana', 'Lima', 'zoë@exemple.fr', 'A'),
+      person(2, 'Bea', 'Lima', 'ZOE\u0308@EXEMPLE.FR', 'B'),
+    ]);
+    expect(groups).toHaveLength(1);
+    expect(groups[0]).toMatchObject({ kind: 'shared-email', email: 'zoë@exemple.fr' });
+  });
+
+  it('does not take a family sharing one address, however written, for duplicates', () => {
+    expect(
+      kindsOf([
+        person(1, 'Hugo', 'Morin', 'Famille.Morin@example.com', 'A'),
+        person(2, 'Léa', 'Morin', ' famille.morin@EXAMPLE.com', 'A'),
+        person(3, 'Inès', 'Morin', 'famille.morin@example.com', 'A'),
+      ]),
+    ).toEqual([]);
   });
 });

@@ -1,6 +1,6 @@
 import type { Registration } from '../loader/schemas';
 import { fullName } from '../rows/registration-labels';
-import { cachedAnswerKey } from '@/lib/text-keys';
+import { emailKey, personKey } from '@/lib/text-keys';
 
 /**
  * How likely a group is one person registered more than once, most likely first:
@@ -25,8 +25,9 @@ export interface DuplicateGroup {
   /** The shared name as the group's first registration spells it ('likely' and 'possible'). */
   readonly name: string | null;
   /**
-   * The shared address, trimmed and lowercased: of every 'shared-email' group, and of a
-   * 'likely' group whose registrations all have it.
+   * The shared address as the app compares addresses (lib/text-keys emailKey: trimmed, case and
+   * Unicode form ignored): of every 'shared-email' group, and of a 'likely' group whose
+   * registrations all have it.
    */
   readonly email: string | null;
   /** The shared order, for a 'likely' group whose registrations are all in it. */
@@ -48,11 +49,13 @@ export const MAX_NAMESAKES = 3;
 /**
  * Possible duplicate sign-ups of an event, ranked:
  *
- * 1. Registrations are grouped by full name (first and last name both present; case, accents
- *    and runs of spaces ignored, see answerKey). Within a name, registrations with the same
- *    e-mail (trimmed, case ignored) or the same order are one person: each such set of two
- *    registrations or more is a 'likely' group (linked step by step: A and B share an e-mail,
- *    B and C an order, all three are one group).
+ * 1. Registrations are grouped by name, by the app's one rule for the same person
+ *    (lib/text-keys personKey: first and last name both present; case, accents, ligatures,
+ *    spaces and punctuation ignored; first and last name swapped, or split differently between
+ *    the two, the same name). Within a name, registrations with the same e-mail (lib/text-keys
+ *    emailKey, the one rule for the same address) or the same order are one person: each such
+ *    set of two registrations or more is a 'likely' group (linked step by step: A and B share
+ *    an e-mail, B and C an order, all three are one group).
  * 2. When a name is left with two to MAX_NAMESAKES such separate people (different e-mails in
  *    different orders), all its registrations form one 'possible' group, so they can be
  *    compared side by side. More separate people than that: a common name, not listed.
@@ -71,9 +74,9 @@ export const MAX_NAMESAKES = 3;
  * One pass to index, then work per name and per address: linear in the registrations.
  */
 export function duplicateGroups(registrations: readonly Registration[]): DuplicateGroup[] {
-  const fold = cachedAnswerKey();
-  // Keyed by the strings themselves, never by a string built per registration: 100,000
-  // registrations would hash 200,000 new strings. The folded names are the fold cache's own.
+  const keyOf = cachedPersonKey();
+  // Keyed by strings made once per different name or address, never by a string built per
+  // registration: 100,000 registrations would hash 100,000 new strings.
   const events = new Map<number | null, EventIndex>();
   const nameGroups: Entry[][] = [];
   // E-mails as small numbers, one per address of an event: their registrations at that index.
@@ -93,10 +96,8 @@ export function duplicateGroups(registrations: readonly Registration[]): Duplica
     // A registration repeated in the input counts once.
     if (index.ids.has(registration.registration_id)) continue;
     index.ids.add(registration.registration_id);
-    const first = fold(registration.first_name ?? '');
-    const last = fold(registration.last_name ?? '');
-    const named = first !== '' && last !== '';
-    const email = registration.email?.trim().toLowerCase() ?? '';
+    const name = keyOf(registration.first_name ?? '', registration.last_name ?? '');
+    const email = keyOf.email(registration.email ?? '');
     const order = registration.order_id?.trim() ?? '';
     let emailId = -1;
     if (email !== '') {
@@ -114,20 +115,18 @@ export function duplicateGroups(registrations: readonly Registration[]): Duplica
     }
     const entry: Entry = {
       registration,
-      name: named ? `${first}\u0001${last}` : '',
+      name,
       email,
       order,
       emailId,
       orderId,
     };
-    if (named) {
-      let lasts = index.names.get(first);
-      if (!lasts) index.names.set(first, (lasts = new Map<string, Entry[]>()));
-      const namesakes = lasts.get(last);
+    if (name !== '') {
+      const namesakes = index.names.get(name);
       if (namesakes) namesakes.push(entry);
       else {
         const created = [entry];
-        lasts.set(last, created);
+        index.names.set(name, created);
         nameGroups.push(created);
       }
     }
@@ -148,11 +147,34 @@ export function duplicateGroups(registrations: readonly Registration[]): Duplica
   return groups.sort(compareGroups);
 }
 
-/** One event's registrations seen so far, its names (first, then last) and its e-mails. */
+/** One event's registrations seen so far, its names (person keys) and its e-mails. */
 interface EventIndex {
   readonly ids: Set<number>;
-  readonly names: Map<string, Map<string, Entry[]>>;
+  readonly names: Map<string, Entry[]>;
   readonly emails: Map<string, number>;
+}
+
+/**
+ * personKey and emailKey remembered per text as sent: the same first names, last names and
+ * addresses come back many times, and each key is then one string, made once. One cache per
+ * computation, so nothing outlives it.
+ */
+function cachedPersonKey() {
+  const names = new Map<string, Map<string, string>>();
+  const emails = new Map<string, string>();
+  const keyOf = (first: string, last: string): string => {
+    let lasts = names.get(first);
+    if (!lasts) names.set(first, (lasts = new Map<string, string>()));
+    let key = lasts.get(last);
+    if (key === undefined) lasts.set(last, (key = personKey(first, last)));
+    return key;
+  };
+  keyOf.email = (email: string): string => {
+    let key = emails.get(email);
+    if (key === undefined) emails.set(email, (key = emailKey(email)));
+    return key;
+  };
+  return keyOf;
 }
 
 /** Per e-mail and order id, the first namesake seen with it (-1: none); reset after each name. */
@@ -171,9 +193,9 @@ export function countDuplicates(groups: readonly DuplicateGroup[]): DuplicateCou
 /** A registration with what it is compared by, each '' when blank (or half a name). */
 interface Entry {
   readonly registration: Registration;
-  /** Folded first and last name. */
+  /** The person key of the first and last name (lib/text-keys personKey). */
   readonly name: string;
-  /** Trimmed, lowercased. */
+  /** The address's key (lib/text-keys emailKey). */
   readonly email: string;
   /** Trimmed. */
   readonly order: string;

@@ -1,5 +1,5 @@
 import type { Registration } from '../loader/schemas';
-import { increment, sortedStatusCounts, statusKey, type StatusCount } from './status-counts';
+import { increment, StatusCounter, type StatusCount } from './status-counts';
 
 /** The people of one order (a family, a club entering together). */
 export interface OrderGroup {
@@ -56,17 +56,17 @@ export function orderGroups(registrations: readonly Registration[]): OrderSummar
     increment(sizes, members.length);
     // Most orders are one person: counted in `sizes`, not listed.
     if (members.length < 2) continue;
-    const statuses = new Map<string, number>();
+    const statuses = new StatusCounter();
     const categoryIds = new Set<number | null>();
     for (const member of members) {
-      increment(statuses, statusKey(member.payment_status));
+      statuses.add(member.payment_status);
       categoryIds.add(member.category_id ?? null);
     }
     orders.push({
       orderId,
       registrations: members,
       categoryIds: [...categoryIds],
-      statuses: sortedStatusCounts(statuses),
+      statuses: statuses.sorted(),
     });
   }
   orders.sort(

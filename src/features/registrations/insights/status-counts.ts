@@ -1,24 +1,43 @@
+import { paymentStatusKey } from '../loader/payment-status';
+
 /** How many registrations have one payment status. `''` stands for "no status". */
 export interface StatusCount {
-  /** The status exactly as the API sent it (the values are undocumented), `''` when none. */
+  /**
+   * The status as its first registration sent it (trimmed), `''` when none: statuses are counted
+   * by their key (payment-status), so "Cancelled" and "cancelled" are one count.
+   */
   readonly status: string;
   readonly count: number;
 }
 
-/** The status key of a registration: the raw value, `''` for null or absent. */
-export function statusKey(status: string | null | undefined): string {
-  return status ?? '';
+/** Payment statuses counted by their key, each named as first sent. */
+export class StatusCounter {
+  private readonly counts = new Map<string, { status: string; count: number }>();
+
+  add(status: string | null | undefined): void {
+    const key = paymentStatusKey(status);
+    const known = this.counts.get(key);
+    if (known) known.count += 1;
+    else this.counts.set(key, { status: (status ?? '').trim(), count: 1 });
+  }
+
+  /** How many have this status, however it is written. */
+  count(status: string): number {
+    return this.counts.get(paymentStatusKey(status))?.count ?? 0;
+  }
+
+  /**
+   * The counts, most frequent first; equal counts keep the order in which the statuses were
+   * first seen (a Map iterates in insertion order), so the result is stable.
+   */
+  sorted(): StatusCount[] {
+    return [...this.counts.values()]
+      .map(({ status, count }) => ({ status, count }))
+      .sort((a, b) => b.count - a.count);
+  }
 }
 
 /** Add one to a counter in a Map, creating it at 0. */
 export function increment<K>(counts: Map<K, number>, key: K, by = 1): void {
   counts.set(key, (counts.get(key) ?? 0) + by);
-}
-
-/**
- * Counts as a list, most frequent first; equal counts keep the order in which the
- * statuses were first seen (a Map iterates in insertion order), so the result is stable.
- */
-export function sortedStatusCounts(counts: ReadonlyMap<string, number>): StatusCount[] {
-  return [...counts].map(([status, count]) => ({ status, count })).sort((a, b) => b.count - a.count);
 }

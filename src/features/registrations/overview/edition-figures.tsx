@@ -9,6 +9,7 @@ import { editionListLink } from '../editions/edition-links';
 import { useEditionComparison, type EditionProgress } from '../editions/use-edition-comparison';
 import type { RegistrationsLoadActions } from '../api/use-registrations-load';
 import type { EditionKind } from '../rows/registrations-view';
+import { leftOutStatusNames } from '../loader/payment-status';
 import { useRegistrationLabels } from '../rows/use-registrations-model';
 import { CountLink } from './count-link';
 
@@ -195,7 +196,7 @@ function ComparisonFigures({
           })}
         </p>
       ) : null}
-      <p className="muted">{t('rule')}</p>
+      <p className="muted">{t('rule', { statuses: leftOutStatusNames(currentLabels.status, language) })}</p>
       {comparison.categories.length > 0 ? (
         <ResponsiveTable
           caption={t('categories.caption')}

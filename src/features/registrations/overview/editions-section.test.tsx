@@ -1,7 +1,10 @@
-import { screen, within } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import i18n from '@/i18n';
 import { deviceCopySettled, readEditionLinkCopy } from '@/lib/device-copy/device-copy-client';
 import { freshIndexedDbForEachTest } from '@/lib/device-copy/testing/fresh-indexeddb';
-import { DEMO_EVENT_IDS } from '@/mocks/data';
+import { DEMO_EVENT_IDS, getDemoDataset } from '@/mocks/data';
+import { server, TEST_API_BASE, TEST_TODAY } from '../../../../test/msw-server';
 import { renderApp } from '../../../../test/render';
 
 freshIndexedDbForEachTest();
@@ -33,7 +36,11 @@ describe('the Editions section', () => {
       `/events/${EVENT}/registrations?edition=new&vs=${PREVIOUS}`,
       `/events/${PREVIOUS}/registrations?edition=lapsed&vs=${EVENT}`,
     ]);
-    expect(within(region).getByText(/Cancelled and refunded registrations are left out/)).toBeInTheDocument();
+    expect(
+      within(region).getByText(
+        /Registrations with the status Cancelled or Refunded are left out of both editions/,
+      ),
+    ).toBeInTheDocument();
     await deviceCopySettled();
     expect((await readEditionLinkCopy(EVENT))?.value).toEqual({ version: 1, previousEventId: PREVIOUS });
     first.unmount();
@@ -51,5 +58,33 @@ describe('the Editions section', () => {
     expect(within(region).queryByLabelText('This edition against the previous one')).toBeNull();
     await deviceCopySettled();
     expect((await readEditionLinkCopy(EVENT))?.value).toEqual({ version: 1, previousEventId: null });
+  });
+
+  it('names an edition without a name "Unnamed event (#id)", unmarked, in the picker and the link, in French too', async () => {
+    // The previous edition has no name in the events list: nothing suggests it, the promoter picks it.
+    const events = getDemoDataset(TEST_TODAY)
+      .eventsOf('alpine')
+      .map(({ event }) => (event.eve_id === PREVIOUS ? { ...event, eve_nom_fr: null } : event));
+    server.use(
+      http.get(`${TEST_API_BASE}/v1/events`, () => HttpResponse.json({ events, total: events.length })),
+    );
+    const { user } = renderApp(`/events/${EVENT}#editions`);
+    const region = await editionsSection();
+    const select = await within(region).findByLabelText('Previous edition');
+    await user.selectOptions(
+      select,
+      within(select).getByRole('option', { name: new RegExp(`^Unnamed event \\(#${PREVIOUS}\\) \\(`) }),
+    );
+    await user.click(within(region).getByRole('button', { name: 'Save' }));
+    const linked = await within(region).findByText(/^Previous edition:/);
+    expect(linked).toHaveTextContent(`Previous edition: Unnamed event (#${PREVIOUS}) (`);
+    expect(linked.querySelector('[lang]')).toBeNull();
+    await within(region).findByLabelText('This edition against the previous one', {}, { timeout: 8000 });
+
+    await act(() => i18n.changeLanguage('fr'));
+    expect(within(region).getByText(/^Édition précédente :/)).toHaveTextContent(
+      `Édition précédente : Événement sans nom (n° ${PREVIOUS}) (`,
+    );
+    await deviceCopySettled();
   });
 });

@@ -3,12 +3,12 @@ import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Skeleton } from '@/components/states/skeleton';
 import { ApiErrorState } from '@/components/states/api-error-state';
+import { EventName, useEventLabel, type EventNaming } from '@/features/events/api/event-label';
 import { eventQueries } from '@/features/events/api/queries';
 import type { PartnerEvent } from '@/features/events/api/schemas';
 import { useLanguage } from '@/i18n/use-language';
 import { formatCalendarDate } from '@/lib/dates';
 import { useEditionLink } from '../editions/edition-link';
-import { eventName } from '../editions/edition-links';
 import { editionCandidates, suggestPreviousEdition } from '../editions/edition-suggestion';
 import { EditionFigures } from './edition-figures';
 import './editions.css';
@@ -25,12 +25,12 @@ export function EditionsSection({ eventId }: { eventId: number }) {
   const events = useQuery(eventQueries.list());
   const { link, ready, setLink } = useEditionLink(eventId);
   const [picking, setPicking] = useState(false);
+  const label = useEventLabel();
 
   const all = events.data?.events ?? [];
   const current = all.find((event) => event.eve_id === eventId);
   const suggestion = current ? suggestPreviousEdition(current, all) : null;
-  const nameOf = (id: number) =>
-    eventName(all.find((event) => event.eve_id === id)) ?? t('unknownEvent', { id });
+  const nameOf = (id: number) => label(all.find((event) => event.eve_id === id) ?? id).text;
 
   let body;
   if (events.isError) {
@@ -63,7 +63,7 @@ export function EditionsSection({ eventId }: { eventId: number }) {
     body = (
       <div className="editions__link">
         <p>
-          {t('suggested')} <EventLabel event={suggestion} />
+          {t('suggested')} <EditionEvent event={suggestion} />
         </p>
         <div className="editions__actions">
           <button
@@ -90,8 +90,7 @@ export function EditionsSection({ eventId }: { eventId: number }) {
               t('none')
             ) : (
               <>
-                {t('linked')}{' '}
-                {previousEvent ? <EventLabel event={previousEvent} /> : <strong>{nameOf(previous)}</strong>}
+                {t('linked')} <EditionEvent event={previousEvent ?? previous} />
               </>
             )}{' '}
             <span className="muted">{t('kept')}</span>
@@ -118,14 +117,14 @@ export function EditionsSection({ eventId }: { eventId: number }) {
   );
 }
 
-/** An event's name (French, marked so on an English screen), start date and place. */
-function EventLabel({ event }: { event: PartnerEvent }) {
-  const { t } = useTranslation('editions');
+/** An event's label and, when known, its start date. */
+function EditionEvent({ event }: { event: EventNaming & Partial<Pick<PartnerEvent, 'eve_date_debut'>> }) {
   const language = useLanguage();
-  const name = eventName(event) ?? t('unknownEvent', { id: event.eve_id });
   return (
     <>
-      <strong lang={language === 'fr' ? undefined : 'fr'}>{name}</strong>
+      <strong>
+        <EventName event={event} />
+      </strong>
       {event.eve_date_debut ? <> ({formatCalendarDate(event.eve_date_debut, language)})</> : null}
     </>
   );
@@ -144,6 +143,7 @@ interface EditionPickerProps {
 function EditionPicker({ current, events, initial, intro, onSave, onCancel }: EditionPickerProps) {
   const { t } = useTranslation('editions');
   const language = useLanguage();
+  const label = useEventLabel();
   const selectId = useId();
   const [value, setValue] = useState(initial === null ? '' : String(initial));
   const candidates = current ? editionCandidates(current, events) : [];
@@ -166,7 +166,7 @@ function EditionPicker({ current, events, initial, intro, onSave, onCancel }: Ed
           {candidates.map((event) => (
             <option key={event.eve_id} value={String(event.eve_id)}>
               {t('eventOption', {
-                name: eventName(event) ?? t('unknownEvent', { id: event.eve_id }),
+                name: label(event).text,
                 date: event.eve_date_debut ? formatCalendarDate(event.eve_date_debut, language) : '—',
               })}
             </option>

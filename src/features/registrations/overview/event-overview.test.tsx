@@ -1,5 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import { delay, http, HttpResponse } from 'msw';
+import { emailKey, personKey } from '@/lib/text-keys';
 import { DEMO_EVENT_IDS, getDemoDataset, type RawRegistration } from '@/mocks/data';
 import { server, TEST_API_BASE, TEST_TODAY } from '../../../../test/msw-server';
 import { renderApp } from '../../../../test/render';
@@ -83,11 +84,9 @@ function duplicateCounts(): { likely: number; listed: number } {
   const byEmail = new Map<string, RawRegistration[]>();
   const add = (map: Map<string, RawRegistration[]>, key: string, r: RawRegistration) =>
     map.set(key, [...(map.get(key) ?? []), r]);
-  const nameOf = (r: RawRegistration) =>
-    fold(r.first_name ?? '') && fold(r.last_name ?? '')
-      ? `${fold(r.first_name ?? '')} ${fold(r.last_name ?? '')}`
-      : '';
-  const emailOf = (r: RawRegistration) => r.email?.trim().toLowerCase() ?? '';
+  // The documented rules for one person and one address (lib/text-keys personKey, emailKey).
+  const nameOf = (r: RawRegistration) => personKey(r.first_name, r.last_name);
+  const emailOf = (r: RawRegistration) => emailKey(r.email);
   const orderOf = (r: RawRegistration) => r.order_id?.trim() ?? '';
   for (const r of source()) {
     if (nameOf(r)) add(byName, nameOf(r), r);

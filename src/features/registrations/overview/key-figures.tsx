@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { useLanguage } from '@/i18n/use-language';
 import { formatCount } from '@/lib/numbers';
 import type { EventInsights } from '../insights/event-insights';
+import { paymentStatusKey } from '../loader/payment-status';
 import { CountLink } from './count-link';
 import { overviewLink } from './overview-links';
 
@@ -17,7 +18,7 @@ export function KeyFigures({ eventId, insights, final }: KeyFiguresProps) {
   const { t } = useTranslation('insights');
   const language = useLanguage();
   const statusCount = (status: string) =>
-    insights.categories.statuses.find((row) => row.status === status)?.count ?? 0;
+    insights.categories.statuses.find((row) => paymentStatusKey(row.status) === status)?.count ?? 0;
   const statusFigure = (status: 'paid' | 'pending') => (
     <div>
       <dt>{t(`overview.figures.${status}`)}</dt>

@@ -1,6 +1,7 @@
 import type { Language } from '@/i18n/languages';
 import type { Category } from '@/features/events/api/schemas';
-import { KNOWN_STATUSES, type RegistrationLabels } from './registration-labels';
+import { KNOWN_STATUSES, knownStatus } from '../loader/payment-status';
+import type { RegistrationLabels } from './registration-labels';
 import type { RegistrationRow } from './registration-rows';
 
 export interface FacetOptionData {
@@ -10,18 +11,35 @@ export interface FacetOptionData {
   lang?: Language | undefined;
 }
 
-/** The category and status values present in the rows: computed once per row set, not per keystroke. */
-export function presentFacetValues(rows: readonly RegistrationRow[]): {
-  categories: Set<string>;
-  statuses: Set<string>;
-} {
-  const categories = new Set<string>();
-  const statuses = new Set<string>();
+/** The category and status values present in some rows. */
+export interface PresentFacetValues {
+  readonly categories: ReadonlySet<string>;
+  /** Each status key present, with the status as its first row sent it (an unknown one is shown so). */
+  readonly statuses: ReadonlyMap<string, string>;
+}
+
+/**
+ * The category and status values present in the rows, added to `before` (the same object when
+ * the rows bring nothing new): computed once per row set, not per keystroke.
+ */
+export function presentFacetValues(
+  rows: readonly RegistrationRow[],
+  before: PresentFacetValues = { categories: new Set(), statuses: new Map() },
+): PresentFacetValues {
+  let categories: Set<string> | null = null;
+  let statuses: Map<string, string> | null = null;
   for (const row of rows) {
-    categories.add(row.categoryKey);
-    statuses.add(row.statusKey);
+    if (!(categories ?? before.categories).has(row.categoryKey))
+      (categories ??= new Set(before.categories)).add(row.categoryKey);
+    if (!(statuses ?? before.statuses).has(row.statusKey))
+      (statuses ??= new Map(before.statuses)).set(
+        row.statusKey,
+        (row.registration.payment_status ?? '').trim(),
+      );
   }
-  return { categories, statuses };
+  return categories || statuses
+    ? { categories: categories ?? before.categories, statuses: statuses ?? before.statuses }
+    : before;
 }
 
 /**
@@ -44,19 +62,23 @@ export function categoryFacetOptions(
   return [...options, ...extra.map(option)];
 }
 
-/** The documented statuses present, in a fixed order, then unknown values ('' is "no status"). */
+/**
+ * The known statuses present, in a fixed order, then unknown ones as first sent ('' is "no
+ * status"); each once, however it was written ("Cancelled" and "cancelled" are one option).
+ */
 export function statusFacetOptions(
-  present: ReadonlySet<string>,
+  present: ReadonlyMap<string, string>,
   counts: ReadonlyMap<string, number>,
   labels: Pick<RegistrationLabels, 'status'>,
 ): FacetOptionData[] {
-  const ordered = [
-    ...KNOWN_STATUSES.filter((status) => present.has(status)),
-    ...[...present].filter((status) => !(KNOWN_STATUSES as readonly string[]).includes(status)).sort(),
-  ];
+  const rank = (status: string) => {
+    const known = knownStatus(status);
+    return known === null ? KNOWN_STATUSES.length : KNOWN_STATUSES.indexOf(known);
+  };
+  const ordered = [...present.keys()].sort((a, b) => rank(a) - rank(b) || (a < b ? -1 : a > b ? 1 : 0));
   return ordered.map((value) => ({
     value,
-    label: labels.status(value),
+    label: labels.status(present.get(value) ?? value),
     count: counts.get(value) ?? 0,
   }));
 }

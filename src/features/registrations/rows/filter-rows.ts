@@ -1,4 +1,5 @@
 import { answerKey, matchesTerms, narrowsSearch, searchTerms } from '@/lib/text-keys';
+import { paymentStatusKey } from '../loader/payment-status';
 import { questionColumnId } from './question-columns';
 import { searchColumnsKey, searchText, type RegistrationRow } from './registration-rows';
 import { parseAnswerFilter } from './registrations-view';
@@ -7,7 +8,7 @@ export interface RowFilters {
   q: string;
   /** Category ids as text ('' = no category); empty = all. */
   categories: readonly string[];
-  /** Raw payment statuses ('' = none); empty = all. */
+  /** Payment statuses, compared by their key ('' = none); empty = all. */
   statuses: readonly string[];
   /**
    * Categories and statuses left out ("everyone except"). They name what goes, so a value
@@ -129,9 +130,10 @@ function filterAll(
   );
   const order = filters.order?.trim() ?? '';
   const categories = new Set(filters.categories);
-  const statuses = new Set(filters.statuses);
+  // Values from a link or a saved view may be a status as sent: compared by their key.
+  const statuses = new Set(filters.statuses.map(paymentStatusKey));
   const notCategories = new Set(filters.excludedCategories);
-  const notStatuses = new Set(filters.excludedStatuses);
+  const notStatuses = new Set((filters.excludedStatuses ?? []).map(paymentStatusKey));
   const categoryCounts = new Map<string, number>();
   const statusCounts = new Map<string, number>();
   const result: RegistrationRow[] = [];

@@ -3,6 +3,7 @@ import type { Category } from '@/features/events/api/schemas';
 import type { Language } from '@/i18n/languages';
 import { pickLocalized } from '@/lib/localized-field';
 import type { Registration } from '../loader/schemas';
+import { knownStatus, paymentStatusKey } from '../loader/payment-status';
 import type { QuestionColumn } from './question-columns';
 
 /**
@@ -14,8 +15,9 @@ import type { QuestionColumn } from './question-columns';
  * - a category: its name in the UI language, else the other language's (marked with `lang`);
  *   an id the categories endpoint does not list: "Unknown category (#42)"; a listed category
  *   without a name: "Unnamed category (#42)"; none: "No category";
- * - a payment status: a documented one translated; any other as sent, marked
- *   "chargeback (unknown status)"; none: "No status";
+ * - a payment status: one the app knows translated, compared as payment-status compares
+ *   ("Cancelled " is "Cancelled"); any other as sent, marked "chargeback (unknown status)";
+ *   none (or only spaces): "No status";
  * - a person: first and last name, trimmed; "No name" without either;
  * - any other missing value: "—".
  */
@@ -31,14 +33,6 @@ export const FIXED_COLUMN_IDS = [
   'payment_status',
 ] as const;
 export type FixedColumnId = (typeof FIXED_COLUMN_IDS)[number];
-
-/** The payment statuses the API document lists, in the order menus show them. */
-export const KNOWN_STATUSES = ['paid', 'pending', 'free', 'refunded', 'cancelled'] as const;
-type KnownStatus = (typeof KNOWN_STATUSES)[number];
-
-function isKnownStatus(value: string): value is KnownStatus {
-  return (KNOWN_STATUSES as readonly string[]).includes(value);
-}
 
 /** Shown for a missing value (no e-mail, no answer…); the same in both languages. */
 export const MISSING = '—';
@@ -109,16 +103,16 @@ export function registrationLabels(
   };
 
   const status = (value: string | null | undefined): string => {
-    const key = value ?? '';
-    let label = statusLabels.get(key);
+    const sent = value ?? '';
+    let label = statusLabels.get(sent);
     if (label === undefined) {
-      label =
-        key === ''
+      const known = knownStatus(sent);
+      label = known
+        ? tr(`status.${known}`)
+        : paymentStatusKey(sent) === ''
           ? tr('status.none')
-          : isKnownStatus(key)
-            ? tr(`status.${key}`)
-            : tr('status.unknown', { status: key });
-      statusLabels.set(key, label);
+          : tr('status.unknown', { status: sent.trim() });
+      statusLabels.set(sent, label);
     }
     return label;
   };

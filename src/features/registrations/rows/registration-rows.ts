@@ -1,5 +1,6 @@
 import { phoneKeys, searchKey, sortKey } from '@/lib/text-keys';
 import type { Registration } from '../loader/schemas';
+import { paymentStatusKey } from '../loader/payment-status';
 import { isQuestionColumn } from './question-columns';
 import type { RegistrationLabels } from './registration-labels';
 
@@ -12,7 +13,10 @@ export interface RegistrationRow {
   registration: Registration;
   /** Category id as text, '' when none: the value of the category filter. */
   categoryKey: string;
-  /** The raw payment status, '' when none: the value of the status filter. */
+  /**
+   * The payment status as statuses are compared (payment-status paymentStatusKey: " Cancelled "
+   * is "cancelled"), '' when none: what the status filter and its counts go by.
+   */
   statusKey: string;
   /** The person's name as every surface shows it (see RegistrationLabels.person). */
   name: string;
@@ -68,7 +72,7 @@ export class RowBuilder {
       id: registration.registration_id,
       registration,
       categoryKey: categoryId === null ? '' : String(categoryId),
-      statusKey: status,
+      statusKey: paymentStatusKey(status),
       name: this.labels.person(registration),
       cells,
       search: null,

@@ -6,7 +6,7 @@ import type { Category } from '@/features/events/api/schemas';
 import type { Language } from '@/i18n/languages';
 import { onRegistrationsRemoved } from '../api/registrations-query';
 import type { Registration } from '../loader/schemas';
-import { presentFacetValues } from './facet-options';
+import { presentFacetValues, type PresentFacetValues } from './facet-options';
 import { QuestionDiscovery, type QuestionColumn } from './question-columns';
 import {
   columnTitles,
@@ -33,7 +33,7 @@ export interface RegistrationsModel {
   /** Every column: the fixed ones, then one per question. */
   readonly columnIds: readonly string[];
   /** Category and status keys present in the rows (the facets list them). */
-  readonly present: { readonly categories: ReadonlySet<string>; readonly statuses: ReadonlySet<string> };
+  readonly present: PresentFacetValues;
 }
 
 /**
@@ -110,7 +110,7 @@ class EventModels {
     }
     const present =
       previous && kept === previous.registrations.length
-        ? withValuesOf(previous.present, added)
+        ? presentFacetValues(added, previous.present)
         : presentFacetValues(rows);
     const model: RegistrationsModel = {
       registrations,
@@ -212,20 +212,6 @@ function commonPrefix(before: readonly Registration[], after: readonly Registrat
   let i = 0;
   while (i < limit && before[i] === after[i]) i++;
   return i;
-}
-
-/** The facet values present, with those of some new rows: the same sets when nothing is new. */
-function withValuesOf(
-  present: RegistrationsModel['present'],
-  rows: readonly RegistrationRow[],
-): RegistrationsModel['present'] {
-  const categories = rows.filter((row) => !present.categories.has(row.categoryKey));
-  const statuses = rows.filter((row) => !present.statuses.has(row.statusKey));
-  if (categories.length === 0 && statuses.length === 0) return present;
-  return {
-    categories: new Set([...present.categories, ...categories.map((row) => row.categoryKey)]),
-    statuses: new Set([...present.statuses, ...statuses.map((row) => row.statusKey)]),
-  };
 }
 
 /** Column titles are part of the model: one object per question list and labels. */

@@ -1,10 +1,12 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
 import i18n from '@/i18n';
 import { deviceCopySettled, forgetDeviceCopy, saveDeviceCopy } from '@/lib/device-copy/device-copy-client';
 import { freshIndexedDbForEachTest } from '@/lib/device-copy/testing/fresh-indexeddb';
 import { startSession } from '@/lib/session';
 import { DEMO_EVENT_IDS, getDemoDataset } from '@/mocks/data';
 import { TEST_SESSION } from '../../../../test/fixtures';
+import { server, TEST_API_BASE } from '../../../../test/msw-server';
 import { renderApp } from '../../../../test/render';
 
 freshIndexedDbForEachTest();
@@ -77,6 +79,8 @@ describe('the header search across events', () => {
     expect(option).toHaveTextContent(`${person.first_name} ${person.last_name}`);
     expect(option).toHaveTextContent(person.order_id);
     expect(option).toHaveTextContent("Course de l'Escalade");
+    // The API names events in French only: on an English screen the name is marked French.
+    expect(within(option).getByText("Course de l'Escalade")).toHaveAttribute('lang', 'fr');
     // The copy is read into the index event by event; the answer grows with it.
     await waitFor(() =>
       expect(summary()).toHaveTextContent(
@@ -165,6 +169,28 @@ describe('the header search across events', () => {
     await user.click(screen.getByRole('button', { name: 'Sign out' }));
     await screen.findByRole('heading', { level: 1, name: /Sign in/ });
     expect(screen.queryByRole('combobox')).toBeNull();
+  });
+
+  it('names the event of a result without a name "Unnamed event (#id)", in French too', async () => {
+    await keepOnDevice();
+    const events = getDemoDataset()
+      .eventsOf('alpine')
+      .map(({ event }) => (event.eve_id === SMALL ? { ...event, eve_nom_fr: '  ' } : event));
+    server.use(
+      http.get(`${TEST_API_BASE}/v1/events`, () => HttpResponse.json({ events, total: events.length })),
+    );
+    const person = uniquePerson();
+    const { user } = await eventsScreen();
+    await user.type(combobox(), `${person.first_name} ${person.last_name}`);
+    const listbox = screen.getByRole('listbox', { name: 'Registrations found' });
+    const option = await within(listbox).findByRole('option', { name: new RegExp(person.email) });
+    expect(within(option).getByText(`Unnamed event (#${SMALL})`)).not.toHaveAttribute('lang');
+    try {
+      await act(() => i18n.changeLanguage('fr'));
+      expect(await within(option).findByText(`Événement sans nom (n° ${SMALL})`)).toBeInTheDocument();
+    } finally {
+      await act(() => i18n.changeLanguage('en'));
+    }
   });
 
   it('speaks French', async () => {

@@ -1,5 +1,6 @@
 import { memo, useDeferredValue, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { EventName } from '@/features/events/api/event-label';
 import type { Category, PartnerEvent } from '@/features/events/api/schemas';
 import { useLanguage } from '@/i18n/use-language';
 import type { SearchHit } from '@/lib/device-copy/search-protocol';
@@ -52,7 +53,8 @@ export default memo(function SearchOptions({
       id={optionId(index)}
       active={index === activeIndex}
       labels={labelsByEvent.get(hit.eventId)!}
-      eventName={events ? (events.get(hit.eventId)?.eve_nom_fr?.trim() ?? '') : null}
+      eventsKnown={events !== null}
+      event={events?.get(hit.eventId)}
       onPick={onPick}
     />
   ));
@@ -70,15 +72,18 @@ const SearchOption = memo(function SearchOption({
   id,
   active,
   labels,
-  eventName,
+  eventsKnown,
+  event,
   onPick,
 }: {
   hit: SearchHit;
   id: string;
   active: boolean;
   labels: RegistrationLabels;
-  /** null while the events list is not known; '' for an event without a name. */
-  eventName: string | null;
+  /** Whether the events list is known: until it is, the result names no event. */
+  eventsKnown: boolean;
+  /** The result's event in the events list, if it is there. */
+  event: PartnerEvent | undefined;
   onPick: (hit: SearchHit) => void;
 }) {
   const { t } = useTranslation('search');
@@ -103,11 +108,11 @@ const SearchOption = memo(function SearchOption({
         <span className="header-search__email">{hit.email ?? labels.missing}</span>
         {hit.orderId ? <span>{t('order', { order: hit.orderId })}</span> : null}
       </span>
-      {eventName !== null ? (
+      {eventsKnown ? (
         <span className="header-search__line header-search__muted">
-          {/* The API names events in French only: marked so, on English screens. */}
-          <span lang={eventName && labels.language !== 'fr' ? 'fr' : undefined}>
-            {eventName || t('eventFallback', { id: hit.eventId })}
+          {/* An element of its own: the line puts its separator before each child element. */}
+          <span>
+            <EventName event={event ?? hit.eventId} />
           </span>
           <span lang={category.lang}>{category.text}</span>
         </span>

@@ -2,6 +2,7 @@ import { lazy, memo, Suspense, useCallback, useMemo, useRef, useState, type Reac
 import { useTranslation } from 'react-i18next';
 import { ApiErrorState } from '@/components/states/api-error-state';
 import { StatePanel } from '@/components/states/state-panel';
+import { useEventLabel } from '@/features/events/api/event-label';
 import type { PartnerEvent } from '@/features/events/api/schemas';
 import { useMediaQuery } from '@/components/use-media-query';
 import { preloadableLazy } from '@/components/preloadable-lazy';
@@ -53,8 +54,10 @@ const MailingDialog = lazy(() =>
 
 interface RegistrationsScreenProps {
   eventId: number;
-  eventName: string;
-  /** The event's details, once loaded: the printed list carries its name and date. */
+  /**
+   * The event's details, once loaded: the printed list carries its name and date; the table's
+   * caption and the files' names its label (until then, the label of its id).
+   */
   event: PartnerEvent | undefined;
   /** Controls beside "What changed" (the demo's "move one day ahead"). */
   changesActions?: ReactNode;
@@ -72,13 +75,13 @@ export function RegistrationsScreen(props: RegistrationsScreenProps) {
 
 const RegistrationsScreenContent = memo(function RegistrationsScreenContent({
   eventId,
-  eventName,
   event,
   changesActions,
   load,
 }: RegistrationsScreenProps & { load: RegistrationsLoad }) {
   const { t } = useTranslation('registrations');
   const language = useLanguage();
+  const eventName = useEventLabel()(event ?? eventId).text;
   const screen = useRegistrationsScreen(eventId, load);
   const { data, view, setView, filteredRows, titles, visibleColumnIds, actions, fetching } = screen;
   const selectedId = view.open;

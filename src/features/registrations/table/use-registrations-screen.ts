@@ -20,7 +20,7 @@ const NO_REGISTRATIONS: readonly Registration[] = [];
 const NO_ROWS: readonly RegistrationRow[] = [];
 const NO_COLUMNS: readonly string[] = [];
 const NO_TITLES: ReadonlyMap<string, Label> = new Map();
-const NO_VALUES = { categories: new Set<string>(), statuses: new Set<string>() };
+const NO_VALUES = { categories: new Set<string>(), statuses: new Map<string, string>() };
 
 /**
  * Everything the registrations screen shows, from its event's load and the view state: the event's
