@@ -1,4 +1,3 @@
-/// <reference types="vitest/config" />
 import { readFileSync } from 'node:fs';
 import { fileURLToPath, URL } from 'node:url';
 import react from '@vitejs/plugin-react';
@@ -207,35 +206,6 @@ function appShellServiceWorker(): Plugin[] {
   ];
 }
 
-/**
- * Test files without JSX that still need a DOM (sessionStorage, location, document). Every
- * other `*.test.ts` runs in plain Node; a file that needs a DOM fails there at once with
- * "… is not defined", which is the sign to list it here.
- */
-const DOM_TEST_FILES = [
-  'src/lib/api-client.test.ts',
-  'src/lib/early-api-requests.test.ts',
-  'src/lib/api-request-init.test.ts',
-  'src/lib/session-record.property.test.ts',
-  'src/i18n/detect-page-language.test.ts',
-  'src/lib/csv/export-csv.test.ts',
-  'src/lib/xlsx/export-xlsx.test.ts',
-  'src/features/session/demo.test.ts',
-  // Signed in through the session module, which keeps the key in sessionStorage.
-  'src/features/registrations/loader/load-*.test.ts',
-  'src/features/registrations/api/registrations-query.test.ts',
-  'src/features/registrations/api/registrations-device-copy.test.ts',
-  'src/features/registrations/api/registrations-history.test.ts',
-  'src/features/registrations/api/follow-other-tabs.test.ts',
-  'src/features/registrations/api/background-sync.test.ts',
-  'src/features/registrations/api/event-figures-query.test.ts',
-  'src/lib/device-copy/device-copy-client.test.ts',
-  'src/lib/session-print-choices.property.test.ts',
-  'src/app/screen-data.test.ts',
-  // Stubs the global Worker and re-imports the reader's module state: isolated from the rest.
-  'src/features/registrations/loader/page-reader.test.ts',
-];
-
 // The Partner API may not send CORS headers. Setting API_PROXY_TARGET (for example
 // http://127.0.0.1:4010 for `npm run mock-api`, or the operator's base URL) makes the dev
 // server and `vite preview` forward /partner-api/* to it, so the browser only talks to
@@ -297,40 +267,6 @@ export default defineConfig(({ command, mode }) => {
           },
         },
       },
-    },
-    test: {
-      globals: true,
-      setupFiles: ['./test/setup.ts'],
-      exclude: ['test/e2e/**', 'test/bench/**', 'node_modules/**'],
-      // Two projects so only what renders pays for a DOM: creating jsdom costs ~0.5 s a file.
-      projects: [
-        {
-          extends: true,
-          test: {
-            name: 'node',
-            environment: 'node',
-            // Pure modules: share the module cache across files (msw, zod and the demo data are
-            // loaded once per worker instead of once per file: 16 s -> 5 s). Files reset what
-            // they change (demo data, msw handlers, session) after each test.
-            isolate: false,
-            include: ['src/**/*.test.ts', 'test/**/*.test.ts', 'deploy/**/*.test.ts'],
-            exclude: DOM_TEST_FILES,
-          },
-        },
-        {
-          extends: true,
-          test: {
-            name: 'dom',
-            environment: 'jsdom',
-            // Whole screens render in jsdom on 2 busy cores (the event page now also loads its
-            // registrations for the overview): a slow render must not fail a correct test.
-            testTimeout: 15_000,
-            // Isolated: these files render React, mock modules (vi.mock) and stub globals.
-            include: ['src/**/*.test.tsx', 'test/**/*.test.tsx', ...DOM_TEST_FILES],
-            setupFiles: ['./test/setup-dom.ts'],
-          },
-        },
-      ],
     },
   };
 });

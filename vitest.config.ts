@@ -1,0 +1,46 @@
+import { fileURLToPath, URL } from 'node:url';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vitest/config';
+
+/**
+ * The unit and integration suite (`npm test`): vitest, with msw at the network edge
+ * (test/setup.ts). A test file's name says what it needs:
+ * - `*.test.tsx` and `*.dom.test.ts` run in jsdom, each file isolated (they render React,
+ *   mock modules and stub globals);
+ * - every other `*.test.ts` runs in plain Node, files sharing one module cache per worker, so
+ *   msw, zod and the demo data load once; such a file resets what it changes after each test.
+ * A `*.test.ts` that needs a DOM fails at once with "… is not defined": name it `.dom.test.ts`.
+ * The browser tests (test/e2e) and the nginx checks (test/deploy) have configurations of their own.
+ */
+export default defineConfig({
+  plugins: [react()],
+  resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
+  test: {
+    globals: true,
+    setupFiles: ['./test/setup.ts'],
+    exclude: ['test/e2e/**', 'test/bench/**', 'node_modules/**'],
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'node',
+          environment: 'node',
+          isolate: false,
+          include: ['src/**/*.test.ts', 'test/**/*.test.ts', 'deploy/**/*.test.ts'],
+          exclude: ['**/*.dom.test.ts'],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'dom',
+          environment: 'jsdom',
+          // Whole screens render in jsdom on 2 busy cores: a slow render must not fail a correct test.
+          testTimeout: 15_000,
+          include: ['src/**/*.test.tsx', 'test/**/*.test.tsx', 'src/**/*.dom.test.ts'],
+          setupFiles: ['./test/setup-dom.ts'],
+        },
+      },
+    ],
+  },
+});
