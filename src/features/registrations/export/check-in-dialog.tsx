@@ -53,7 +53,7 @@ export function CheckInDialog({ rows, columnIds, titles, options, onPrint, onCan
     () => (desks === null ? [] : deskLoads(printed, deskRanges(printed, desks))),
     [printed, desks],
   );
-  const tally = useMemo(() => tallyStatuses(rows, (row) => row.statusKey), [rows]);
+  const tally = useMemo(() => tallyStatuses(rows, (row) => row.registration.payment_status), [rows]);
   const chosen = columns.filter((columnId) => columnIds.includes(columnId));
   const toggle = (columnId: string) =>
     setColumns((current) =>

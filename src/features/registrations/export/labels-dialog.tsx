@@ -60,7 +60,7 @@ export function LabelsDialog({ rows, columnIds, titles, options, onPrint, onCanc
   const perSheet = labelsPerSheet(format);
   const startAt = parseWhole(startText, 1, perSheet);
   const labels = useMemo(() => rowsToPrint(rows, leaveOut).length, [rows, leaveOut]);
-  const tally = useMemo(() => tallyStatuses(rows, (row) => row.statusKey), [rows]);
+  const tally = useMemo(() => tallyStatuses(rows, (row) => row.registration.payment_status), [rows]);
   const sheets = labelSheetCount(labels, format, startAt ?? 1);
   const noField = !FIELDS.some((field) => fields[field]) && answer === '';
 

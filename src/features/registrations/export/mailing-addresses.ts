@@ -104,7 +104,7 @@ export function mailingAudience(rows: readonly RegistrationRow[]): MailingAudien
   const invalid: RegistrationRow[] = [];
   let missing = 0;
   let repeated = 0;
-  const statuses = tallyStatuses(rows, (row) => row.statusKey);
+  const statuses = tallyStatuses(rows, (row) => row.registration.payment_status);
   for (const row of rows) {
     if (statuses.leftOut > 0 && isLeftOutStatus(row.statusKey)) continue;
     const check = checkAddress(row.registration.email);
