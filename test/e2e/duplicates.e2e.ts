@@ -165,10 +165,22 @@ describe('possible duplicates', () => {
     const href = (await link.getAttribute('href')) ?? '';
     const id = /[?&]open=(\d+)/.exec(href)?.[1];
     expect(id, href).toBeDefined();
+    // What the registrations screen says on the way: its 650 rows are built a moment after the
+    // list is there, and meanwhile the registration is not missing.
+    await page.evaluate(() => {
+      const said: string[] = [];
+      (window as unknown as { said: string[] }).said = said;
+      new MutationObserver(() => {
+        const text = document.body.textContent ?? '';
+        if (text.includes('is not in this event’s list')) said.push('not in the list');
+      }).observe(document.body, { subtree: true, childList: true, characterData: true });
+    });
     await link.click();
     await page.waitForURL(
       (url) => url.pathname === `/events/${eventId}/registrations` && url.searchParams.get('open') === id,
     );
+    await page.getByRole('dialog', { name: `Registration ${id}`, exact: true }).waitFor();
+    expect(await page.evaluate(() => (window as unknown as { said: string[] }).said)).toEqual([]);
 
     await openDuplicates(eventId);
     const firstGroup = section.locator('.overview-duplicates > li').first();

@@ -375,11 +375,20 @@ describe(`registration details on event ${EVENT_ID}`, () => {
         await expectNoAxeViolations(page, `registration details (${lang}, ${viewport})`);
         await shoot(lang, viewport);
 
-        // Following one opens that person's details; the list then names the others.
+        // Following one (each is named by its registration) opens that person's details, with
+        // the focus on the sheet's title; the list then names the others.
         const other = others[others.length - 1]!;
-        await sameOrder.getByRole('link', { name: fullName(other), exact: true }).click();
+        await sameOrder
+          .getByRole('link', {
+            name: REGISTRATIONS_TEXT[lang].openDetails(other.registration_id) + fullName(other),
+            exact: true,
+          })
+          .click();
         await waitForQuery({ open: String(other.registration_id), q: term });
         await expectSheetOf(lang, other);
+        await expect
+          .poll(() => page.evaluate(() => document.activeElement?.id ?? ''))
+          .toBe(await sheetParts(lang).heading.getAttribute('id'));
         await expectPosition(lang, hitIds.indexOf(other.registration_id), hits.length);
         expect(await sameOrder.getByRole('link').allInnerTexts()).toEqual(
           order.filter((registration) => registration !== other).map(fullName),

@@ -1,4 +1,4 @@
-import { useId, type KeyboardEventHandler, type ReactNode } from 'react';
+import { useId, type KeyboardEventHandler, type ReactNode, type Ref } from 'react';
 import { useModalDialog } from './use-modal-dialog';
 import './side-sheet.css';
 
@@ -11,6 +11,8 @@ interface SideSheetProps {
   onClose: () => void;
   /** Keys the sheet's content answers to wherever focus is inside it (e.g. previous/next). */
   onKeyDown?: KeyboardEventHandler<HTMLElement>;
+  /** Given: the heading can take the focus from a script (a sheet whose content changes in place). */
+  headingRef?: Ref<HTMLHeadingElement>;
   children: ReactNode;
 }
 
@@ -20,7 +22,7 @@ interface SideSheetProps {
  * backdrop. It opens when mounted; the caller unmounts it in `onClose` and puts focus back
  * where it was.
  */
-export function SideSheet({ title, closeLabel, onClose, onKeyDown, children }: SideSheetProps) {
+export function SideSheet({ title, closeLabel, onClose, onKeyDown, headingRef, children }: SideSheetProps) {
   const headingId = useId();
   const { dialogProps, close } = useModalDialog(onClose);
 
@@ -28,7 +30,9 @@ export function SideSheet({ title, closeLabel, onClose, onKeyDown, children }: S
     <dialog {...dialogProps} className="side-sheet" aria-labelledby={headingId}>
       <div className="side-sheet__body" onKeyDown={onKeyDown}>
         <div className="side-sheet__header">
-          <h2 id={headingId}>{title}</h2>
+          <h2 id={headingId} ref={headingRef} tabIndex={headingRef ? -1 : undefined}>
+            {title}
+          </h2>
           <button type="button" className="button" onClick={close} autoFocus>
             {closeLabel}
           </button>

@@ -1,5 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { DEMO_EVENT_IDS, getDemoDataset, resetDemoData } from '@/mocks/data';
+import { DEMO_EVENT_IDS, getDemoDataset, resetDemoData, type RawRegistration } from '@/mocks/data';
 import { TEST_TODAY } from '../../../../test/msw-server';
 import { currentPath, renderApp } from '../../../../test/render';
 import { sizeRegistrationsTable } from '../../../../test/table-layout';
@@ -90,7 +90,7 @@ describe('registration details', () => {
     const secondPerson = source().find((r) => r.registration_id === second)!;
     await user.click(
       within(panel).getByRole('link', {
-        name: `${secondPerson.first_name} ${secondPerson.last_name}`.trim(),
+        name: `Details of registration ${second}, ${secondPerson.first_name} ${secondPerson.last_name}`,
       }),
     );
     await screen.findByRole('dialog', { name: `Registration ${second}` });
@@ -104,5 +104,63 @@ describe('registration details', () => {
     expect(screen.getByText(`${ids.length} of 45 registrations match`)).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: `Remove the filter order ${order}` }));
     expect(within(table).getAllByRole('row')).toHaveLength(46);
+  });
+});
+
+describe('registration details of a person registered twice in one order', () => {
+  // 260 registrations, among them an order where one person signed up twice (same name, same
+  // e-mail) beside someone else.
+  const TWICE_EVENT = DEMO_EVENT_IDS.emptyEnglishPlace;
+  const registrations = () => getDemoDataset(TEST_TODAY).registrationsOf(TWICE_EVENT);
+  const nameOf = (r: RawRegistration) => `${r.first_name} ${r.last_name}`;
+
+  /** That order: the person's two registrations and the order's other people. */
+  function twiceInOneOrder() {
+    const byOrder = new Map<string, RawRegistration[]>();
+    for (const r of registrations()) byOrder.set(r.order_id, [...(byOrder.get(r.order_id) ?? []), r]);
+    for (const members of byOrder.values()) {
+      const first = members.find((r) =>
+        members.some((o) => o !== r && nameOf(o) === nameOf(r) && o.email === r.email),
+      );
+      const again = members.find((o) => first && o !== first && nameOf(o) === nameOf(first));
+      if (first && again && members.length > 2) return { first, again, members };
+    }
+    throw new Error('no one registered twice in one order');
+  }
+
+  it('tells the two registrations apart, and following one leaves the focus in the sheet', async () => {
+    const { first, again, members } = twiceInOneOrder();
+    const { user } = renderApp(`/events/${TWICE_EVENT}/registrations?open=${first.registration_id}`);
+    await screen.findByText(/All 260 registrations loaded/, {}, { timeout: 8000 });
+    let sheet = await screen.findByRole('dialog', { name: `Registration ${first.registration_id}` });
+
+    // Each other registration of the order is a link named by its registration, the person's
+    // second one included: not a second "link" to the registration already open.
+    const list = within(sheet).getByRole('list');
+    const others = members.filter((r) => r !== first);
+    expect(within(list).getAllByRole('link')).toHaveLength(others.length);
+    for (const other of others) {
+      const name = `Details of registration ${other.registration_id}, ${nameOf(other)}`;
+      expect(within(list).getByRole('link', { name })).toBeInTheDocument();
+    }
+    const toAgain = within(sheet).getByRole('link', {
+      name: `Details of registration ${again.registration_id}, ${nameOf(again)}`,
+    });
+    expect(toAgain.closest('li')).toHaveTextContent(`#${again.registration_id}`);
+
+    // Followed from the keyboard: the sheet shows the second registration and keeps the focus,
+    // on its title, so the arrow keys still move through the list.
+    toAgain.focus();
+    await user.keyboard('{Enter}');
+    sheet = await screen.findByRole('dialog', { name: `Registration ${again.registration_id}` });
+    expect(within(sheet).getByRole('heading', { level: 2 })).toHaveFocus();
+    expect(
+      within(sheet).getByRole('link', {
+        name: `Details of registration ${first.registration_id}, ${nameOf(first)}`,
+      }),
+    ).toBeInTheDocument();
+    const before = registrations()[registrations().indexOf(again) - 1]!;
+    await user.keyboard('{ArrowLeft}');
+    await screen.findByRole('dialog', { name: `Registration ${before.registration_id}` });
   });
 });

@@ -1,4 +1,4 @@
-import type { KeyboardEvent } from 'react';
+import { useEffect, useRef, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, type To } from 'react-router-dom';
 import { SideSheet } from '@/components/dialog/side-sheet';
@@ -76,6 +76,19 @@ export function RegistrationDetails({
   const extras = Object.entries(registration).filter(([key]) => !DOCUMENTED_FIELDS.has(key));
   const orderId = row.cells.order_id?.trim() ?? '';
 
+  // Following a link of "Also in this order" takes its registration out of that list (it is now
+  // the one shown), and the focus on the link with it, to the page behind the sheet: nothing is
+  // read out and the arrow keys no longer reach the sheet. The focus comes back to the sheet's
+  // title, which a screen reader then reads.
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const shownId = useRef(row.id);
+  useEffect(() => {
+    if (shownId.current === row.id) return;
+    shownId.current = row.id;
+    const focused = document.activeElement;
+    if (focused === null || focused === document.body) headingRef.current?.focus();
+  }, [row.id]);
+
   const onKeyDown = (event: KeyboardEvent<HTMLElement>) => {
     if (event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) return;
     // Arrows inside a field or an open disclosure's text keep their usual meaning.
@@ -94,6 +107,7 @@ export function RegistrationDetails({
       // Escape, the close button or the backdrop: the screen forgets the selection and moves focus back.
       onClose={onClose}
       onKeyDown={onKeyDown}
+      headingRef={headingRef}
     >
       {/*
         At either end of the list its button stays focusable (aria-disabled, not disabled): a
@@ -155,10 +169,21 @@ export function RegistrationDetails({
         <ul className="registration-details__order">
           {sameOrder.map((other) => (
             <li key={other.id}>
-              <Link to={detailsTo(other.id)} replace>
+              {/*
+                Named by its registration, not only by its person: one person registered twice in
+                an order (or two namesakes) would otherwise give links alike, one of them seemingly
+                to the registration already open.
+              */}
+              <Link
+                to={detailsTo(other.id)}
+                replace
+                aria-label={t('table.openDetails', { id: other.id, name: other.name })}
+              >
                 <bdi>{other.name}</bdi>
               </Link>
               <span className="muted">
+                {' · #'}
+                {other.id}
                 {' · '}
                 {other.cells.category || MISSING}
                 {' · '}

@@ -332,10 +332,12 @@ const RegistrationsScreenContent = memo(function RegistrationsScreenContent({
           </p>
         ) : null}
       </div>
-      {selectedId !== null && !selected && data ? (
+      {selectedId !== null && !selected && data && !screen.loading ? (
         // A link to one registration (overview, duplicates, another tab) whose row is not here.
+        // Only a complete list whose rows are all built can say it is not in it: rows a large
+        // list is still building (in slices, after the list itself) are not missing.
         <p className="registrations-notice" role="status">
-          {data.phase === 'complete'
+          {data.phase === 'complete' && !screen.building
             ? t('details.notFound', { id: selectedId })
             : t('details.notFoundYet', { id: selectedId })}{' '}
           <button type="button" className="link-button" onClick={close}>
@@ -373,7 +375,7 @@ const RegistrationsScreenContent = memo(function RegistrationsScreenContent({
           t('shown', { total: count(total), count: total })
         )}
       </p>
-      {!data || (data.phase === 'loading' && total === 0) || editionPending ? (
+      {!data || screen.loading || (data.phase === 'loading' && total === 0) || editionPending ? (
         <RegistrationsTableSkeleton />
       ) : changes?.kind === 'removed' ? (
         <RemovedRegistrations removed={removed ?? []} since={changes.since} labels={screen.labels} />

@@ -124,7 +124,13 @@ export function useRegistrationsScreen(eventId: number, load: RegistrationsLoad)
     /** The shared model the rows come from; null while a whole list is first built. */
     model,
     error,
+    /** Nothing to show yet: no answer yet, or a whole list's rows are first being built. */
     loading: pending || (building && model === null),
+    /**
+     * The rows of the latest registrations are still being built (a whole list is built in
+     * slices): a registration that is not among `rows` yet may be one of them.
+     */
+    building,
     /** A load, a resume or a check for changes is under way. */
     fetching,
     view,
