@@ -185,7 +185,9 @@ describe('saved views', () => {
     await user.click(screen.getByRole('button', { name: /^Print the check-in list/ }));
     const dialog = await screen.findByRole('dialog', { name: 'Print the check-in list' });
     const box = within(dialog);
-    expect(box.getByRole('checkbox', { name: /Leave out registrations with the status Cancelled or Refunded/ })).not.toBeChecked();
+    expect(
+      box.getByRole('checkbox', { name: /Leave out registrations with the status Cancelled or Refunded/ }),
+    ).not.toBeChecked();
     expect(box.getByRole('radio', { name: /Balanced/ })).toBeChecked();
     expect(box.getByRole('spinbutton', { name: 'Number of desks' })).toHaveValue(3);
     expect(box.getByRole('checkbox', { name: /Start each desk on a new page/ })).toBeChecked();
