@@ -6,7 +6,8 @@
  *
  * Writes nginx.conf, security-headers.conf (included by every location) and config.json into
  * NGINX_OUT_DIR. Only the variables below are substituted (like envsubst with a list): every
- * other `$name` in the templates is nginx's own. See the README's "Deploying".
+ * other `$name` in the templates is nginx's own. See docs/deploying.md, "nginx, with this
+ * repository's configuration".
  */
 import { existsSync } from 'node:fs';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
@@ -117,7 +118,7 @@ function apiBaseUrl(value: string | undefined): string {
   );
 }
 
-/** The settings from environment variables (see the README's "Deploying" for each). */
+/** The settings from environment variables (each in docs/deploying.md's table of variables). */
 export function readSettings(env: Env, cwd: string = process.cwd()): NginxSettings {
   const outDir = resolve(cwd, env.NGINX_OUT_DIR || 'deploy/nginx/rendered');
   const runDir = absolutePath('NGINX_RUN_DIR', env.NGINX_RUN_DIR || '/tmp/promoter-dashboard-nginx', cwd);

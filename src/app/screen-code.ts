@@ -65,8 +65,9 @@ export function screenAt(pathname: string): ScreenName | null {
 
 /**
  * Starts downloading the code of the screen at `pathname` (the event page's overview with its
- * page, the registrations screen's table with it on a desktop), without waiting for it: the route tree's preload later finds it on its way. Never
- * rejects (a failed download is the render's to retry and show).
+ * page, the registrations screen's table with it on a desktop), without waiting for it: the
+ * route tree's preload later finds it on its way. Never rejects (a failed download is the
+ * render's to retry and show).
  */
 export function startScreenCode(pathname: string): void {
   const screen = screenAt(pathname);

@@ -6,7 +6,7 @@ import { ApiError, isApiError } from './api-error';
  * false), or the last request to the API got no answer at all (a network failure: Wi-Fi
  * without internet, a dead proxy). Any answer from the API, or the browser's `online` event,
  * ends it. Offline, the screens show the encrypted copy on this device (read only) under a
- * banner saying how old it is; see README "Offline use on race morning".
+ * banner saying how old it is; see docs/user-guide.md, "Offline use on race morning".
  */
 
 let networkFailed = false;

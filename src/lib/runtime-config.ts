@@ -9,8 +9,8 @@ export interface RuntimeConfig {
 
 /**
  * Checked by hand rather than with zod: this is the only data the sign-in screen reads before
- * the promoter acts, and zod (about 25 kB gzip) would otherwise sit on that screen's critical
- * path. Anything unexpected is ignored, as a missing file is.
+ * the promoter acts, and zod would otherwise sit on that screen's critical path. Anything
+ * unexpected is ignored, as a missing file is.
  */
 function readRuntimeConfig(value: unknown): RuntimeConfig {
   if (typeof value !== 'object' || value === null) return {};

@@ -1,8 +1,8 @@
 /**
  * The event overview's computation (eventInsights: categories × statuses, every question's
  * answers with the split by category, orders, duplicates) on one demo event, in Node. The
- * overview runs it once on the main thread when the list is complete, so its time is a pause
- * the promoter feels.
+ * event page runs it in the insights worker once the list is complete, so its time is how long
+ * the promoter waits for the final figures.
  */
 import { z } from '@/lib/zod';
 import { categorySchema } from '../../src/features/events/api/schemas';

@@ -1,4 +1,4 @@
-/** What the benchmark measures, and against what (the budgets in the README). */
+/** What the benchmark measures, and against what (the budgets: test/bench/README.md). */
 import { DEMO_KEYS } from '../../src/mocks/data/demo-keys';
 import type { Servers } from './serve';
 
@@ -170,7 +170,7 @@ const ALL_PLANS: readonly EventPlan[] = [
       workbook: null,
       longestTaskMs: 50,
       reopenMs: 2000,
-      // A day moves about 1 % of the list: 4× the rows and pages of 25,000 (see the README).
+      // A day moves about 1 % of the list: 4× the rows and pages of 25,000 (see test/bench/README.md).
       deltaMs: null,
       heapAfterGcBytes: 150_000_000,
       memoryBytes: 300_000_000,

@@ -23,7 +23,7 @@ import { log, startServers } from './serve';
 import { TEXT } from './texts';
 import { typeAndTrace, type AnsweredSearch } from './typing-probe';
 
-/** Keystroke → results painted, over 500,000 registrations (issue 15). */
+/** Keystroke → results painted, over 500,000 registrations. */
 export const SEARCH_KEYSTROKE_BUDGET_MS = 50;
 export const SEARCH_LONG_TASK_BUDGET_MS = 50;
 

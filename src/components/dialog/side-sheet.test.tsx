@@ -4,8 +4,8 @@ import { StrictMode } from 'react';
 import { SideSheet } from './side-sheet';
 
 describe('SideSheet', () => {
-  // Development mode mounts twice: the first mount's clean-up closes the dialog, whose late
-  // `close` event used to close the sheet that had just opened again.
+  // Development mode mounts twice: the first mount's clean-up closes the dialog, and its late
+  // `close` event must not close the sheet that has just opened again.
   it('stays open when mounted twice, as React’s development mode does', async () => {
     const onClose = vi.fn();
     render(

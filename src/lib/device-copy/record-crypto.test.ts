@@ -36,8 +36,8 @@ describe('device key and sealed records', () => {
     expect(read(first)).not.toContain('Dupont');
   });
 
-  // Bug fix: a record read back from IndexedDB may be a Uint8Array of another realm (a test
-  // DOM's, a worker's); `instanceof` refused it and every copy was discarded as corrupt.
+  // A record read back from IndexedDB may be a Uint8Array of another realm (a test DOM's, a
+  // worker's): `instanceof` would refuse it, and every copy would be discarded as corrupt.
   it('opens a record and a key check whose bytes come from another realm', async () => {
     const foreign = (bytes: Bytes) =>
       runInNewContext('new Uint8Array(source)', { source: Array.from(bytes) }) as Bytes;

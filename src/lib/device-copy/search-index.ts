@@ -9,10 +9,10 @@ import type { SearchAnswer, SearchHit } from './search-protocol';
  * and a 128-bit signature per row: one bit per pair of neighbouring characters. A search reads
  * only the rows whose signature has every bit of the query's words, and checks the words in
  * their text; a one-letter query (no pair) runs `indexOf` over the packed strings instead.
- * Measured in Node on the demo league's 500,000 registrations (README, "Search across
- * events"): 0.1–5 ms for most keystrokes, 1–12 ms for a query that reads most of the index,
- * where `indexOf` of the longest word over the whole strings took 15–45 ms. A trigram index
- * would take several times the memory.
+ * Over hundreds of thousands of registrations, a keystroke then reads a small part of the
+ * index, where `indexOf` of the longest word over the whole strings would read all of it, every
+ * time (the figures: docs/performance.md, "Search across events"). A trigram index would take
+ * several times the memory.
  *
  * What a result shows (names, e-mail, order, status, category) is kept packed too, one string
  * per event and the start of each field in an Int32Array: 500,000 rows as five separate
@@ -231,8 +231,8 @@ function rowText(event: IndexedEvent, row: number): string {
 /**
  * Matches counted at most: past that, the answer says "more than 1,000" and the search stops.
  * Counting every row of a one-letter query over 500,000 registrations is a whole scan of the
- * index (15–30 ms) for a number nobody reads; stopping there keeps each keystroke of a name
- * being typed to a fraction of a scan.
+ * index for a number nobody reads; stopping there keeps each keystroke of a name being typed
+ * to a fraction of a scan.
  */
 export const COUNT_AT_MOST = 1_000;
 

@@ -10,8 +10,8 @@ import { XLSX_MIME_TYPE, type XlsxWorkbookInput } from './xlsx-table';
  * `write-excel-file/universal` is the build that runs both in a Web Worker and in Node (the
  * `/browser` one is the same code plus a download helper that needs a document; `/node`
  * returns a Buffer or a stream). Its zip step (fflate's async `zip`) compresses any part
- * of 160 kB or more in a nested worker made from a `blob:` URL: see the README for what
- * that means for a Content-Security-Policy header.
+ * of 160 kB or more in a nested worker made from a `blob:` URL: see README.md beside this file
+ * for what that means for a Content-Security-Policy header.
  */
 export async function buildXlsx(input: XlsxWorkbookInput): Promise<Blob> {
   const { sheets, ranges } = workbookSpec(input);

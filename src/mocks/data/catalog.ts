@@ -9,14 +9,14 @@ export type { EventSpec } from './event-spec';
 /**
  * The static description of the demo events. Dates are offsets from a reference "today" so
  * the demo always has past, current and upcoming events; ids are fixed so tests and docs
- * can name them. Ids of the two promoters interleave on purpose: a client must not guess
+ * can name them. Ids of the promoters interleave on purpose: a client must not guess
  * ownership from id ranges.
  */
 /** Event ids worth naming in tests and docs. */
 export const DEMO_EVENT_IDS = {
   /** alpine, upcoming, exactly 25,000 registrations, tricky answers sprinkled. */
   largeMarathon: 1001,
-  /** metropole (its only event), upcoming, 100,000 registrations, tricky answers sprinkled. */
+  /** metropole, upcoming, 100,000 registrations, tricky answers sprinkled. */
   hugeMarathon: 1020,
   /** metropole, upcoming, 137 registrations: a check-in list of a few printed pages. */
   printable: 1030,

@@ -8,8 +8,8 @@ import { generateRegistrations } from './registrations';
 import { applyTouch, type TouchRecord } from './touch';
 import type { RawRegistration } from './types';
 
-/** The demo data for one reference date. Events are built eagerly (a dozen); registrations
- * lazily, on first request, because the large event alone has 25,000 of them. */
+/** The demo data for one reference date. Events are built eagerly (a few dozen); registrations
+ * lazily, on first request, because the large events alone have 25,000 to 100,000 each. */
 export interface DemoDataset {
   readonly today: string;
   eventsOf(promoter: PromoterId): EventRecord[];

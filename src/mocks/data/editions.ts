@@ -7,7 +7,7 @@ import type { RawRegistration } from './types';
  * (race directors see about a quarter to a third of their field return).
  *
  * The earlier edition borrows from the later one, not the other way round, so the later
- * edition's rows (an existing demo event) are exactly what they were before editions existed.
+ * edition's rows are the same whether it has an earlier edition or not.
  * Its own random stream is separate from the rows' (seeded by the event id too), so the rest of
  * the earlier edition is generated as any event is.
  */

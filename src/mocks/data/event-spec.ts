@@ -1,7 +1,7 @@
 import type { PromoterId } from './demo-keys';
 import type { QuestionKind } from './questions';
 
-/** Shape of the static event descriptions (events-alpine.ts, events-coastal.ts). */
+/** Shape of the static event descriptions (events-alpine.ts, events-coastal.ts, …). */
 
 export interface CategoryType {
   readonly fr: string;
@@ -42,7 +42,7 @@ export interface EventSpec {
   /**
    * This event is an earlier edition of `eventId`: about `returningShare` of that event's people
    * (registrations not cancelled or refunded) ran this one too. Set on the earlier edition, so
-   * the later one's rows are exactly what they were before editions existed (see editions.ts).
+   * the later one's rows are the same whether it has an earlier edition or not (see editions.ts).
    */
   readonly nextEdition?: { readonly eventId: number; readonly returningShare: number };
   /** The event's first order number; default: 30,000 per place in the catalog. */

@@ -128,8 +128,9 @@ export const ALPINE_EVENTS: readonly EventSpec[] = [
       cat(WALK, 'Marche 6 km', 'Walk 6 km', 15),
     ],
   },
-  // Earlier editions (ids after every other promoter's, so no existing event's order numbers
-  // move): the same name with its year, the same place and categories, a year earlier.
+  // Earlier editions (ids above the alpine, coastal and metropole events', whose order numbers
+  // follow their place in the catalog and so do not depend on them): the same name with its
+  // year, the same place and categories, a year earlier.
   {
     id: 1040,
     promoter: 'alpine',

@@ -55,8 +55,8 @@ export function followOtherTabs(client: QueryClient): () => void {
       // What the tab holds now (still complete and idle), against what was read: the copy
       // may have been saved again or forgotten meanwhile, and an earlier message's read may
       // have replaced the list already. Two saves in a row (a check for changes, then the
-      // full check) used to leave the tab on the first: the second read found the list
-      // replaced by the first and gave up.
+      // full check) must both land: compared with what the tab held when the message came, the
+      // second read would find the list replaced by the first and give up.
       const current = fresh && olderThan(client, eventId, dataAsOf);
       if (!fresh || !current || !isNewer(fresh, current)) return;
       client.setQueryData(registrationsKey(eventId), fresh);

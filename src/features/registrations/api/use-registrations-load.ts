@@ -57,10 +57,11 @@ export function useRegistrationsLoad(eventId: number, follow = true): Registrati
   const { data, error, isPending: pending, isFetching: fetching } = query;
   const state = useMemo(() => ({ data, error, pending, fetching }), [data, error, pending, fetching]);
   // The query's updates reach React at the sync priority of an external store: a snapshot of a
-  // load (every 300 ms) would render the whole screen in one task, 70 ms for the first rows on a
-  // phone. Deferred, the screen renders the new snapshot in React's time slices, the previous
-  // one staying on screen meanwhile; the four values move together, so the screen never shows
-  // a state no snapshot had (not pending, and no rows yet).
+  // load (one per PUBLISH_INTERVAL_MS at most: registrations-query.ts) would render the whole
+  // screen in one task, a long one on a phone for the first rows. Deferred, the screen renders
+  // the new snapshot in React's time slices, the previous one staying on screen meanwhile; the
+  // four values move together, so the screen never shows a state no snapshot had (not pending,
+  // and no rows yet).
   const deferred = useDeferredValue(state);
   return useMemo(() => ({ ...deferred, actions }), [deferred, actions]);
 }

@@ -7,7 +7,7 @@ import { suggestPreviousEdition } from './edition-suggestion';
 /**
  * Returning, new and lapsed recounted from the demo API's own rows with plain loops, written
  * apart from the app's code (arrays and nested searches, no shared helper): the rule is the
- * one the README states, counted a second way.
+ * one docs/user-guide.md states ("Editions"), counted a second way.
  */
 const TODAY = '2026-11-22';
 

@@ -5,7 +5,7 @@ import { isLeftOutStatus } from '../loader/payment-status';
 /**
  * Who came back: one event's registrations against its previous edition's.
  *
- * - **Counted**: every registration but those of a left-out status (rows/payment-status:
+ * - **Counted**: every registration but those of a left-out status (loader/payment-status:
  *   cancelled and refunded, however written), in both editions (a cancelled or refunded runner
  *   neither ran last time nor is registered now). Pending ones count: they signed up, and so
  *   does a status the app does not know.

@@ -53,7 +53,7 @@ export const DEFAULT_CHECK_IN_OPTIONS: CheckInPrintOptions = {
   columns: ['last_name', 'first_name', 'category', 'order_id', 'payment_status'],
   leaveOutCancelled: true,
   desks: 'auto',
-  // Off: 137 people once took 17 mostly empty pages with a page per desk.
+  // Off: with a page per desk, a small event's list prints mostly empty pages.
   pagePerDesk: false,
 };
 

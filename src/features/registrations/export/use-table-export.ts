@@ -39,7 +39,7 @@ type ExportPurpose = ExportFormat | PrintKind | 'addresses';
  * rows kept with a status the app does not know.
  */
 export interface LeftOut {
-  /** Left out for their status (rows/payment-status). */
+  /** Left out for their status (loader/payment-status). */
   status: number;
   missing: number;
   invalid: number;

@@ -26,7 +26,7 @@ export interface RegistrationHistory {
   readonly removed: readonly RemovedRegistration[];
   /**
    * "Your last visit": the time the list was as of when the previous visit ended, the
-   * checkpoint "what changed" starts from (see visitCheckpoint). Null on the first visit.
+   * checkpoint "what changed" starts from (see openVisit). Null on the first visit.
    */
   readonly lastVisit: number | null;
 }
@@ -131,14 +131,15 @@ export function recordChanges(
   return withChanges(history, known, arrived, at);
 }
 
-/** Rows handled between two pauses of a full check: about 10 ms of work each. */
+/** Rows handled between two pauses of a full check: a short slice of work on a desktop. */
 const ROWS_PER_SLICE = 10_000;
 
 /**
  * The history after a full download at `at`: `full` is the whole list now, `previous` the
  * list before it. Registrations of `previous` missing from `full` were removed; the others
- * are compared as a check for changes would. 100,000 rows take about 70 ms, so the work
- * pauses (`pause`, by default a yield to the browser) every ROWS_PER_SLICE rows.
+ * are compared as a check for changes would. A whole list of 100,000 rows compared in one go
+ * would be a long task, so the work pauses (`pause`, by default a yield to the browser) every
+ * ROWS_PER_SLICE rows.
  */
 export async function reconcileFull(
   history: RegistrationHistory,

@@ -5,7 +5,7 @@ import type { AnswerTally } from './question-tally';
  * us") or as free text (club, emergency contact). The API does not say which questions are
  * multiple-choice, so it is decided from the answers themselves.
  *
- * The rule, in short (README "The event page", Answers):
+ * The rule, in short (docs/user-guide.md, "The event page", Answers):
  * - A question is a choice when a few answers that repeat cover 90% of its answers; one whose
  *   answers are mostly unique is free text.
  * - Free text is private: its chart lists an answer only when at least max(3, 1% of those who

@@ -6,7 +6,7 @@ import { questionInsights } from './question-insights';
 import { tallyQuestions } from './question-tally';
 import { demoEvent, registration } from './testing/demo-event';
 
-/** The threshold the README states, written out again: max(3, 1% of those who answered). */
+/** The threshold docs/user-guide.md states, written out again: max(3, 1% of those who answered). */
 const threshold = (answered: number) => Math.max(3, Math.ceil(answered / 100));
 
 /** Answers from a small pool, so some repeat and some do not, with phones and e-mails among them. */

@@ -42,12 +42,12 @@ const ALL_ROWS = {};
 
 /**
  * The page's side of the insights worker. The worker mirrors each event's registrations: the
- * first request sends them (5,000 per message, yielding between messages), later ones only
- * the rows a load appended. Results are kept per row set, categories, scope and options, so
- * the event page, the Numbers dialog and the workbook's figures sheet share one computation,
- * and returning to a screen finds its figures ready. They go with the rows: when the query
- * cache drops an event's registrations (sign-out, garbage collection), the worker drops its
- * copy too.
+ * first request sends them (ROWS_PER_WORKER_MESSAGE per message, yielding between messages),
+ * later ones only the rows a load appended. Results are kept per row set, categories, scope
+ * and options, so the event page, the Numbers dialog and the workbook's figures sheet share one
+ * computation, and returning to a screen finds its figures ready. They go with the rows: when
+ * the query cache drops an event's registrations (sign-out, garbage collection), the worker
+ * drops its copy too.
  */
 class InsightsClient {
   private readonly port = openPort();

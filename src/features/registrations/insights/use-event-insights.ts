@@ -54,7 +54,7 @@ export function useEventInsights(request: ComputeRequest | null, throttleMs: num
           if (!current()) return;
           shown.current = sequence;
           // A transition: the figures' tables (hundreds of links) render in React's time
-          // slices; a plain update from a promise rendered them in one task of 50 ms.
+          // slices; a plain update from a promise would render them in one long task.
           startTransition(() => setLatest({ insights, from: rows.length, error: null }));
         },
         (error: unknown) => {

@@ -10,7 +10,7 @@ import {
 /**
  * Fetches and reads pages of registrations in a Web Worker (page-reader-worker.ts). A page of
  * 500 registrations is about 400 kB of JSON: receiving it, parsing it and checking it against
- * the schema cost the main thread 20 to 40 ms a page on a desktop and four times that on a
+ * the schema on the main thread would be a task of tens of milliseconds a page, a long one on a
  * phone, fifty times over for 25,000 rows, while the page only has to take in the checked rows.
  *
  * apiRequest still builds the request (address, key, timeout) and maps every answer to an

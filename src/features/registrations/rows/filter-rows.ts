@@ -44,7 +44,7 @@ const lastSearch = new WeakMap<readonly RegistrationRow[], LastSearch>();
  * of a load to the next): while a load runs, each snapshot is the rows of the previous one
  * with more behind them, and whether a row is kept depends on that row alone, so only the new
  * rows are filtered and their counts added. At 25,000 rows, filtering all of them again at
- * every snapshot was a long task on a phone.
+ * every snapshot would be a long task on a phone.
  */
 const lastFiltering = new WeakMap<
   RegistrationRow,
@@ -112,9 +112,9 @@ function addCounts(
 
 /**
  * Search over the visible columns (all words, any order, ignoring case and accents) and the
- * category and status filters (chosen values and exclusions), with facet counts. Keeps the rows' order. This runs on every
- * keystroke over up to 100,000 rows, so it searches one precomputed normalized string per row
- * (see searchText), and a query that extends the previous one ("mar" after "ma") only searches
+ * category and status filters (chosen values and exclusions), with facet counts. Keeps the
+ * rows' order. This runs on every keystroke over up to 100,000 rows, so it searches one
+ * precomputed normalized string per row (see searchText), and a query that extends the previous one ("mar" after "ma") only searches
  * the rows the previous one matched: every word of the longer query contains a word of the
  * shorter one, so its matches are a subset.
  */

@@ -97,7 +97,7 @@ describe('the registrations model', () => {
     // A page of a load (500 rows) is more than a render should build: in slices.
     expect(models.isLarge(big.slice(0, 8_530), labels)).toBe(true);
     // The same registrations downloaded again are new objects: a whole list to build in slices
-    // (built at once, 100,000 of them held the page for a quarter of a second).
+    // (built at once, 100,000 of them would hold the page in one long task).
     const again = next.map((row) => ({ ...row }));
     expect(models.isLarge(again, labels)).toBe(true);
     const rebuilt = await models.buildInSlices(again, labels, new AbortController().signal);

@@ -37,16 +37,17 @@ export interface RegistrationsModel {
 }
 
 /**
- * Rows built between two looks at the clock when the model is built in slices: 100 new rows
- * take 2 to 5 ms on a 2-core desktop (500 made slices of 20 to 30 ms, long tasks on a phone).
+ * Rows built between two looks at the clock when the model is built in slices: few enough that
+ * a slice ends close to its budget (SLICE_BUDGET_MS), where a larger batch would overrun it
+ * into a long task on a phone.
  */
 const ROWS_PER_SLICE = 100;
 /**
- * Up to this many new rows, a model is built at once, in the render (2 to 5 ms): a small list,
- * the rows a check for changes usually brings. More (a page, what a load brings in 300 ms, a
- * whole list) is built in slices, the screen showing the rows it had meanwhile: a render
- * cannot be cut in the middle of a component, and a page of 500 rows built in it was a task
- * of 25 ms on a desktop (100 on a phone). It was 2,000, then 500.
+ * Up to this many new rows, a model is built at once, in the render (a few milliseconds): a
+ * small list, the rows a check for changes usually brings. More (a page, what a load brings
+ * between two snapshots, a whole list) is built in slices, the screen showing the rows it had
+ * meanwhile: a render cannot be cut in the middle of a component, and a page of 500 rows built
+ * in it would be a long task on a phone.
  */
 const AT_ONCE_LIMIT = 100;
 /** Registrations looked at to tell whether most of a list has rows already. */
@@ -130,7 +131,7 @@ class EventModels {
 
   /**
    * The same model, its rows and questions prepared a slice at a time with a pause for the
-   * browser between slices, so a whole list (100,000 rows: about 150 ms of work) never
+   * browser between slices, so a whole list (100,000 rows: many frames' worth of work) never
    * holds up a keystroke or a frame.
    */
   async buildInSlices(
@@ -140,7 +141,7 @@ class EventModels {
   ): Promise<RegistrationsModel> {
     const builder = this.builder(labels);
     // The front that the latest model in these labels already has (a load's earlier snapshot)
-    // is not walked again: at 25,000 rows that walk alone made each snapshot a long task.
+    // is not walked again: at 25,000 rows that walk alone would make each snapshot a long task.
     const previous = this.latest.get(labels);
     const from = previous ? commonPrefix(previous.registrations, registrations) : 0;
     // Slices start in a task of their own, not in the one that rendered the snapshot.

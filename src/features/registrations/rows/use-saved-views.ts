@@ -10,7 +10,7 @@ const queryKey = (eventId: number) => ['saved-views', eventId] as const;
  * The saved views of an event (empty until read, `ready` false meanwhile) and how to change
  * them. A change shows at once and is saved in the background to the encrypted copy on this
  * device; sign-out clears the cache and wipes the copy, so no view outlives the session's key.
- * `update` replaces one view by id (a later feature keeps its print choices there).
+ * `update` replaces one view by id (a rename).
  */
 export function useSavedViews(eventId: number) {
   const client = useQueryClient();

@@ -2,7 +2,7 @@ import { runWhenIdle } from '@/lib/idle-work';
 import { searchColumnsKey, searchText, type RegistrationRow } from './registration-rows';
 import { sortInSteps } from './sort-rows';
 
-/** Rows whose search text one idle step prepares (about 1 ms on a desktop). */
+/** Rows whose search text one idle step prepares: a step far shorter than an idle period. */
 const ROWS_PER_STEP = 250;
 /** What one step of a column's sort may take on a slow machine: none starts with less left. */
 const STEP_NEEDS_MS = 4;

@@ -32,9 +32,9 @@ function eventOrder(events: readonly PartnerEvent[], today: string): number[] {
  * field owns its text and shows each key at once; the query follows it after the render
  * (an effect), never leads it. Each request has its sequence number: an answer older than the
  * one shown (arriving late) is ignored; while keys come faster than answers, each answer
- * that comes is shown, so the results follow the typing instead of waiting for its end. When the index changes
- * (an event read, saved or wiped), the same query is asked again. `active`: the popup is open;
- * the events list is asked only then.
+ * that comes is shown, so the results follow the typing instead of waiting for its end. When
+ * the index changes (an event read, saved or wiped), the same query is asked again. `active`:
+ * the popup is open; the events list is asked only then.
  */
 export function useParticipantSearch(query: string, active: boolean) {
   const events = useQuery({ ...eventQueries.list(), enabled: active });

@@ -12,7 +12,7 @@ import type { RegistrationRow } from '../rows/registration-rows';
  * only. The sort and the hidden columns are the screen's URL-synced view, handed to the
  * table as controlled state; sorting and filtering 25,000-100,000 rows happen in the rows
  * model (sort-rows, filter-rows, view-rows), which keeps caches TanStack's row models would
- * rebuild on every change (measured side by side in `npm run bench`): manual mode.
+ * rebuild on every change (`npm run bench` compares the two: docs/performance.md): manual mode.
  */
 export const features = tableFeatures({ rowSortingFeature, columnVisibilityFeature });
 

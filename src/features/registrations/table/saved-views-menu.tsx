@@ -63,7 +63,7 @@ export function SavedViewsMenu({
   const open = (target: SavedView) => {
     const { view: next, dropped } = applicableView(target, shape());
     setView(next);
-    // A view saved before it kept print choices leaves the current ones as they are.
+    // A view saved without print choices leaves the current ones as they are.
     if (target.print !== undefined) onRestorePrint(target.print);
     const parts = dropped.map((part) =>
       t(part.kind === 'category' ? 'notice.droppedCategory' : 'notice.droppedColumn', { name: part.name }),

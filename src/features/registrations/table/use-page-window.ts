@@ -19,8 +19,8 @@ const FIRST_SCREEN_PX = 1_000;
  *
  * A virtualizer (@tanstack/react-virtual, which the desktop table uses) measures items of any
  * height: it keeps one measurement per item, made again whenever the count changes, so each
- * snapshot of a loading 25,000-row list cost tens of thousands of objects, and it read the
- * scroll position inside the render. Cards all have one height: their window is arithmetic.
+ * snapshot of a loading 25,000-row list would cost tens of thousands of objects, and it reads
+ * the scroll position inside the render. Cards all have one height: their window is arithmetic.
  */
 export function usePageWindow(
   list: RefObject<HTMLElement | null>,

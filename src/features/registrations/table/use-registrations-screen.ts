@@ -158,8 +158,8 @@ export function useRegistrationsScreen(eventId: number, load: RegistrationsLoad)
 /**
  * The view state (search, filters, sort, hidden columns). The inputs own it: a keystroke or a
  * click updates React state and echoes in the same frame, and the heavy derivation follows
- * from that state; the URL follows after a short pause (see useUrlSyncedState). A router
- * navigation per keystroke is what lost letters at typing speed on 25,000 rows.
+ * from that state; the URL follows after a short pause (see useUrlSyncedState): a router
+ * navigation per keystroke would lose letters at typing speed on 25,000 rows.
  */
 export function useRegistrationsView() {
   const [view, setView] = useUrlSyncedState({ parse: readRegistrationsView, write: writeRegistrationsView });
