@@ -20,42 +20,50 @@ function contentSecurityPolicy(): Plugin {
   };
 }
 
-/**
- * The modules of the page's entry (src/main.tsx): the entry itself, the screen table it starts
- * downloads from, the screen's first API requests (with what they need: the session as the tab
- * keeps it, the API's paths and how a request is made), the page's language and its number and
- * date formats, the route patterns, zod's set-up, the styles and Vite's preload helper. They make the first script, a few kB; everything else the
- * app needs at start is in `app`.
- */
-const ENTRY_MODULES =
-  /(src[\\/](main\.tsx|app[\\/]screen-(code|requests)\.ts|config[\\/](paths|layout)\.ts|features[\\/]events[\\/]model[\\/]event-id\.ts|lib[\\/](zod-setup|api-paths|api-request-init|session-record|early-api-requests|warm-locale-formats|numbers|dates)\.ts|i18n[\\/]languages\.ts|styles[\\/])|vite[\\/]preload-helper)/;
+const ENTRY_MODULE = /src[\\/]main\.tsx$/;
 const BOOT_MODULE = /src[\\/]app[\\/]boot\.tsx$/;
 
 /**
- * The app's own code at start: every module src/app/boot.tsx imports statically (and what
- * those import), except the entry's. It is one chunk, `app`, which the entry imports
- * dynamically beside the page's screen. (The bundler's `$initial` tag would follow the entry,
- * whose static imports are deliberately few; its recursive capture would pull the entry's
- * own modules into `app` and make the entry wait for it.)
+ * The two chunks a page load runs first, each the static import graph of one module, read from
+ * the code at the end of every build so that moving or adding a file cannot silently change them:
+ *
+ * - `start`: src/main.tsx and every module it imports statically (Vite's preload helper, which
+ *   its dynamic imports use, included), up to its dynamic imports. The entry is kept to a few kB
+ *   so that it runs as soon as it arrives and starts the screen's downloads (see main.tsx).
+ * - `app`: src/app/boot.tsx, which the entry imports dynamically beside the page's screen, and
+ *   every module it imports statically, except the entry's. (The bundler's `$initial` tag would
+ *   follow the entry, whose static imports are deliberately few; its recursive capture would pull
+ *   the entry's own modules into `app` and make the entry wait for it.)
  */
-function bootGraph(): { plugin: Plugin; has: (id: string) => boolean } {
-  const modules = new Set<string>();
+function startupGraphs(): {
+  plugin: Plugin;
+  inStart: (id: string) => boolean;
+  inApp: (id: string) => boolean;
+} {
+  const start = new Set<string>();
+  const app = new Set<string>();
   const plugin: Plugin = {
-    name: 'boot-graph',
+    name: 'startup-graphs',
     apply: 'build',
     buildEnd() {
-      modules.clear();
-      const boot = [...this.getModuleIds()].find((id) => BOOT_MODULE.test(id));
-      const queue = boot ? [boot] : [];
-      while (queue.length > 0) {
-        const id = queue.pop()!;
-        if (modules.has(id) || ENTRY_MODULES.test(id)) continue;
-        modules.add(id);
-        queue.push(...(this.getModuleInfo(id)?.importedIds ?? []));
-      }
+      const ids = [...this.getModuleIds()];
+      const collect = (root: RegExp, into: Set<string>, skip: Set<string>) => {
+        into.clear();
+        const first = ids.find((id) => root.test(id));
+        if (!first) throw new Error(`startup-graphs: no module matches ${root}`);
+        const queue = [first];
+        while (queue.length > 0) {
+          const id = queue.pop()!;
+          if (into.has(id) || skip.has(id)) continue;
+          into.add(id);
+          queue.push(...(this.getModuleInfo(id)?.importedIds ?? []));
+        }
+      };
+      collect(ENTRY_MODULE, start, new Set());
+      collect(BOOT_MODULE, app, start);
     },
   };
-  return { plugin, has: (id) => modules.has(id) };
+  return { plugin, inStart: (id) => start.has(id), inApp: (id) => app.has(id) };
 }
 
 /**
@@ -181,6 +189,11 @@ const WEB_APP_MANIFEST: Partial<ManifestOptions> & Record<`${string}_localized`,
  * It precaches the built shell (with the manifest and its icons) and answers app navigations
  * with index.html, and nothing else: no runtime caching, so no API response (personal data)
  * is ever stored by it, and config.json (the API address) always comes from the network.
+ *
+ * A new version's worker waits (no skipWaiting) instead of replacing the running app's files
+ * under an open tab; the tab offers the update and activates it on the promoter's "Reload"
+ * (src/app/app-shell.ts). clientsClaim lets an active worker take the pages no worker controls:
+ * the first worker takes the page that installed it, which then already works offline.
  */
 function appShellServiceWorker(): Plugin[] {
   const demo = demoOnlyChunks();
@@ -195,7 +208,6 @@ function appShellServiceWorker(): Plugin[] {
         globIgnores: ['config.json'],
         navigateFallback: 'index.html',
         navigateFallbackDenylist: [/^\/(partner-api|demo-api)(\/|$)/, /^\/config\.json$/],
-        skipWaiting: true,
         clientsClaim: true,
         cleanupOutdatedCaches: true,
         manifestTransforms: [
@@ -223,12 +235,12 @@ export default defineConfig(({ command, mode }) => {
       }
     : undefined;
 
-  const boot = bootGraph();
+  const startup = startupGraphs();
   return {
     plugins: [
       react(),
       contentSecurityPolicy(),
-      ...(command === 'build' ? [boot.plugin, ...appShellServiceWorker(), appShellHead()] : []),
+      ...(command === 'build' ? [startup.plugin, ...appShellServiceWorker(), appShellHead()] : []),
     ],
     resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
     server: { proxy },
@@ -249,10 +261,10 @@ export default defineConfig(({ command, mode }) => {
               // The entry's modules stay together, even those the rest imports too (the route
               // patterns, Vite's preload helper): left to the bundler, they went with the
               // screens' shared code and the entry waited for it.
-              { name: 'start', test: ENTRY_MODULES, priority: 3 },
+              { name: 'start', test: startup.inStart, priority: 3 },
               {
                 name: 'app',
-                test: boot.has,
+                test: startup.inApp,
                 // Exactly boot's graph: following imports would capture the entry's modules.
                 includeDependenciesRecursively: false,
                 priority: 2,

@@ -10,9 +10,12 @@ import '@/styles/base.css';
 import { startScreenCode } from '@/app/screen-code';
 import { screenApiPaths } from '@/app/screen-requests';
 import { detectPageLanguage } from '@/i18n/languages';
+import { watchForMissingCode } from '@/lib/app-update';
 import { sendEarlyApiRequests } from '@/lib/early-api-requests';
 import { warmLocaleFormats } from '@/lib/warm-locale-formats';
 
+// Before the first download: after a deploy, this tab's build may be gone from the server.
+watchForMissingCode();
 startScreenCode(location.pathname);
 sendEarlyApiRequests(screenApiPaths(location.pathname));
 void import('@/app/boot').then(({ boot }) => boot());

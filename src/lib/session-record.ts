@@ -1,8 +1,9 @@
 /**
- * The signed-in session as the tab keeps it in sessionStorage: its shape and its reading.
- * session.ts owns the session (starting, ending, following it); this part of it imports
- * nothing, so that the page's entry can read the session before the app's code has arrived
- * (early-api-requests.ts).
+ * What the page's entry reads from the tab's sessionStorage before the app's code has arrived:
+ * the signed-in session (its shape and its reading, for early-api-requests.ts) and when the tab
+ * last reloaded itself for a new version of the app (lib/app-update.ts). session.ts owns the
+ * session (starting, ending, following it); this part of it imports nothing, so that it stays
+ * in the entry.
  */
 export interface Session {
   /** Base URL of the Partner API: absolute (`https://…`) or same-origin (`/partner-api`). */
@@ -31,5 +32,30 @@ export function readStoredSession(): Session | null {
   } catch {
     // Storage disabled or a corrupt value: behave as signed out.
     return null;
+  }
+}
+
+const UPDATE_RELOAD_ITEM = 'promoter-dashboard.update-reload';
+
+/** When this tab last reloaded itself for a new version (ms since the epoch), or null. Never throws. */
+export function lastUpdateReload(): number | null {
+  try {
+    const at = Number(sessionStorage.getItem(UPDATE_RELOAD_ITEM));
+    return Number.isFinite(at) && at > 0 ? at : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Remembers a reload for a new version, across the reload. False when storage refuses: then
+ * nothing would tell the reloaded page it has tried already, and the tab must not reload.
+ */
+export function rememberUpdateReload(at: number): boolean {
+  try {
+    sessionStorage.setItem(UPDATE_RELOAD_ITEM, String(at));
+    return true;
+  } catch {
+    return false;
   }
 }

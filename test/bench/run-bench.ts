@@ -9,7 +9,8 @@
  * BENCH_QUICK=1 make a short run). A measurement, not a test: it exits 0 when a target is
  * missed and marks the miss. The search across events (`search.ts`, the league account's
  * 500,000 registrations) and the events list while the background sync counts every event
- * (`events-sync.ts`) run last; BENCH_SEARCH_ONLY=1 and BENCH_SYNC_ONLY=1 run one of them alone.
+ * (`events-sync.ts`) run last; BENCH_SEARCH_ONLY=1 and BENCH_SYNC_ONLY=1 run one of them alone,
+ * BENCH_BUNDLE_ONLY=1 the bundle's sizes alone (a few seconds, no browser).
  * Results: test-results/bench.json.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -23,10 +24,11 @@ import { measureInsights, type InsightsFigures } from './insights';
 import { buildApp, DIST_DIR, log, ROOT, startServers } from './serve';
 import { measureEventsSync, reportEventsSync } from './events-sync';
 import { measureSearch, reportSearch } from './search';
-import { buildReport } from './summary';
+import { buildReport, printBundle } from './summary';
 
 const SEARCH_ONLY = process.env.BENCH_SEARCH_ONLY === '1';
 const SYNC_ONLY = process.env.BENCH_SYNC_ONLY === '1';
+const BUNDLE_ONLY = process.env.BENCH_BUNDLE_ONLY === '1';
 
 /**
  * One part of the bench alone (BENCH_SEARCH_ONLY=1, BENCH_SYNC_ONLY=1): build, measure,
@@ -56,6 +58,11 @@ async function onePart<F extends { chromium: string }>(
 async function main(): Promise<void> {
   if (SEARCH_ONLY) return onePart('search', measureSearch, reportSearch);
   if (SYNC_ONLY) return onePart('events-sync', measureEventsSync, reportEventsSync);
+  if (BUNDLE_ONLY) {
+    const built = await buildApp();
+    log(built === 'built' ? 'built dist/' : 'BENCH_SKIP_BUILD=1: reusing dist/');
+    return printBundle(measureBundle(DIST_DIR));
+  }
   if (EVENT_PLANS.length === 0) throw new Error(`BENCH_EVENTS=${process.env.BENCH_EVENTS}: no such event.`);
   const started = performance.now();
   const loadAtStart = loadAverageNow();

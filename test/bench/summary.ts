@@ -368,6 +368,10 @@ function bundleRows(bundle: BundleFigures): Row[] {
       target: `≤ ${kB(INITIAL_GZIP_TARGET_BYTES)}`,
       status: check(bundle.initialGzipBytes <= INITIAL_GZIP_TARGET_BYTES),
     },
+    ...bundle.screens.map((load) => ({
+      measure: `page load of ${load.screen}: the initial files + the screen's code`,
+      result: `${kB(load.gzipBytes)} gzip in ${load.files.length} files`,
+    })),
     {
       measure: 'all of dist/assets',
       result: `${kB(bundle.allAssetsGzipBytes)} gzip (${kB(bundle.allAssetsBytes)} raw)`,
@@ -458,6 +462,13 @@ function eventTables({ plan, results }: EventResult): { tables: Table[]; json: R
   };
 }
 
+const BUNDLE_TITLE = 'Bundle (dist/, gzip -6 with node:zlib)';
+
+/** The bundle's table alone (BENCH_BUNDLE_ONLY=1). */
+export function printBundle(bundle: BundleFigures): void {
+  printTable(BUNDLE_TITLE, bundleRows(bundle));
+}
+
 export function buildReport({ events, rowModels, insights, bundle, machine }: ReportInput) {
   const tables: Table[] = [];
   const eventsJson: Record<string, unknown> = {};
@@ -478,7 +489,7 @@ export function buildReport({ events, rowModels, insights, bundle, machine }: Re
       '(what the insights worker spends on the final figures, off the main thread; no target)',
     rows: insightsRows(insights),
   });
-  tables.push({ scope: 'bundle', title: 'Bundle (dist/, gzip -6 with node:zlib)', rows: bundleRows(bundle) });
+  tables.push({ scope: 'bundle', title: BUNDLE_TITLE, rows: bundleRows(bundle) });
 
   // A flow's longest task shows both in its own table and in the flows table: one miss.
   const misses = [

@@ -5,6 +5,7 @@ import { paths } from '@/config/paths';
 import { useSession } from '@/lib/session';
 import { LanguageSwitch } from '../language-switch';
 import { OfflineBanner } from './offline-banner';
+import { UpdateNotice } from './update-notice';
 import { useHeadingFocusOnNavigation } from './use-heading-focus-on-navigation';
 import './app-layout.css';
 
@@ -57,6 +58,7 @@ export function AppLayout({ account, search }: { account?: ReactNode; search?: R
       <main id="main" ref={mainRef} tabIndex={-1} className="app-main">
         <Outlet />
       </main>
+      <UpdateNotice />
     </>
   );
 }
