@@ -8,8 +8,9 @@ import '@/features/registrations/i18n';
 
 /* DOM test files only (jsdom project), after test/setup.ts. */
 
-// CI runs the suite on 2 cores in parallel: give screens time to load before a find* gives up.
-configure({ asyncUtilTimeout: 5000 });
+// find* and waitFor wait on their condition, bounded just inside the test's own timeout
+// (vitest.config.ts): how long a screen takes to load depends on how busy the machine is.
+configure({ asyncUtilTimeout: 55_000 });
 
 beforeEach(async () => {
   await i18n.changeLanguage('en');

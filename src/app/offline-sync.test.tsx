@@ -26,9 +26,9 @@ async function keepCopyThenCloseTab(): Promise<void> {
   const view = renderApp('/events');
   await screen.findAllByRole('link', { name: /Marathon/ });
   await act(() => view.router.navigate(`/events/${EVENT}`));
-  await screen.findByRole('columnheader', { name: /Category/ }, { timeout: 5000 });
+  await screen.findByRole('columnheader', { name: /Category/ });
   await act(() => view.router.navigate(`/events/${EVENT}/registrations`));
-  expect(await screen.findByText(/All 45 registrations loaded/, {}, { timeout: 5000 })).toBeInTheDocument();
+  expect(await screen.findByText(/All 45 registrations loaded/)).toBeInTheDocument();
   await act(() => deviceCopySettled());
   view.unmount();
 }
@@ -50,9 +50,7 @@ describe('offline, every screen reads the copy on this device; sync resumes when
     expect(within(status as HTMLElement).getByText(/Read only/)).toBeInTheDocument();
 
     await act(() => router.navigate(`/events/${EVENT}`));
-    expect(
-      await screen.findByRole('columnheader', { name: /Category/ }, { timeout: 5000 }),
-    ).toBeInTheDocument();
+    expect(await screen.findByRole('columnheader', { name: /Category/ })).toBeInTheDocument();
     expect(screen.queryByText('Cannot reach the Partner API')).toBeNull();
   });
 
@@ -60,10 +58,10 @@ describe('offline, every screen reads the copy on this device; sync resumes when
     await keepCopyThenCloseTab();
     noNetwork();
     renderApp(`/events/${EVENT}/registrations`);
-    expect(await screen.findByText(/All 45 registrations loaded/, {}, { timeout: 5000 })).toBeInTheDocument();
-    await screen.findByText(/^Offline — data as of /, {}, { timeout: 8000 });
+    expect(await screen.findByText(/All 45 registrations loaded/)).toBeInTheDocument();
+    await screen.findByText(/^Offline — data as of /);
     // The check for changes got no answer: offline, not a failure.
-    await waitFor(() => expect(screen.queryByText('Checking for changes…')).toBeNull(), { timeout: 8000 });
+    await waitFor(() => expect(screen.queryByText('Checking for changes…')).toBeNull());
     expect(screen.queryByText(/Checking for changes failed/)).toBeNull();
 
     server.resetHandlers();
@@ -82,27 +80,27 @@ describe('offline, every screen reads the copy on this device; sync resumes when
     );
     expect(requests.some((url) => url.pathname === `/v1/events/${EVENT}`)).toBe(true);
     expect(
-      await screen.findByText(/^(No changes since the last load|Since the last load)/, {}, { timeout: 5000 }),
+      await screen.findByText(/^(No changes since the last load|Since the last load)/),
     ).toBeInTheDocument();
-  }, 20_000);
+  });
 
   it('Wi-Fi that had no internet (no online event): the first answer of the API resumes sync', async () => {
     await keepCopyThenCloseTab();
     noNetwork();
     const { user } = renderApp(`/events/${EVENT}/registrations`);
-    await screen.findByText(/^Offline — data as of /, {}, { timeout: 8000 });
-    await waitFor(() => expect(screen.queryByText('Checking for changes…')).toBeNull(), { timeout: 8000 });
+    await screen.findByText(/^Offline — data as of /);
+    await waitFor(() => expect(screen.queryByText('Checking for changes…')).toBeNull());
 
     server.resetHandlers();
     requests = [];
     // The browser still thinks it is online: the promoter tries again as soon as the button shows,
     // while the event may still be on its first, offline fetch.
-    await user.click(await screen.findByRole('button', { name: 'Check for changes' }, { timeout: 8000 }));
+    await user.click(await screen.findByRole('button', { name: 'Check for changes' }));
     await waitFor(() => expect(banner()).toBeNull());
     // The API answered: the event (shown from the copy) is fetched again without asking.
     await waitFor(() => expect(requests.some((url) => url.pathname === `/v1/events/${EVENT}`)).toBe(true));
     expect(
-      await screen.findByText(/^(No changes since the last load|Since the last load)/, {}, { timeout: 5000 }),
+      await screen.findByText(/^(No changes since the last load|Since the last load)/),
     ).toBeInTheDocument();
-  }, 20_000);
+  });
 });

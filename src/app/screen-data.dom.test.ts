@@ -7,6 +7,7 @@ import { TEST_SESSION } from '../../test/fixtures';
 import { requestsFromNow } from '../../test/msw-server';
 import { urlJunk } from '../../test/url-arbitraries';
 import { prefetchScreenData } from './screen-data';
+import { waitUntil } from '../../test/wait-until';
 
 freshIndexedDbForEachTest();
 afterEach(() => endSession());
@@ -15,7 +16,7 @@ const EVENT = 1003;
 
 /** Waits until nothing the client asked for is still on its way. */
 async function settled(client: QueryClient): Promise<void> {
-  await vi.waitFor(() => expect(client.isFetching()).toBe(0));
+  await waitUntil(() => expect(client.isFetching()).toBe(0));
 }
 
 describe('the page load screen’s data, asked for at start-up', () => {

@@ -7,6 +7,7 @@ import { ApiError } from './api-error';
 import { apiPaths } from './api-paths';
 import { sendEarlyApiRequests } from './early-api-requests';
 import { endSession, startSession } from './session';
+import { waitUntil } from '../../test/wait-until';
 
 afterEach(() => endSession());
 
@@ -21,7 +22,7 @@ describe('the page load’s first API requests, sent by the page’s entry', () 
     const requests = requestsFromNow();
 
     sendEarlyApiRequests([apiPaths.event(EVENT), apiPaths.events()]);
-    await vi.waitFor(() =>
+    await waitUntil(() =>
       expect(requests.map((url) => url.pathname)).toEqual([apiPaths.event(EVENT), apiPaths.events()]),
     );
     expect(keys).toEqual([TEST_SESSION.apiKey, TEST_SESSION.apiKey]);
@@ -52,7 +53,7 @@ describe('the page load’s first API requests, sent by the page’s entry', () 
     );
     const early = requestsFromNow();
     sendEarlyApiRequests([apiPaths.event(EVENT)]);
-    await vi.waitFor(() => expect(early).toHaveLength(1));
+    await waitUntil(() => expect(early).toHaveLength(1));
     const error = await apiGet(apiPaths.event(EVENT), eventDetailResponseSchema).catch(
       (caught: unknown) => caught,
     );
@@ -64,7 +65,7 @@ describe('the page load’s first API requests, sent by the page’s entry', () 
     startSession(TEST_SESSION);
     const early = requestsFromNow();
     sendEarlyApiRequests([apiPaths.events()]);
-    await vi.waitFor(() => expect(early).toHaveLength(1));
+    await waitUntil(() => expect(early).toHaveLength(1));
     const keys: (string | null)[] = [];
     server.events.on('request:start', ({ request }) => keys.push(request.headers.get('x-api-key')));
     onTestFinished(() => server.events.removeAllListeners('request:start'));
@@ -80,7 +81,7 @@ describe('the page load’s first API requests, sent by the page’s entry', () 
     );
     const early = requestsFromNow();
     sendEarlyApiRequests([apiPaths.events()]);
-    await vi.waitFor(() => expect(early).toHaveLength(1));
+    await waitUntil(() => expect(early).toHaveLength(1));
     const controller = new AbortController();
     const asked = apiGet(apiPaths.events(), eventListResponseSchema, { signal: controller.signal });
     controller.abort(new DOMException('unmounted', 'AbortError'));

@@ -1,5 +1,6 @@
 import { announceSignOut, listenToOtherTabs, requestSessionFromOtherTabs } from './session-channel';
 import type { Session, SignOutReason } from './session';
+import { waitUntil } from '../../test/wait-until';
 
 /** Each "tab" here is a BroadcastChannel of its own, as in a browser (Node 22 has the same API). */
 const SESSION: Session = { baseUrl: 'https://api.example.com', apiKey: 'key-123', demo: false };
@@ -58,8 +59,7 @@ describe('tabs sharing the session over BroadcastChannel', () => {
     const signedIn = tab(SESSION);
     const signedOut = tab(null);
     announceSignOut('unauthorized');
-    await settle();
-    expect(signedIn.signOuts).toEqual(['unauthorized']);
+    await waitUntil(() => expect(signedIn.signOuts).toEqual(['unauthorized']));
     expect(signedOut.signOuts).toEqual([]);
   });
 

@@ -29,7 +29,7 @@ function downloads(): string[] {
 }
 
 async function loaded() {
-  await screen.findByText(/All 45 registrations loaded/, {}, { timeout: 8000 });
+  await screen.findByText(/All 45 registrations loaded/);
 }
 
 describe('the registrations page names its event with the event label', () => {
@@ -60,7 +60,7 @@ describe('the registrations page names its event with the event label', () => {
     serveEventNamed('   ');
     await i18n.changeLanguage('fr');
     renderApp(`/events/${EVENT}/registrations`);
-    await screen.findByText(/Les 45 inscriptions sont chargées/, {}, { timeout: 8000 });
+    await screen.findByText(/Les 45 inscriptions sont chargées/);
     expect(screen.getByRole('link', { name: `← Événement sans nom (n° ${EVENT})` })).toBeInTheDocument();
     expect(document.title).toBe(
       `Inscriptions · Événement sans nom (n° ${EVENT}) · Tableau de bord organisateur`,

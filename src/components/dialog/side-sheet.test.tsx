@@ -2,6 +2,7 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { StrictMode } from 'react';
 import { SideSheet } from './side-sheet';
+import { waitUntil } from '../../../test/wait-until';
 
 describe('SideSheet', () => {
   // Development mode mounts twice: the first mount's clean-up closes the dialog, and its late
@@ -20,6 +21,6 @@ describe('SideSheet', () => {
     expect(onClose).not.toHaveBeenCalled();
 
     await userEvent.click(screen.getByRole('button', { name: 'Close' }));
-    await vi.waitFor(() => expect(onClose).toHaveBeenCalledTimes(1));
+    await waitUntil(() => expect(onClose).toHaveBeenCalledTimes(1));
   });
 });

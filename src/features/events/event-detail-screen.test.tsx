@@ -15,7 +15,7 @@ describe('event detail', () => {
     ).toBeInTheDocument();
     expect(screen.getByText('Evian-les-Bains')).toBeInTheDocument();
     // The categories, with their type, merged into the figures of the overview's first section.
-    const categories = await screen.findByRole('table', { name: /^Categories/ }, { timeout: 15_000 });
+    const categories = await screen.findByRole('table', { name: /^Categories/ });
     expect(within(categories).getByRole('row', { name: /^Half marathon\s*Race/ })).toBeInTheDocument();
     // A header, six categories and the total.
     expect(within(categories).getAllByRole('row')).toHaveLength(8);

@@ -34,7 +34,7 @@ function goOffline(): void {
 /** Signed in online, the events list and an event's registrations loaded (and kept on the device), then the tab closed. */
 async function keepCopyThenCloseTab(): Promise<void> {
   const view = renderApp(`/events/${EVENT}/registrations`);
-  expect(await screen.findByText(/All 45 registrations loaded/, {}, { timeout: 5000 })).toBeInTheDocument();
+  expect(await screen.findByText(/All 45 registrations loaded/)).toBeInTheDocument();
   await act(() => view.router.navigate('/events'));
   expect(await screen.findByRole('heading', { level: 1, name: 'My events' })).toBeInTheDocument();
   await screen.findAllByRole('link', { name: /Marathon/ });
@@ -74,7 +74,7 @@ describe('signing in without a network', () => {
 
     await signIn(user, DEMO_KEYS.alpine);
     await waitFor(() => expect(router.state.location.pathname).toBe(`/events/${EVENT}/registrations`));
-    expect(await screen.findByText(/All 45 registrations loaded/, {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByText(/All 45 registrations loaded/)).toBeInTheDocument();
     expect(
       screen.getByText(
         'Opened from the encrypted copy on this device (no connection: not checked for changes).',

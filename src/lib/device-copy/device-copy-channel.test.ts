@@ -5,6 +5,7 @@ import {
   parseDeviceCopyMessage,
   tellOtherTabs,
 } from './device-copy-channel';
+import { waitUntil } from '../../../test/wait-until';
 
 /** Any value a script of the origin could post, a few shaped almost like a real message. */
 const anything = fc.oneof(
@@ -93,8 +94,8 @@ describe('the device copy messages between tabs', () => {
     other.postMessage({ type: 'saved', eventId: 7, dataAsOf: 'yesterday' });
     other.postMessage({ type: 'saved', eventId: 7, dataAsOf: 1_000 });
     tellOtherTabs({ type: 'forgotten' });
-    await vi.waitFor(() => expect(heard).toEqual([{ type: 'saved', eventId: 7, dataAsOf: 1_000 }]));
-    await vi.waitFor(() => expect(received).toEqual([{ type: 'forgotten' }]));
+    await waitUntil(() => expect(heard).toEqual([{ type: 'saved', eventId: 7, dataAsOf: 1_000 }]));
+    await waitUntil(() => expect(received).toEqual([{ type: 'forgotten' }]));
     stop();
     other.close();
   });

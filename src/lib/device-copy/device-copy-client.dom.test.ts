@@ -15,6 +15,7 @@ import {
 } from './device-copy-client';
 import type { DeviceRegistration } from './registrations-codec';
 import { DEVICE_COPY_DB, freshIndexedDbForEachTest, storedOnDevice } from './testing/fresh-indexeddb';
+import { waitUntil } from '../../../test/wait-until';
 
 const SESSION = {
   baseUrl: 'https://partners.example.org/v1',
@@ -109,7 +110,7 @@ describe('the device copy, from the page', () => {
     startSession({ ...SESSION });
     saveDeviceCopy(EVENT, rows(3), AS_OF);
     await deviceCopySettled();
-    await vi.waitFor(() =>
+    await waitUntil(() =>
       expect(heard).toEqual([{ type: 'saved', eventId: EVENT, dataAsOf: AS_OF.getTime() }]),
     );
     other.close();
@@ -133,7 +134,7 @@ describe('the device copy, from the page', () => {
     saveDeviceCopy(EVENT, rows(8), AS_OF);
     await deviceCopySettled();
     expect(Object.keys(await storedOnDevice())).not.toContain(DEVICE_COPY_DB);
-    await vi.waitFor(() => expect(heard).toContainEqual({ type: 'forgotten' }));
+    await waitUntil(() => expect(heard).toContainEqual({ type: 'forgotten' }));
     other.close();
     // A reload of the tab keeps the decision for the session.
     expect(deviceForgottenInSession()).toBe(true);
@@ -152,7 +153,7 @@ describe('the device copy, from the page', () => {
     const other = new BroadcastChannel(DEVICE_COPY_CHANNEL);
     // The other tab wipes the copy and tells the tabs.
     other.postMessage({ type: 'forgotten' });
-    await vi.waitFor(() => expect(deviceCopyForgotten()).toBe(true));
+    await waitUntil(() => expect(deviceCopyForgotten()).toBe(true));
     other.close();
     saveDeviceCopy(EVENT, rows(4), AS_OF);
     await deviceCopySettled();
@@ -166,7 +167,7 @@ describe('the search across events, from the page', () => {
     saveDeviceCopy(EVENT, rows(3, 'Noémie'), AS_OF);
     await deviceCopySettled();
     // Until the copy is read into the worker's index.
-    await vi.waitFor(async () => expect((await searchDeviceCopy('noemie', 50))?.building).toBe(false));
+    await waitUntil(async () => expect((await searchDeviceCopy('noemie', 50))?.building).toBe(false));
 
     const [first, second, third] = [
       searchDeviceCopy('n', 50),

@@ -4,6 +4,7 @@ import { createDeviceCopyHandler, DEVICE_COPY_WRITE_LOCK } from './device-copy-h
 import type { DeviceCopyResponse } from './device-copy-protocol';
 import type { DeviceRegistration } from './registrations-codec';
 import { DEVICE_COPY_DB, storedOnDevice, freshIndexedDbForEachTest } from './testing/fresh-indexeddb';
+import { waitUntil } from '../../../test/wait-until';
 
 const PLACE = {
   apiKey: 'pk_live_4f0c2a9e7b1d4c3a8e6f5b2d1c0a9e8f',
@@ -31,14 +32,11 @@ function worker() {
   const responses: DeviceCopyResponse[] = [];
   const handle = createDeviceCopyHandler((response) => responses.push(response));
   const answer = <T extends DeviceCopyResponse['type']>(type: T, id: number) =>
-    vi.waitFor(
-      () => {
-        const found = responses.find((response) => response.type === type && response.id === id);
-        if (!found) throw new Error(`no ${type} answer to ${id} yet`);
-        return found as Extract<DeviceCopyResponse, { type: T }>;
-      },
-      { timeout: 10_000 },
-    );
+    waitUntil(() => {
+      const found = responses.find((response) => response.type === type && response.id === id);
+      if (!found) throw new Error(`no ${type} answer to ${id} yet`);
+      return found as Extract<DeviceCopyResponse, { type: T }>;
+    });
   const save = (id: number, list: DeviceRegistration[], place = PLACE) => {
     for (let start = 0; start < list.length; start += 5_000)
       handle({ type: 'save-rows', id, rows: list.slice(start, start + 5_000) });

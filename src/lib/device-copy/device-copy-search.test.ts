@@ -3,6 +3,7 @@ import type { DeviceCopyResponse } from './device-copy-protocol';
 import type { DeviceRegistration } from './registrations-codec';
 import type { SearchAnswer } from './search-protocol';
 import { freshIndexedDbForEachTest } from './testing/fresh-indexeddb';
+import { waitUntil } from '../../../test/wait-until';
 
 const PLACE = { apiKey: 'pk_live_search_1', address: 'https://partners.example.org/v1' };
 const OTHER_KEY = { ...PLACE, apiKey: 'pk_live_search_2' };
@@ -30,7 +31,7 @@ function worker() {
   const handle = createDeviceCopyHandler((response) => responses.push(response));
   let nextId = 1;
   const answer = <T extends DeviceCopyResponse['type']>(type: T, id: number) =>
-    vi.waitFor(() => {
+    waitUntil(() => {
       const found = responses.find((response) => response.type === type && response.id === id);
       if (!found) throw new Error(`no ${type} answer to ${id} yet`);
       return found as Extract<DeviceCopyResponse, { type: T }>;
@@ -49,7 +50,7 @@ function worker() {
   };
   /** Searches until the copy is read whole into the index. */
   const searchBuilt = (query: string, place = PLACE) =>
-    vi.waitFor(async () => {
+    waitUntil(async () => {
       const found = await search(query, place);
       if (found.building) throw new Error('still reading the copy');
       return found;
@@ -85,7 +86,7 @@ describe('the search of the device copy worker', () => {
 
     // A save of a newer list replaces that event's entries.
     await reloaded.save(1002, [row(3, 'Emilie', 'Martin-Roy'), row(4, 'Paul', 'Roy')], PLACE, AS_OF + 1);
-    await vi.waitFor(async () =>
+    await waitUntil(async () =>
       expect(names(await reloaded.search('roy'))).toEqual(['Jean Roy', 'Emilie Martin-Roy', 'Paul Roy']),
     );
   });
@@ -117,7 +118,7 @@ describe('the search of the device copy worker', () => {
       handle({ type: 'search', id, place: PLACE, query, limit: 50, order: [] });
       return id;
     });
-    await vi.waitFor(() => expect(responses.some((r) => r.type === 'found' && r.id === ids[2])).toBe(true));
+    await waitUntil(() => expect(responses.some((r) => r.type === 'found' && r.id === ids[2])).toBe(true));
     expect(responses.filter((r) => r.type === 'found' && ids.includes(r.id)).map((r) => r.id)).toEqual([
       ids[2],
     ]);

@@ -6,6 +6,7 @@ import {
 } from './handle-xlsx-request';
 import type { XlsxWorkbookInput } from './xlsx-table';
 import type { XlsxBuildRequest, XlsxWorkerRequest, XlsxWorkerResponse } from './xlsx-worker-protocol';
+import { waitUntil } from '../../../test/wait-until';
 
 const workbook: XlsxWorkbookInput = {
   table: { name: 'T', columns: [{ header: 'ID', type: 'number' }], rows: [[1], [2]] },
@@ -55,7 +56,7 @@ describe('serveXlsxRequests', () => {
     const { scope, posted, send } = fakeScope();
     serveXlsxRequests(scope);
     send({ id: 1, workbook });
-    await vi.waitFor(() => expect(posted).toHaveLength(1));
+    await waitUntil(() => expect(posted).toHaveLength(1));
     expect(posted[0]).toMatchObject({ id: 1 });
     expect(posted[0] && 'blob' in posted[0]).toBe(true);
   });

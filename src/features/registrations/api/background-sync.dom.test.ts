@@ -12,6 +12,7 @@ import type { EventFigures } from './event-figures';
 import { eventFiguresKey } from './event-figures-query';
 import { registrationsQuery, type RegistrationsData } from './registrations-query';
 import { registrationsKey } from './registrations-key';
+import { waitUntil } from '../../../../test/wait-until';
 
 freshIndexedDbForEachTest();
 afterEach(() => resetDemoData());
@@ -140,7 +141,7 @@ describe('the background sync of the events never counted on this device', () =>
     // The promoter opens event 8: its screen observes the query, which starts loading.
     const screen = new QueryObserver(client, registrationsQuery(8));
     const unsubscribe = screen.subscribe(() => {});
-    await vi.waitFor(() =>
+    await waitUntil(() =>
       expect(client.getQueryData<RegistrationsData>(registrationsKey(8))?.phase).toBe('complete'),
     );
     const done = await until(sync, (state) => state.status === 'done');

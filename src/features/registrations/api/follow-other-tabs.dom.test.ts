@@ -9,6 +9,7 @@ import { followOtherTabs } from './follow-other-tabs';
 import { registrationsQuery, reopenFromCopy, type RegistrationsData } from './registrations-query';
 import type * as RegistrationsQueryModule from './registrations-query';
 import { registrationsKey } from './registrations-key';
+import { waitUntil } from '../../../../test/wait-until';
 
 // The real reading of the copy, which a test can hold back to order two reads.
 vi.mock('./registrations-query', async (importOriginal) => {
@@ -52,7 +53,7 @@ describe('following the lists other tabs save on this device', () => {
     const newer = loaded.rows.slice(0, 400).map((row) => ({ ...row, first_name: 'Renamed' }));
     const asOf = new Date(loaded.report.serverDate!.getTime() + DAY);
     await otherTabSaves(newer, asOf);
-    await vi.waitFor(() => expect(shown().rows).toEqual(newer));
+    await waitUntil(() => expect(shown().rows).toEqual(newer));
     expect(shown()).toMatchObject({ phase: 'complete', refresh: null });
     expect(shown().report.serverDate).toEqual(asOf);
     expect(requests).toEqual([]);
@@ -77,13 +78,13 @@ describe('following the lists other tabs save on this device', () => {
     const channel = new BroadcastChannel(DEVICE_COPY_CHANNEL);
     onTestFinished(() => channel.close());
     channel.postMessage({ type: 'saved', eventId: EVENT, dataAsOf: asOf });
-    await vi.waitFor(() => expect(firstRead).toBeDefined());
+    await waitUntil(() => expect(firstRead).toBeDefined());
     channel.postMessage({ type: 'saved', eventId: EVENT, dataAsOf: asOf + 1_000 });
-    await vi.waitFor(() => expect(secondRead).toBeDefined());
+    await waitUntil(() => expect(secondRead).toBeDefined());
     firstRead(checked);
-    await vi.waitFor(() => expect(shown()).toBe(checked));
+    await waitUntil(() => expect(shown()).toBe(checked));
     secondRead(verified);
-    await vi.waitFor(() => expect(shown()).toBe(verified));
+    await waitUntil(() => expect(shown()).toBe(verified));
   });
 
   it('a list as new as the copy, or newer, stays', async () => {
@@ -105,7 +106,7 @@ describe('following the lists other tabs save on this device', () => {
       }),
     );
     const checking = client.refetchQueries({ queryKey: registrationsKey(EVENT) });
-    await vi.waitFor(() => expect(release).toBeDefined());
+    await waitUntil(() => expect(release).toBeDefined());
     await otherTabSaves(loaded.rows.slice(0, 3), new Date(loaded.report.serverDate!.getTime() + DAY));
     await settle();
     expect(shown().rows).toBe(loaded.rows);

@@ -4,6 +4,7 @@ import { registrationsQuery, type RegistrationsData } from './registrations-quer
 import { registrationsKey } from './registrations-key';
 import { ids, oneTo, pagesOf, signInForTests } from '../loader/testing/loader-test-kit';
 import { pagedApi } from '../loader/testing/paged-api';
+import { waitUntil } from '../../../../test/wait-until';
 
 const EVENT = 7;
 const key = registrationsKey(EVENT);
@@ -57,7 +58,7 @@ describe('the registrations query', () => {
     const shownLoad = setup({ total: 6000, maxPerPage: 100, latencyMs: 80 });
     const screen = new QueryObserver(shownLoad.client, registrationsQuery(EVENT));
     const unsubscribe = screen.subscribe(() => {});
-    await vi.waitFor(() => expect(shownLoad.data()?.phase).toBe('complete'), { timeout: 10_000 });
+    await waitUntil(() => expect(shownLoad.data()?.phase).toBe('complete'));
     unsubscribe();
     const shownProgress = shownLoad.writes.filter((write) => write.phase === 'loading').length;
     expect(shownProgress).toBeGreaterThan(1);

@@ -57,8 +57,6 @@ function requestsPerPage(api: PagedApi): Map<number, number> {
   return perPage;
 }
 
-const LOADED = { timeout: 10_000 };
-
 describe('useRegistrationsLoad: leaving and coming back', () => {
   it('coming back after the stopped load settled continues it: no page asked for again', async () => {
     const { api, counts, data, wrapper } = setup();
@@ -70,7 +68,7 @@ describe('useRegistrationsLoad: leaving and coming back', () => {
     const asked = api.calls.length;
 
     show(wrapper);
-    await waitFor(() => expect(data()?.phase).toBe('complete'), LOADED);
+    await waitFor(() => expect(data()?.phase).toBe('complete'));
     expect(ids(data()!.rows)).toEqual(oneTo(TOTAL));
     const askedAgain = api.calls.slice(asked).map((call) => call.page);
     for (const page of kept) expect(askedAgain).not.toContain(page);
@@ -90,7 +88,7 @@ describe('useRegistrationsLoad: leaving and coming back', () => {
     expect(data()?.phase).toBe('loading');
     show(wrapper);
 
-    await waitFor(() => expect(data()?.phase).toBe('complete'), LOADED);
+    await waitFor(() => expect(data()?.phase).toBe('complete'));
     expect(ids(data()!.rows)).toEqual(oneTo(TOTAL));
     const askedAgain = api.calls.slice(asked).map((call) => call.page);
     for (const page of shown) expect(askedAgain).not.toContain(page);
@@ -108,7 +106,7 @@ describe('useRegistrationsLoad: leaving and coming back', () => {
       view.unmount();
       view = show(wrapper);
     }
-    await waitFor(() => expect(data()?.phase).toBe('complete'), LOADED);
+    await waitFor(() => expect(data()?.phase).toBe('complete'));
     expect(ids(data()!.rows)).toEqual(oneTo(TOTAL));
     expect(neverShrinks(counts)).toBe(true);
   });
@@ -116,7 +114,7 @@ describe('useRegistrationsLoad: leaving and coming back', () => {
   it("React StrictMode's double mount makes one load, not two: every page asked for once", async () => {
     const { api, data, wrapper } = setup();
     show(wrapper, true);
-    await waitFor(() => expect(data()?.phase).toBe('complete'), LOADED);
+    await waitFor(() => expect(data()?.phase).toBe('complete'));
     expect(ids(data()!.rows)).toEqual(oneTo(TOTAL));
     expect(api.calls.length).toBeGreaterThan(TOTAL / PER_PAGE);
     for (const [page, times] of requestsPerPage(api)) expect([page, times]).toEqual([page, 1]);

@@ -35,7 +35,7 @@ describe('Copy e-mail addresses', () => {
     const expected = paidAddresses();
     expect(expected.length).toBeGreaterThan(10);
     const { user } = renderApp(`/events/${EVENT}/registrations?status=paid`);
-    await screen.findByText(/All 45 registrations loaded/, {}, { timeout: 5000 });
+    await screen.findByText(/All 45 registrations loaded/);
     const exportButton = screen
       .getAllByRole('button', { name: 'Export' })
       .find((button) => button.hasAttribute('popovertarget'))!;

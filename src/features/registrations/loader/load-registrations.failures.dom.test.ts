@@ -6,6 +6,7 @@ import { loadRegistrations, retryMissing } from './load-registrations';
 import type { RegistrationsLoadResult } from './load-types';
 import { ids, oneTo, progressLog, recordingSleep, signInForTests } from './testing/loader-test-kit';
 import { pagedApi, status, TEST_ORIGIN, type PagedApiOptions } from './testing/paged-api';
+import { waitUntil } from '../../../../test/wait-until';
 
 function usePagedApi(options: PagedApiOptions) {
   const api = pagedApi(options);
@@ -253,7 +254,7 @@ describe('loadRegistrations: one pace for every load of the session', () => {
       return ms === 30_000 ? pause : Promise.resolve();
     };
     const loads = Promise.all([7, 8].map((eventId) => loadRegistrations({ eventId, perPage: 25, sleep })));
-    await vi.waitFor(() => expect(answered429At).toBeGreaterThanOrEqual(0));
+    await waitUntil(() => expect(answered429At).toBeGreaterThanOrEqual(0));
     await new Promise((resolve) => setTimeout(resolve, 150));
     // Only the requests already on their way when the 429 arrived: nothing new during the pause.
     expect(api.calls.length - answered429At).toBeLessThanOrEqual(6);

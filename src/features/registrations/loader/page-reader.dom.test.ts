@@ -2,6 +2,7 @@ import { http, HttpResponse } from 'msw';
 import { server, TEST_API_BASE } from '../../../../test/msw-server';
 import { createPageReaderAnswers } from './page-reader-answers';
 import type { PageReaderReply } from './page-reader-protocol';
+import { waitUntil } from '../../../../test/wait-until';
 
 const PAGE_URL = `${TEST_API_BASE}/v1/events/77/registrations`;
 const PAGE = { registrations: [{ registration_id: '1', first_name: 'Ana' }] };
@@ -123,10 +124,10 @@ describe('pages fetched and read by the worker', () => {
     const { sendRegistrationPageRequest } = await freshReader();
     const controller = new AbortController();
     const sent = sendRegistrationPageRequest(new URL(PAGE_URL), { ...INIT, signal: controller.signal });
-    await vi.waitFor(() => expect(received).toBe(true));
+    await waitUntil(() => expect(received).toBe(true));
     controller.abort(new DOMException('Left the screen', 'AbortError'));
     await expect(sent).rejects.toMatchObject({ message: 'Left the screen' });
-    await vi.waitFor(() => expect(stopped).toBe(true));
+    await waitUntil(() => expect(stopped).toBe(true));
   });
 });
 

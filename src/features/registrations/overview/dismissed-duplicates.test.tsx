@@ -53,7 +53,7 @@ describe('parseDismissedDuplicates', () => {
 const EVENT = DEMO_EVENT_IDS.trickySmall;
 
 async function duplicatesSection() {
-  const region = await screen.findByRole('region', { name: 'Possible duplicates' }, { timeout: 8000 });
+  const region = await screen.findByRole('region', { name: 'Possible duplicates' });
   await within(region).findAllByRole('table');
   return region;
 }

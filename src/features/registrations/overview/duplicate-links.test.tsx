@@ -57,8 +57,8 @@ describe('the link of a possible duplicate', () => {
     const [, second] = firstLikelyPair();
     serveWithHtmlAnswer(second.registration_id);
     const { user, router } = renderApp(`/events/${EVENT}#duplicates`);
-    const region = await screen.findByRole('region', { name: 'Possible duplicates' }, { timeout: 15_000 });
-    await within(region).findAllByRole('table', {}, { timeout: 15_000 });
+    const region = await screen.findByRole('region', { name: 'Possible duplicates' });
+    await within(region).findAllByRole('table');
     const name = new RegExp(`\\(registration ${second.registration_id}\\): open the details$`);
     // Its group may come after the first groups of its kind.
     if (!within(region).queryByRole('link', { name })) {
@@ -77,15 +77,11 @@ describe('the link of a possible duplicate', () => {
     try {
       await user.click(link);
       expect(currentPath(router)).toBe(`/events/${EVENT}/registrations?open=${second.registration_id}`);
-      const sheet = await screen.findByRole(
-        'dialog',
-        { name: `Registration ${second.registration_id}` },
-        { timeout: 10_000 },
-      );
+      const sheet = await screen.findByRole('dialog', { name: `Registration ${second.registration_id}` });
       expect(within(sheet).getByText(HTML_LIKE)).toBeInTheDocument();
     } finally {
       observer.disconnect();
     }
     expect([...said]).toEqual([]);
-  }, 30_000);
+  });
 });

@@ -14,7 +14,7 @@ const EVENT = DEMO_EVENT_IDS.trickySmall;
 const PREVIOUS = DEMO_EVENT_IDS.smallPreviousEdition;
 
 async function editionsSection() {
-  return screen.findByRole('region', { name: 'Editions' }, { timeout: 8000 });
+  return screen.findByRole('region', { name: 'Editions' });
 }
 
 describe('the Editions section', () => {
@@ -25,11 +25,7 @@ describe('the Editions section', () => {
       "Suggested previous edition: Course de l'Escalade 2024",
     );
     await first.user.click(within(region).getByRole('button', { name: 'Confirm' }));
-    const figures = await within(region).findByLabelText(
-      'This edition against the previous one',
-      {},
-      { timeout: 8000 },
-    );
+    const figures = await within(region).findByLabelText('This edition against the previous one');
     const links = within(figures).getAllByRole('link');
     expect(links.map((link) => link.getAttribute('href'))).toEqual([
       `/events/${EVENT}/registrations?edition=returning&vs=${PREVIOUS}`,
@@ -79,7 +75,7 @@ describe('the Editions section', () => {
     const linked = await within(region).findByText(/^Previous edition:/);
     expect(linked).toHaveTextContent(`Previous edition: Unnamed event (#${PREVIOUS}) (`);
     expect(linked.querySelector('[lang]')).toBeNull();
-    await within(region).findByLabelText('This edition against the previous one', {}, { timeout: 8000 });
+    await within(region).findByLabelText('This edition against the previous one');
 
     await act(() => i18n.changeLanguage('fr'));
     expect(within(region).getByText(/^Édition précédente :/)).toHaveTextContent(

@@ -32,11 +32,7 @@ const card = (eventId: number) => {
 async function loadOnce(eventId: number, count: number) {
   const tab = renderApp(`/events/${eventId}/registrations`);
   expect(
-    await screen.findByText(
-      new RegExp(`All ${count.toLocaleString('en')} registrations loaded`),
-      {},
-      { timeout: 5000 },
-    ),
+    await screen.findByText(new RegExp(`All ${count.toLocaleString('en')} registrations loaded`)),
   ).toBeInTheDocument();
   await act(() => deviceCopySettled());
   tab.unmount();
@@ -120,7 +116,7 @@ describe('the events list with the figures counted on this device', () => {
     expect(added.length).toBeGreaterThan(0);
     // The second visit: it opens from the copy and checks for changes.
     const { user, router } = renderApp(`/events/${UPCOMING}/registrations`);
-    const summary = await screen.findByRole('region', { name: 'What changed' }, { timeout: 5000 });
+    const summary = await screen.findByRole('region', { name: 'What changed' });
     // The event page's own count, once the check for changes is done.
     await within(summary).findByRole('link', { name: new RegExp(`^${added.length} new$`) });
     // What the event's own screen counts, which the card must show: the check for changes

@@ -127,7 +127,7 @@ function duplicateCounts(): { likely: number; listed: number } {
 }
 
 async function overview() {
-  await screen.findByText(`Computed from all ${TOTAL} registrations.`, {}, { timeout: 8000 });
+  await screen.findByText(`Computed from all ${TOTAL} registrations.`);
   return screen.getByRole('region', { name: 'Registrations overview' });
 }
 
@@ -285,9 +285,7 @@ describe('event overview', () => {
     await overview();
     // A status total is both a key figure and a table cell: the same link twice.
     await user.click(screen.getAllByRole('link', { name: name() })[0]!);
-    expect(
-      await screen.findByText(registrationsCountLine(expected()), {}, { timeout: 2000 }),
-    ).toBeInTheDocument();
+    expect(await screen.findByText(registrationsCountLine(expected()))).toBeInTheDocument();
   }
 
   it.each(tableCases)('links $what to exactly the rows it counts', (linkCase) => followLink(linkCase));
@@ -315,7 +313,7 @@ describe('event overview', () => {
         name: `${n} registration${n === 1 ? '' : 's'}: T-shirt size: M, ${walk}`,
       }),
     );
-    expect(await screen.findByText(registrationsCountLine(n), {}, { timeout: 2000 })).toBeInTheDocument();
+    expect(await screen.findByText(registrationsCountLine(n))).toBeInTheDocument();
   });
 
   it('shows numbers in French with French labels', async () => {
@@ -339,11 +337,7 @@ describe('event overview', () => {
     );
     // 1,800 registrations: 4 pages of 500, the second never answers.
     const { user } = renderApp(`/events/${DEMO_EVENT_IDS.sharedQuestionText}`);
-    const soFar = await screen.findByText(
-      /^So far: ([1-9][\d,]*) registrations loaded\./,
-      {},
-      { timeout: 8000 },
-    );
+    const soFar = await screen.findByText(/^So far: ([1-9][\d,]*) registrations loaded\./);
     const counted = Number(/So far: ([\d,]+)/.exec(soFar.textContent ?? '')![1]!.replace(/,/g, ''));
     expect(counted).toBeLessThan(1800);
     const overview = screen.getByRole('region', { name: 'Registrations overview' });
@@ -373,21 +367,15 @@ describe('event overview', () => {
     // 1,800 registrations: 4 pages of 500.
     const { user } = renderApp(`/events/${DEMO_EVENT_IDS.sharedQuestionText}`);
     expect(
-      await screen.findByText(
-        /^Incomplete list: these figures count only the 1,300 registrations loaded/,
-        {},
-        { timeout: 8000 },
-      ),
+      await screen.findByText(/^Incomplete list: these figures count only the 1,300 registrations loaded/),
     ).toBeInTheDocument();
     expect(screen.queryByText(/^Computed from/)).toBeNull();
 
     server.resetHandlers();
     await user.click(screen.getByRole('button', { name: 'Retry the missing pages' }));
-    expect(
-      await screen.findByText('Computed from all 1,800 registrations.', {}, { timeout: 8000 }),
-    ).toBeInTheDocument();
+    expect(await screen.findByText('Computed from all 1,800 registrations.')).toBeInTheDocument();
     expect(
       screen.getByRole('table', { name: 'Categories: registrations by payment status' }),
     ).toBeInTheDocument();
-  }, 20_000);
+  });
 });

@@ -143,10 +143,10 @@ describe('the header search across events', () => {
         `/events/${UPCOMING}/registrations?open=${first.registration_id}`,
       ),
     );
-    const details = await screen.findByRole('dialog', {}, { timeout: 5000 });
+    const details = await screen.findByRole('dialog');
     expect(details).toHaveTextContent(first.email);
     expect(combobox()).toHaveAttribute('aria-expanded', 'false');
-    await screen.findByText(/All 420 registrations loaded/, {}, { timeout: 5000 });
+    await screen.findByText(/All 420 registrations loaded/);
     await act(() => deviceCopySettled());
   });
 

@@ -13,7 +13,7 @@ beforeEach(() => {
 });
 
 async function loaded() {
-  await screen.findByText(/All 45 registrations loaded/, {}, { timeout: 5000 });
+  await screen.findByText(/All 45 registrations loaded/);
   return screen.getByRole('region', { name: /Registrations of/ });
 }
 const menuButton = (name: string) =>

@@ -29,7 +29,7 @@ describe.each(['en', 'fr'] as const)('the Numbers of the rows shown keep free te
     await act(() => i18n.changeLanguage(lang));
     const text = TEXT[lang];
     const { user } = renderApp(`/events/${EVENT}/registrations`);
-    expect(await screen.findByText(text.loaded, {}, { timeout: 8000 })).toBeInTheDocument();
+    expect(await screen.findByText(text.loaded)).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: text.open }));
     const sheet = await screen.findByRole('dialog');
     const club = (await within(sheet).findByText(text.club)).closest('table');

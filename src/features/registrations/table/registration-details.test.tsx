@@ -15,7 +15,7 @@ beforeEach(() => {
 });
 
 async function loaded() {
-  await screen.findByText(/All 45 registrations loaded/, {}, { timeout: 5000 });
+  await screen.findByText(/All 45 registrations loaded/);
   return screen.getByRole('region', { name: /Registrations of/ });
 }
 
@@ -131,7 +131,7 @@ describe('registration details of a person registered twice in one order', () =>
   it('tells the two registrations apart, and following one leaves the focus in the sheet', async () => {
     const { first, again, members } = twiceInOneOrder();
     const { user } = renderApp(`/events/${TWICE_EVENT}/registrations?open=${first.registration_id}`);
-    await screen.findByText(/All 260 registrations loaded/, {}, { timeout: 8000 });
+    await screen.findByText(/All 260 registrations loaded/);
     let sheet = await screen.findByRole('dialog', { name: `Registration ${first.registration_id}` });
 
     // Each other registration of the order is a link named by its registration, the person's

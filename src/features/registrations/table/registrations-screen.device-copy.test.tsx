@@ -13,7 +13,7 @@ freshIndexedDbForEachTest();
 describe('the registrations screen and the copy on this device', () => {
   it('says when a list opens from the encrypted copy of this device', async () => {
     const first = renderApp(`/events/${EVENT}/registrations`);
-    expect(await screen.findByText(/All 45 registrations loaded/, {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByText(/All 45 registrations loaded/)).toBeInTheDocument();
     expect(screen.queryByText(/Opened from the encrypted copy/)).toBeNull();
     await act(() => deviceCopySettled());
     // Closing the tab: a new page and a new cache, the same key; the copy stays on the device.
@@ -21,11 +21,7 @@ describe('the registrations screen and the copy on this device', () => {
 
     renderApp(`/events/${EVENT}/registrations`);
     expect(
-      await screen.findByText(
-        'Opened from the encrypted copy on this device, then checked for changes.',
-        {},
-        { timeout: 5000 },
-      ),
+      await screen.findByText('Opened from the encrypted copy on this device, then checked for changes.'),
     ).toBeInTheDocument();
     expect(screen.getByText(/All 45 registrations loaded/)).toBeInTheDocument();
   });
@@ -42,9 +38,7 @@ describe('what changed since the last visit, on the registrations screen', () =>
 
   it('links each count to exactly its rows, and exports exactly those rows', async () => {
     const first = renderApp(`/events/${ALPINE}/registrations`);
-    expect(
-      await screen.findByText(/All 420 registrations loaded/, {}, { timeout: 5000 }),
-    ).toBeInTheDocument();
+    expect(await screen.findByText(/All 420 registrations loaded/)).toBeInTheDocument();
     await act(() => deviceCopySettled());
     first.unmount();
     const day = advanceDemoDays(1, { eventIds: [ALPINE] }).events[0]!;
@@ -58,7 +52,7 @@ describe('what changed since the last visit, on the registrations screen', () =>
       saved.push(vi.mocked(URL.createObjectURL).mock.calls.at(-1)![0] as Blob);
     });
     const { user } = renderApp(`/events/${ALPINE}/registrations`);
-    const summary = await screen.findByRole('region', { name: 'What changed' }, { timeout: 5000 });
+    const summary = await screen.findByRole('region', { name: 'What changed' });
     const newLink = await within(summary).findByRole('link', { name: new RegExp(`^${added.length} new$`) });
     expect(within(summary).getByRole('combobox', { name: 'Since' })).toHaveDisplayValue(/^your last visit/);
     await user.click(newLink);

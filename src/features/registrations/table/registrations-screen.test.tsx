@@ -24,7 +24,7 @@ beforeEach(() => {
 });
 
 async function loaded() {
-  await screen.findByText(/All 45 registrations loaded/, {}, { timeout: 5000 });
+  await screen.findByText(/All 45 registrations loaded/);
   return screen.getByRole('region', { name: /Registrations of/ });
 }
 
@@ -302,7 +302,7 @@ describe('registrations table', () => {
     for (const registration of all) if (registration.payment_status === 'paid') paid += 1;
 
     const { user } = renderApp(`/events/${event}/registrations?status=paid`);
-    await screen.findByText(/^Loading registrations… [\d,]+ (of [\d,]+ )?loaded/, {}, { timeout: 5000 });
+    await screen.findByText(/^Loading registrations… [\d,]+ (of [\d,]+ )?loaded/);
     await user.click(menuButton('Export'));
     await user.click(screen.getByRole('button', { name: /CSV UTF-8/ }));
     expect(await screen.findByText(/^Waiting for every registration before exporting/)).toBeInTheDocument();
@@ -316,7 +316,7 @@ describe('registrations table', () => {
     expect(saved).toHaveLength(0);
 
     release();
-    expect(await screen.findByText(/^Exported [\d,]+ rows to /, {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByText(/^Exported [\d,]+ rows to /)).toBeInTheDocument();
     const rows = Papa.parse<string[]>(await saved[0]!.text(), { newline: '\r\n' }).data.slice(1);
     expect(rows).toHaveLength(paid);
     expect(new Set(rows.map((row) => row[6]))).toEqual(new Set(['Paid']));
@@ -423,7 +423,7 @@ describe('registrations table', () => {
       }),
     );
     const { user } = renderApp(`/events/${DEMO_EVENT_IDS.sharedQuestionText}/registrations`); // 1,800 rows: 4 pages of 500
-    expect(await screen.findByText('This list is not complete.', {}, { timeout: 8000 })).toBeInTheDocument();
+    expect(await screen.findByText('This list is not complete.')).toBeInTheDocument();
     expect(screen.getByText(/1 page kept failing/)).toBeInTheDocument();
     expect(
       screen.queryByText(/registrations loaded,? the complete list|All .* registrations loaded/),
@@ -436,5 +436,5 @@ describe('registrations table', () => {
     server.resetHandlers();
     await user.click(screen.getByRole('button', { name: 'Retry the missing pages' }));
     expect(await screen.findByText('All 1,800 registrations loaded')).toBeInTheDocument();
-  }, 15_000);
+  });
 });

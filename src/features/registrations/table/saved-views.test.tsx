@@ -26,7 +26,7 @@ beforeEach(() => {
 });
 
 async function loaded() {
-  await screen.findByText(/All 45 registrations loaded/, {}, { timeout: 5000 });
+  await screen.findByText(/All 45 registrations loaded/);
   return screen.getByRole('region', { name: /Registrations of/ });
 }
 const menuButton = (name: string) =>
@@ -222,7 +222,7 @@ describe('saved views', () => {
     onlineManager.setOnline(false);
     try {
       const { user } = renderApp(path());
-      await user.click(await screen.findByRole('button', { name: 'Views' }, { timeout: 5000 }));
+      await user.click(await screen.findByRole('button', { name: 'Views' }));
       expect(await screen.findByRole('button', { name: 'Paid only' })).toBeInTheDocument();
     } finally {
       act(() => onlineManager.setOnline(true));
