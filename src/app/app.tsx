@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { BrowserRouter } from 'react-router-dom';
+import { BrowserRouter } from 'react-router';
 import { AppProviders } from './providers';
 import { AppRoutes } from './routes';
 

@@ -1,5 +1,5 @@
 import { Suspense } from 'react';
-import { Navigate, Outlet, Route, Routes, useLocation } from 'react-router-dom';
+import { Navigate, Outlet, Route, Routes, useLocation } from 'react-router';
 import { paths } from '@/config/paths';
 import { AppLayout } from '@/components/layout/app-layout';
 import { preloadableLazy } from '@/components/preloadable-lazy';

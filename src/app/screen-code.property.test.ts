@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { matchPath } from 'react-router-dom';
+import { matchPath } from 'react-router';
 import { paths } from '@/config/paths';
 import { urlJunk } from '../../test/url-arbitraries';
 import { screenAt } from './screen-code';

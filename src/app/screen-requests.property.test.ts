@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { matchPath } from 'react-router-dom';
+import { matchPath } from 'react-router';
 import { paths } from '@/config/paths';
 import { parseEventId } from '@/features/events/model/event-id';
 import { apiPaths } from '@/lib/api-paths';

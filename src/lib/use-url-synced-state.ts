@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { useLocation, useNavigate } from 'react-router-dom';
+import { useLocation, useNavigate } from 'react-router';
 
 /** How long typing must pause before the URL follows the inputs. */
 export const URL_WRITE_DELAY_MS = 300;

@@ -3,7 +3,7 @@ import '@/features/registrations/i18n';
 import { useQuery } from '@tanstack/react-query';
 import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useParams } from 'react-router-dom';
+import { Link, useParams } from 'react-router';
 import { paths } from '@/config/paths';
 import { ApiErrorState } from '@/components/states/api-error-state';
 import { preloadableLazy } from '@/components/preloadable-lazy';

@@ -2,7 +2,7 @@ import '@/features/events/i18n';
 import '@/features/registrations/i18n';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { Link, useParams } from 'react-router-dom';
+import { Link, useParams } from 'react-router';
 import { paths } from '@/config/paths';
 import { useDocumentTitle } from '@/components/use-document-title';
 import { eventQueries } from '@/features/events/api/queries';

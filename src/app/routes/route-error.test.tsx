@@ -1,6 +1,6 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter } from 'react-router-dom';
+import { MemoryRouter } from 'react-router';
 import { resetAppUpdate, setAppUpdateApplier, watchForMissingCode } from '@/lib/app-update';
 import { rememberUpdateReload } from '@/lib/session-record';
 import { RouteErrorBoundary } from './route-error';

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { Navigate, useSearchParams } from 'react-router-dom';
+import { Navigate, useSearchParams } from 'react-router';
 import { safeNextPath } from '@/config/paths';
 import { useDocumentTitle } from '@/components/use-document-title';
 import { useSession } from '@/lib/session';

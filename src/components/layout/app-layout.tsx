@@ -1,6 +1,6 @@
 import { useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, Outlet } from 'react-router-dom';
+import { Link, Outlet } from 'react-router';
 import { paths } from '@/config/paths';
 import { useSession } from '@/lib/session';
 import { LanguageSwitch } from '../language-switch';

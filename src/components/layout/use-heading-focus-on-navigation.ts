@@ -1,5 +1,5 @@
 import { useEffect, useRef, type RefObject } from 'react';
-import { useLocation } from 'react-router-dom';
+import { useLocation } from 'react-router';
 
 /** How long a screen may take to show its heading (lazy code, then data) before we give up. */
 const HEADING_WAIT_MS = 10_000;

@@ -1,6 +1,6 @@
 import { HeaderIcon } from '@/components/layout/header-icon';
 import { useTranslation } from 'react-i18next';
-import { NavLink } from 'react-router-dom';
+import { NavLink } from 'react-router';
 import { paths } from '@/config/paths';
 
 /**

@@ -2,7 +2,7 @@ import './i18n';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router-dom';
+import { Link } from 'react-router';
 import { ConfirmDialog } from '@/components/dialog/confirm-dialog';
 import { StatePanel } from '@/components/states/state-panel';
 import { ResponsiveTable, type TableColumn } from '@/components/tables/responsive-table';

@@ -1,6 +1,6 @@
 import { memo, type ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router-dom';
+import { Link } from 'react-router';
 import { paths } from '@/config/paths';
 import { LocalizedText } from '@/components/localized-text';
 import { formatCalendarDate } from '@/lib/dates';

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router-dom';
+import { Link } from 'react-router';
 import { paths } from '@/config/paths';
 import { LocalizedText } from '@/components/localized-text';
 import { formatCalendarDate, todayCalendarDate } from '@/lib/dates';

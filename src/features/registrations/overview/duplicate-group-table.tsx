@@ -1,6 +1,6 @@
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router-dom';
+import { Link } from 'react-router';
 import type { Registration } from '../loader/schemas';
 import type { DuplicateGroup } from '../insights/duplicate-groups';
 import type { InsightLabels } from '../insights/use-insight-labels';

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useId, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocation } from 'react-router-dom';
+import { useLocation } from 'react-router';
 import { Skeleton } from '@/components/states/skeleton';
 import { ApiErrorState } from '@/components/states/api-error-state';
 import { eventQueries } from '@/features/events/api/queries';

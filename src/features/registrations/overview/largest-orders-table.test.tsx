@@ -1,6 +1,6 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter } from 'react-router-dom';
+import { MemoryRouter } from 'react-router';
 import i18n from '@/i18n';
 import { orderGroups } from '../insights/order-groups';
 import { registration } from '../insights/testing/demo-event';

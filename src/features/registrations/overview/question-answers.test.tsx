@@ -1,6 +1,6 @@
 import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter } from 'react-router-dom';
+import { MemoryRouter } from 'react-router';
 import i18n from '@/i18n';
 import type { Registration } from '../loader/schemas';
 import { questionInsights } from '../insights/question-insights';

@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router-dom';
+import { Link } from 'react-router';
 import { BarChartTable, type BarChartRow } from '@/components/charts/bar-chart-table';
 import { useLanguage } from '@/i18n/use-language';
 import { formatCount, formatPercent } from '@/lib/numbers';

@@ -1,7 +1,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, renderHook, screen, within } from '@testing-library/react';
 import Papa from 'papaparse';
-import { MemoryRouter } from 'react-router-dom';
+import { MemoryRouter } from 'react-router';
 import { z } from '@/lib/zod';
 import { categorySchema, eventSchema } from '@/features/events/api/schemas';
 import i18n from '@/i18n';

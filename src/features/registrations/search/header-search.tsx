@@ -1,6 +1,6 @@
 import { lazy, Suspense, useCallback, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate } from 'react-router';
 import { HeaderIcon } from '@/components/layout/header-icon';
 import { paths } from '@/config/paths';
 import { addScreenNamespace } from '@/i18n/screen-namespaces';

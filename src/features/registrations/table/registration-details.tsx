@@ -1,6 +1,6 @@
 import { useEffect, useRef, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, type To } from 'react-router-dom';
+import { Link, type To } from 'react-router';
 import { SideSheet } from '@/components/dialog/side-sheet';
 import { formatCount } from '@/lib/numbers';
 import { LocalizedText } from '@/components/localized-text';

@@ -1,4 +1,4 @@
-import { Navigate, Outlet, useLocation } from 'react-router-dom';
+import { Navigate, Outlet, useLocation } from 'react-router';
 import { paths } from '@/config/paths';
 import { useSession } from '@/lib/session';
 import { useAwaitingOtherTab } from '../session-handover';

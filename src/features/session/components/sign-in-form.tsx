@@ -1,7 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate } from 'react-router';
 import { safeNextPath } from '@/config/paths';
 import { ErrorDetails } from '@/components/states/error-details';
 import { probeDeviceCopyKey, saveEventsCopy } from '@/lib/device-copy/device-copy-client';

@@ -1,7 +1,7 @@
 import { HeaderIcon } from '@/components/layout/header-icon';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate } from 'react-router';
 import { paths } from '@/config/paths';
 import { signOut } from '../sign-out';
 
