@@ -7,7 +7,7 @@ import {
   useNavigate,
   type Location,
   type NavigateFunction,
-} from 'react-router-dom';
+} from 'react-router';
 import { AppProviders } from '@/app/providers';
 import { AppRoutes } from '@/app/routes';
 import { createQueryClient } from '@/lib/query-client';
