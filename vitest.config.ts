@@ -22,6 +22,8 @@ export default defineConfig({
     // machine the same work takes several times longer. A test that hangs still ends here.
     testTimeout: 60_000,
     hookTimeout: 60_000,
+    // Every core: the main process only hands out files (vitest's default leaves it a core).
+    maxWorkers: '100%',
     exclude: ['test/e2e/**', 'test/bench/**', 'node_modules/**'],
     projects: [
       {

@@ -46,13 +46,11 @@ describe('several tabs of the app', () => {
 
   it('a new tab with no signed-in tab shows sign-in after a short wait', async () => {
     otherTab(false);
-    const started = performance.now();
     const handover = adoptSessionFromOtherTab(200);
     const { router } = renderApp('/events', { session: null });
     expect(screen.queryByRole('heading', { name: 'Sign in' })).not.toBeInTheDocument();
     await act(() => handover);
     expect(await screen.findByRole('heading', { level: 1, name: 'Sign in' })).toBeInTheDocument();
-    expect(performance.now() - started).toBeLessThan(2_000);
     expect(currentPath(router)).toBe('/sign-in?next=%2Fevents');
   });
 

@@ -169,9 +169,13 @@ describe('buildXlsx: sheet layout', () => {
   });
 });
 
-describe('buildXlsx: 25,000 registrations', () => {
-  it('reads back cell by cell, and says how long it took', { timeout: 120_000 }, async () => {
-    const registrations = getDemoDataset('2026-11-22').registrationsOf(DEMO_EVENT_IDS.largeMarathon);
+describe('buildXlsx: thousands of registrations', () => {
+  // Past the worker's batches of rows (export-xlsx), with every kind of demo answer. The time it
+  // takes at 25,000 and 100,000 rows is the benchmark's (npm run bench), not a test's.
+  it('reads back cell by cell', async () => {
+    const registrations = getDemoDataset('2026-11-22')
+      .registrationsOf(DEMO_EVENT_IDS.largeMarathon)
+      .slice(0, 6_000);
     const questionIds = registrations[0]?.custom_questions.map((q) => q.que_id) ?? [];
     const wide: XlsxColumn[] = [
       { header: 'ID', type: 'number' },
@@ -193,16 +197,10 @@ describe('buildXlsx: 25,000 registrations', () => {
       r.payment_status,
       ...questionIds.map((id) => r.custom_questions.find((q) => q.que_id === id)?.reponse ?? ''),
     ]);
-    expect(rows).toHaveLength(25_000);
+    expect(rows).toHaveLength(6_000);
 
-    const started = performance.now();
     const bytes = await bytesOf({ table: { name: 'Inscriptions', columns: wide, rows } });
-    const built = performance.now() - started;
     const back = await readBack(bytes);
-    console.info(
-      `buildXlsx: 25,000 rows x ${wide.length} columns in ${Math.round(built)} ms, ` +
-        `${Math.round(bytes.byteLength / 1024)} kB; read back in ${Math.round(performance.now() - started - built)} ms`,
-    );
 
     const want = expected(
       wide,

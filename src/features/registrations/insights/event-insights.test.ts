@@ -25,7 +25,7 @@ describe('eventInsights', () => {
     expect(insights.orders.orders).toEqual([]);
   });
 
-  it('handles 100,000 registrations within a couple of seconds', () => {
+  it('counts 100,000 registrations', () => {
     const { registrations, categories } = demoEvent(DEMO_EVENT_IDS.largeMarathon);
     // Four copies of the 25,000 demo sign-ups, each with its own ids and orders.
     const many: Registration[] = [];
@@ -38,13 +38,10 @@ describe('eventInsights', () => {
         });
       }
     }
-    const started = performance.now();
+    // The time it takes is the benchmark's (npm run bench); a pass turning quadratic would make
+    // this test run for minutes and end at its timeout.
     const insights = eventInsights(many, categories, { ...ALL_INSIGHTS, byCategory: true });
-    const elapsed = performance.now() - started;
-    console.info(`eventInsights: ${many.length} registrations in ${Math.round(elapsed)} ms`);
     expect(insights.total).toBe(100_000);
-    // A budget, not a benchmark: well above the computation's time, even with the rest of the
-    // suite running beside it. It catches a pass turning quadratic (that would be minutes).
-    expect(elapsed).toBeLessThan(8000);
+    expect(insights.categories.categories.reduce((sum, row) => sum + row.count, 0)).toBe(100_000);
   });
 });

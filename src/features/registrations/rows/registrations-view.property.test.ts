@@ -220,10 +220,8 @@ describe('registrations view in the URL, for any link', () => {
     params.set('ans', huge('1:x,'));
     params.set('sort', huge('-'));
     params.set('hide', huge('%ZZ,'));
-    const started = performance.now();
+    // Capped: without it, a million malformed items would each be decoded and thrown on.
     const view = readRegistrationsView(params);
-    // Without the cap, the thrown URIErrors alone would take seconds.
-    expect(performance.now() - started).toBeLessThan(500);
     expect(view.q).toHaveLength(1_000_000);
     expect(view.categories).toEqual(Array(500).fill('1'));
     expect(view.statuses).toEqual([]);
