@@ -52,8 +52,13 @@ const SPACING = /[()\s]+/g;
  * further still finds a subset of what it found before.
  */
 export function searchKey(text: string): string {
+  // Most cells are plain ASCII words with single spaces: lower case is all they need.
+  if (PLAIN.test(text) && !PLAIN_NEEDS_MORE.test(text)) return text.toLowerCase();
   return foldText(text).replace(SPACING, ' ').replace(DIGIT_GROUP, '').trim();
 }
+
+/** What makes plain ASCII text's search key more than its lower case: see searchKey. */
+const PLAIN_NEEDS_MORE = /[()]| {2}|^ | $|\d[ .\-/]+\d/;
 
 /**
  * A dot, dash or slash typed after a digit at the end of a word: "06." on the way to "06.12".

@@ -95,11 +95,23 @@ export function sortedCell(row: RegistrationRow, columnId: string): string {
  */
 function searchedCell(row: RegistrationRow, columnId: string): string {
   const text = row.cells[columnId] ?? '';
-  const key = searchKey(text);
-  if (!isQuestionColumn(columnId)) return key;
-  const phones = phoneKeys(text);
-  return phones.length === 0 ? key : [key, ...phones].join(FIELD_SEPARATOR);
+  if (!isQuestionColumn(columnId)) return searchKey(text);
+  let searched = answersSearched.get(text);
+  if (searched === undefined) {
+    const phones = phoneKeys(text);
+    searched = phones.length === 0 ? searchKey(text) : [searchKey(text), ...phones].join(FIELD_SEPARATOR);
+    if (answersSearched.size >= ANSWERS_REMEMBERED) answersSearched.clear();
+    answersSearched.set(text, searched);
+  }
+  return searched;
 }
+
+/**
+ * Answers as searched, by their text: the same few answers ("M", "Oui", a club's name) come back
+ * on most rows, so each is folded once. Bounded: free-text answers are mostly distinct.
+ */
+const answersSearched = new Map<string, string>();
+const ANSWERS_REMEMBERED = 50_000;
 
 /** Between the searched cells: no search term holds it (terms are split on spaces). */
 const FIELD_SEPARATOR = '\u0001';
