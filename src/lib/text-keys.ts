@@ -53,12 +53,14 @@ const SPACING = /[()\s]+/g;
  */
 export function searchKey(text: string): string {
   // Most cells are plain ASCII words with single spaces: lower case is all they need.
-  if (PLAIN.test(text) && !PLAIN_NEEDS_MORE.test(text)) return text.toLowerCase();
+  if (PLAIN.test(text) && !PLAIN_SPACING.test(text) && !HAS_DIGIT_GROUP.test(text)) return text.toLowerCase();
   return foldText(text).replace(SPACING, ' ').replace(DIGIT_GROUP, '').trim();
 }
 
-/** What makes plain ASCII text's search key more than its lower case: see searchKey. */
-const PLAIN_NEEDS_MORE = /[()]| {2}|^ | $|\d[ .\-/]+\d/;
+/** Spacing searchKey changes in plain ASCII text: brackets, runs of spaces, spaces at the ends. */
+const PLAIN_SPACING = /[()]| {2}|^ | $/;
+/** DIGIT_GROUP as a test (a global pattern keeps its place between calls). */
+const HAS_DIGIT_GROUP = new RegExp(DIGIT_GROUP.source);
 
 /**
  * A dot, dash or slash typed after a digit at the end of a word: "06." on the way to "06.12".
