@@ -331,16 +331,15 @@ describe('registrations table', () => {
     const { user } = renderApp(`/events/${event}/registrations?sort=registration_id`);
     await screen.findByText(/All 1,800 registrations loaded/);
     await user.click(screen.getByRole('button', { name: 'Français' }));
-    const table = screen.getByRole('region', { name: /Inscriptions de/ });
-    // The rows in French are built in slices, a moment after the switch.
-    const columns = await waitFor(() => {
+    // The screen and its rows switch to French a moment after the click, the rows in slices.
+    const table = await screen.findByRole('region', { name: /Inscriptions de/ });
+    await waitFor(() => {
       const headers = columnHeaders(table);
-      const found = shared.map((a) => headers.indexOf(`Contact d'urgence (${a.que_id})↕`));
-      expect(found.every((index) => index > 0)).toBe(true);
-      return found;
+      const columns = shared.map((a) => headers.indexOf(`Contact d'urgence (${a.que_id})↕`));
+      expect(columns.every((index) => index > 0)).toBe(true);
+      const cells = within(bodyRows(table)[0]!).getAllByRole('gridcell');
+      shared.forEach((answer, i) => expect(cells[columns[i]!]).toHaveTextContent(answer.reponse ?? ''));
     });
-    const cells = within(bodyRows(table)[0]!).getAllByRole('gridcell');
-    shared.forEach((answer, i) => expect(cells[columns[i]!]).toHaveTextContent(answer.reponse ?? ''));
     await act(() => i18n.changeLanguage('en'));
   });
 
