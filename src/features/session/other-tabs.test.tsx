@@ -1,6 +1,6 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import { announceSignOut, listenToOtherTabs } from '@/lib/session-channel';
-import type { SignOutReason } from '@/lib/session';
+import { getSession, type SignOutReason } from '@/lib/session';
 import { TEST_SESSION } from '../../../test/fixtures';
 import { currentPath, renderApp } from '../../../test/render';
 import { adoptSessionFromOtherTab } from './session-handover';
@@ -52,6 +52,26 @@ describe('several tabs of the app', () => {
     await act(() => handover);
     expect(await screen.findByRole('heading', { level: 1, name: 'Sign in' })).toBeInTheDocument();
     expect(currentPath(router)).toBe('/sign-in?next=%2Fevents');
+  });
+
+  it('a signed-in tab busy for a second still hands over its session', async () => {
+    // A tab syncing a large event answers from a busy main thread: late, but it answers.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      const busyTab = new BroadcastChannel('promoter-dashboard.session');
+      closers.push(() => busyTab.close());
+      busyTab.onmessage = (event: MessageEvent<{ type?: string; id?: string }>) => {
+        const { type, id } = event.data;
+        if (type !== 'session-request') return;
+        setTimeout(() => busyTab.postMessage({ type: 'session-offer', id, session: TEST_SESSION }), 1_000);
+      };
+      const handover = adoptSessionFromOtherTab();
+      await vi.advanceTimersByTimeAsync(1_000);
+      await handover;
+      expect(getSession()).toEqual(TEST_SESSION);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('signing out in another tab signs this one out and drops its cached responses', async () => {

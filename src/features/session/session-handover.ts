@@ -4,10 +4,13 @@ import { getSession, startSession } from '@/lib/session';
 import { resumeDemo } from './demo';
 
 /**
- * How long a new tab waits for a signed-in tab to answer before showing sign-in. Tabs answer
- * in a few milliseconds; the bound only costs a tab opened with no other tab signed in.
+ * How long a new tab waits for a signed-in tab to answer before showing sign-in. The wait
+ * only happens when the browser says a tab holds the signed-in lock (otherwise the request
+ * returns at once), and that tab answers from its main thread: a tab busy syncing a large
+ * event can take a second or more, so the bound is generous. It only costs a tab whose
+ * signed-in tab is frozen.
  */
-export const HANDOVER_WAIT_MS = 250;
+export const HANDOVER_WAIT_MS = 3_000;
 
 let awaiting = false;
 let inFlight: Promise<void> | null = null;
