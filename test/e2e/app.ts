@@ -1,51 +1,66 @@
 import { join } from 'node:path';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { inject } from 'vitest';
 import { DEMO_KEYS } from '@/mocks/data/demo-keys';
 import type { RequestStats } from '@/mocks/server/http-server';
+import { leftOutStatusNames } from '@/features/registrations/loader/payment-status';
+import { COUNT, COUNT_CHAR, escapeRegExp, formatCount, parseCount, t, textPattern, type Lang } from './texts';
 
 export { DEMO_KEYS };
+export { formatCount, parseCount, type Lang } from './texts';
+
+/** One value per language. */
+function byLang<T>(make: (lang: Lang) => T): Record<Lang, T> {
+  return { en: make('en'), fr: make('fr') };
+}
+
+/** A pattern matching any of these whole-line patterns: whole lines, or (`start`) a line's start. */
+function anyOf(patterns: RegExp[], { start = false }: { start?: boolean } = {}): RegExp {
+  const sources = patterns.map((pattern) => pattern.source.slice(1, -1));
+  return new RegExp(`^(?:${sources.join('|')})${start ? '' : '$'}`);
+}
+
+/** This worker's servers (global-setup.ts starts a set per worker; VITEST_POOL_ID is 1, 2…). */
+const servers = inject('servers')[Number(process.env.VITEST_POOL_ID ?? '1') - 1];
+if (!servers) throw new Error(`No e2e servers for worker ${process.env.VITEST_POOL_ID}`);
 
 /** Origin of the built app (vite preview, or nginx with E2E_SERVER=nginx), e.g. http://127.0.0.1:41234. */
-export const appUrl = inject('appUrl');
+export const appUrl = servers.appUrl;
 /** What serves the app: 'vite' (preview) or 'nginx' (deploy/nginx, with the CSP as a header too). */
 export const appServer = inject('appServer');
 /** Origin of the demo Partner API over real HTTP (cross-origin from the app, CORS enabled). */
-export const apiUrl = inject('apiUrl');
+export const apiUrl = servers.apiUrl;
 /** Same-origin base URL that vite preview (or nginx) proxies to `apiUrl`. */
 export const PROXY_BASE = '/partner-api';
+
+/**
+ * The tests also run with the app served by nginx (`npm run test:e2e:nginx`, the tag `nginx`):
+ * those where nginx's configuration changes what happens (the proxy and its headers, the
+ * Content Security Policy as a header in every page and worker, the service worker and the
+ * manifest as nginx serves them, a deep link's fallback, downloads built in workers).
+ */
+export const NGINX = { tags: ['nginx'] };
 
 /** Absolute URL of an in-app path. */
 export function at(path: string): string {
   return new URL(path, appUrl).href;
 }
 
-/** The UI texts the tests rely on, from src/i18n/locales/{en,fr}/*.json. */
-export const TEXT = {
-  en: {
-    signInTitle: 'Sign in',
-    baseUrl: 'API address',
-    apiKey: 'API key',
-    submit: 'Sign in',
-    signOut: 'Sign out',
-    eventsTitle: 'My events',
-    refused: 'This key was refused',
-    tryDemo: 'Try the demo',
-    demoBadge: 'Demo data',
-  },
-  fr: {
-    signInTitle: 'Connexion',
-    baseUrl: 'Adresse de l’API',
-    apiKey: 'Clé d’API',
-    submit: 'Se connecter',
-    signOut: 'Se déconnecter',
-    eventsTitle: 'Mes événements',
-    refused: 'Cette clé a été refusée',
-    tryDemo: 'Essayer la démo',
-    demoBadge: 'Données de démonstration',
-  },
-} as const;
-export type Lang = keyof typeof TEXT;
+/**
+ * The UI texts the tests rely on, by language, read from src/i18n/locales/{en,fr}/*.json (texts.ts):
+ * sign-in, the header and the events list's title.
+ */
+export const TEXT = byLang((lang) => ({
+  signInTitle: t(lang, 'session:title'),
+  baseUrl: t(lang, 'session:baseUrl.label'),
+  apiKey: t(lang, 'session:apiKey.label'),
+  submit: t(lang, 'session:submit'),
+  signOut: t(lang, 'session:signOut'),
+  eventsTitle: t(lang, 'events:title'),
+  refused: t(lang, 'session:refused.title'),
+  tryDemo: t(lang, 'session:demo.button'),
+  demoBadge: t(lang, 'common:demoBadge'),
+}));
 
 /** Event names only one demo promoter has (src/mocks/data/catalog.ts). */
 export const ALPINE_EVENT = 'Marathon du Lac Léman';
@@ -61,13 +76,36 @@ export async function signIn(page: Page, baseUrl: string, apiKey: string, lang: 
 
 export async function waitForEvents(page: Page, lang: Lang = 'en'): Promise<void> {
   await page.getByRole('heading', { level: 1, name: TEXT[lang].eventsTitle }).waitFor();
-  // Not `.event-card`: the loading skeleton uses that class too.
-  await page.locator('.event-card__name').first().waitFor();
+  // A card's name, not the card: the loading skeleton's cards are hidden from the tree and nameless.
+  await eventCardNames(page).first().waitFor();
+}
+
+/** The events list's cards: the items of its lists that have an event's name (an h3 and its link). */
+export function eventCards(page: Page): Locator {
+  return page
+    .getByRole('main')
+    .getByRole('listitem')
+    .filter({ has: page.getByRole('heading', { level: 3 }) });
+}
+
+/** One event's card, found by its link (`/events/<id>`) or its name. */
+export function eventCard(page: Page, event: number | string): Locator {
+  return eventCards(page).filter({
+    has:
+      typeof event === 'number'
+        ? page.locator(`a[href="/events/${event}"]`)
+        : page.getByRole('heading', { level: 3, name: event, exact: true }),
+  });
+}
+
+/** The names of the events' cards (their h3). */
+export function eventCardNames(page: Page): Locator {
+  return eventCards(page).getByRole('heading', { level: 3 });
 }
 
 /** Names of the event cards on the events screen. */
 export function eventNames(page: Page): Promise<string[]> {
-  return page.locator('.event-card__name').allInnerTexts();
+  return eventCardNames(page).allInnerTexts();
 }
 
 export async function switchLanguage(page: Page, lang: Lang): Promise<void> {
@@ -120,7 +158,7 @@ export function demoRequestContentType(page: Page, key: string): Promise<string>
   }, key);
 }
 
-const controlUrl = inject('apiControlUrl');
+const controlUrl = servers.apiControlUrl;
 
 /** Requests the mock HTTP server received since the last reset (counts from global setup). */
 export async function apiStats(): Promise<RequestStats> {
@@ -138,90 +176,58 @@ export async function cspReports(): Promise<string[]> {
   return (await response.json()) as string[];
 }
 
-/** Texts of the events list and event detail (src/i18n/locales/{en,fr}/events.json). */
-export const EVENTS_TEXT = {
-  en: {
-    search: 'Search by name or place',
-    sort: 'Sort by',
-    datesSummary: 'Filter by date',
-    from: 'From',
-    to: 'Until',
-    viewRegistrations: 'View registrations',
-    back: 'All my events',
-    unavailable: 'This event does not exist or is not available with this key',
-    unavailableAction: 'Back to my events',
-  },
-  fr: {
-    search: 'Rechercher par nom ou lieu',
-    sort: 'Trier par',
-    datesSummary: 'Filtrer par date',
-    from: 'À partir du',
-    to: 'Jusqu’au',
-    viewRegistrations: 'Voir les inscriptions',
-    back: 'Tous mes événements',
-    unavailable: 'Cet événement n’existe pas ou n’est pas accessible avec cette clé',
-    unavailableAction: 'Retour à mes événements',
-  },
-} as const satisfies Record<Lang, unknown>;
+/** Texts of the events list and event detail (events.json). */
+export const EVENTS_TEXT = byLang((lang) => ({
+  search: t(lang, 'events:filters.search'),
+  sort: t(lang, 'events:filters.sort'),
+  datesSummary: t(lang, 'events:filters.apiLegend'),
+  from: t(lang, 'events:filters.from'),
+  to: t(lang, 'events:filters.to'),
+  viewRegistrations: t(lang, 'events:detail.viewRegistrations'),
+  back: t(lang, 'events:detail.back'),
+  unavailable: t(lang, 'events:unavailable.title'),
+  unavailableAction: t(lang, 'events:unavailable.action'),
+}));
 
 /**
- * Texts of the event page's sections (src/i18n/locales/{en,fr}/insights.json): the tabs, the
- * overview's key figures and its categories table (a category's type under its name).
+ * Texts of the event page's sections (insights.json): the tabs, the overview's key figures and
+ * its categories table (a category's type under its name).
  */
-export const SECTIONS_TEXT = {
-  en: {
-    tablist: 'Sections of the event',
-    tabs: {
-      overview: 'Overview',
-      answers: 'Answers',
-      orders: 'Orders',
-      duplicates: 'Possible duplicates',
-      editions: 'Editions',
-    },
-    /** The h2 of each panel but the overview's (the overview's is the region's hidden h2). */
-    headings: {
-      answers: 'Answers to the questions',
-      orders: 'Orders',
-      duplicates: 'Possible duplicates',
-      editions: 'Editions',
-    },
-    overviewTitle: 'Registrations overview',
-    keyFigures: 'Key figures',
-    figures: ['Registrations', 'Paid', 'Pending', 'Orders'],
-    categoriesCaption: 'Categories: registrations by payment status',
-    categoryColumn: 'Category',
-    totalColumn: 'Total',
-    allCategories: 'All categories',
-    computed: (count: string) => `Computed from all ${count} registrations.`,
-    /** While a load goes on: "So far: 500 registrations loaded." (or "500 of about 25,000"). */
-    soFar: /^So far: [1-9][\d,]* (of about [\d,]+ registrations|registrations loaded)\. /,
+export const SECTIONS_TEXT = byLang((lang) => ({
+  tablist: t(lang, 'insights:sections.label'),
+  tabs: {
+    overview: t(lang, 'insights:sections.overview'),
+    answers: t(lang, 'insights:sections.answers'),
+    orders: t(lang, 'insights:sections.orders'),
+    duplicates: t(lang, 'insights:sections.duplicates'),
+    editions: t(lang, 'insights:sections.editions'),
   },
-  fr: {
-    tablist: 'Sections de l’événement',
-    tabs: {
-      overview: 'Synthèse',
-      answers: 'Réponses',
-      orders: 'Commandes',
-      duplicates: 'Doublons possibles',
-      editions: 'Éditions',
-    },
-    headings: {
-      answers: 'Réponses aux questions',
-      orders: 'Commandes',
-      duplicates: 'Doublons possibles',
-      editions: 'Éditions',
-    },
-    overviewTitle: 'Synthèse des inscriptions',
-    keyFigures: 'Chiffres clés',
-    figures: ['Inscriptions', 'Payées', 'En attente', 'Commandes'],
-    categoriesCaption: 'Catégories : inscriptions par statut de paiement',
-    categoryColumn: 'Catégorie',
-    totalColumn: 'Total',
-    allCategories: 'Toutes catégories',
-    computed: (count: string) => `Calculée sur l’ensemble des ${count} inscriptions.`,
-    soFar: /^Pour l’instant : [1-9][\d\u202f]* inscriptions (sur environ [\d\u202f]+|chargées)\. /,
+  /** The h2 of each panel but the overview's (the overview's is the region's hidden h2). */
+  headings: {
+    answers: t(lang, 'insights:overview.questions.title'),
+    orders: t(lang, 'insights:overview.orders.title'),
+    duplicates: t(lang, 'insights:overview.duplicates.title'),
+    editions: t(lang, 'editions:title'),
   },
-} as const satisfies Record<Lang, unknown>;
+  overviewTitle: t(lang, 'insights:overview.title'),
+  keyFigures: t(lang, 'insights:overview.keyFigures'),
+  figures: (['registrations', 'paid', 'pending', 'orders'] as const).map((figure) =>
+    t(lang, `insights:overview.figures.${figure}`),
+  ),
+  categoriesCaption: t(lang, 'insights:overview.categories.caption'),
+  categoryColumn: t(lang, 'insights:overview.categories.category'),
+  totalColumn: t(lang, 'insights:overview.categories.total'),
+  allCategories: t(lang, 'insights:overview.categories.allCategories'),
+  computed: (count: string) =>
+    t(lang, 'insights:overview.computedFrom', { count: parseCount(count), formatted: count }),
+  /** While a load goes on: "So far: 500 registrations loaded. …" (or "500 of about 25,000 …"). */
+  soFar: anyOf(
+    ['insights:overview.soFar', 'insights:overview.soFarOf'].map((key) =>
+      textPattern(lang, key, { groups: { computed: `([1-9]${COUNT_CHAR}*)`, total: COUNT } }),
+    ),
+    { start: true },
+  ),
+}));
 export type EventSection = keyof (typeof SECTIONS_TEXT)['en']['tabs'];
 export const EVENT_SECTIONS: readonly EventSection[] = [
   'overview',
@@ -231,155 +237,118 @@ export const EVENT_SECTIONS: readonly EventSection[] = [
   'editions',
 ];
 
-/** Texts of the registrations screen (src/i18n/locales/{en,fr}/registrations.json). */
-export const REGISTRATIONS_TEXT = {
-  en: {
-    title: 'Registrations',
-    search: 'Search registrations',
-    categoryMenu: 'Category',
-    statusMenu: 'Payment status',
-    columnsMenu: 'Columns',
-    exportMenu: 'Export',
-    clearFilters: 'Clear filters',
-    presets: {
-      'excel-fr': 'CSV for Excel (French)',
-      'excel-en': 'CSV for Excel (English)',
-      utf8: 'CSV UTF-8',
-      xlsx: 'Excel workbook (.xlsx)',
-    },
-    withFigures: 'Excel workbook: add a sheet with the overview’s numbers',
-    printList: 'Print the check-in list',
-    figuresTotal: 'Registrations',
-    columns: {
-      registration_id: 'ID',
-      first_name: 'First name',
-      last_name: 'Last name',
-      email: 'E-mail',
-      category: 'Category',
-      order_id: 'Order',
-      payment_status: 'Payment',
-    },
-    status: { paid: 'Paid', pending: 'Pending', free: 'Free', refunded: 'Refunded', cancelled: 'Cancelled' },
-    /** "All 25,000 registrations loaded" (complete_other). */
-    loaded: (count: string) => `All ${count} registrations loaded`,
-    loading: /^Loading registrations… [\d,]+ (of [\d,]+ )?loaded/,
-    detailsTitle: (id: number) => `Registration ${id}`,
-    detailsAnswers: 'Answers to the event’s questions',
-    detailsClose: 'Close',
-    openDetails: (id: number) => `Details of registration ${id}, `,
-    fileLabel: 'registrations',
-  },
-  fr: {
-    title: 'Inscriptions',
-    search: 'Rechercher des inscriptions',
-    categoryMenu: 'Catégorie',
-    statusMenu: 'Statut de paiement',
-    columnsMenu: 'Colonnes',
-    exportMenu: 'Exporter',
-    clearFilters: 'Effacer les filtres',
-    presets: {
-      'excel-fr': 'CSV pour Excel (français)',
-      'excel-en': 'CSV pour Excel (anglais)',
-      utf8: 'CSV UTF-8',
-      xlsx: 'Classeur Excel (.xlsx)',
-    },
-    withFigures: 'Classeur Excel : ajouter une feuille avec les chiffres de la vue d’ensemble',
-    printList: 'Imprimer la liste d’accueil',
-    figuresTotal: 'Inscriptions',
-    columns: {
-      registration_id: 'N°',
-      first_name: 'Prénom',
-      last_name: 'Nom',
-      email: 'E-mail',
-      category: 'Catégorie',
-      order_id: 'Commande',
-      payment_status: 'Paiement',
-    },
-    status: {
-      paid: 'Payé',
-      pending: 'En attente',
-      free: 'Gratuit',
-      refunded: 'Remboursé',
-      cancelled: 'Annulé',
-    },
-    loaded: (count: string) => `Les ${count} inscriptions sont chargées`,
-    loading: /^Chargement des inscriptions… [\d\u202f]+ (sur [\d\u202f]+ )?chargées/,
-    detailsTitle: (id: number) => `Inscription ${id}`,
-    detailsAnswers: 'Réponses aux questions de l’événement',
-    detailsClose: 'Fermer',
-    openDetails: (id: number) => `Détail de l’inscription ${id}, `,
-    fileLabel: 'inscriptions',
-  },
-} as const satisfies Record<Lang, unknown>;
+const PRESETS = ['excel-fr', 'excel-en', 'utf8', 'xlsx'] as const;
+const STATUSES = ['paid', 'pending', 'free', 'refunded', 'cancelled'] as const;
+const COLUMNS = [
+  'registration_id',
+  'first_name',
+  'last_name',
+  'email',
+  'category',
+  'order_id',
+  'payment_status',
+] as const;
+
+/** Texts of the registrations screen (registrations.json). */
+export const REGISTRATIONS_TEXT = byLang((lang) => ({
+  title: t(lang, 'registrations:title'),
+  search: t(lang, 'registrations:search.label'),
+  categoryMenu: t(lang, 'registrations:filters.category'),
+  statusMenu: t(lang, 'registrations:filters.status'),
+  columnsMenu: t(lang, 'registrations:columnsMenu.label'),
+  exportMenu: t(lang, 'registrations:export.button'),
+  clearFilters: t(lang, 'registrations:filters.clear'),
+  presets: Object.fromEntries(
+    PRESETS.map((preset) => [preset, t(lang, `registrations:export.presets.${preset}.label`)]),
+  ) as Record<(typeof PRESETS)[number], string>,
+  withFigures: t(lang, 'registrations:export.withFigures'),
+  printList: t(lang, 'registrations:printDialog.checkIn.title'),
+  figuresTotal: t(lang, 'insights:figures.total'),
+  /** The fixed columns' titles, in the table's order. */
+  columns: Object.fromEntries(
+    COLUMNS.map((column) => [column, t(lang, `registrations:columns.${column}`)]),
+  ) as Record<(typeof COLUMNS)[number], string>,
+  status: Object.fromEntries(
+    STATUSES.map((status) => [status, t(lang, `registrations:status.${status}`)]),
+  ) as Record<(typeof STATUSES)[number], string>,
+  /** "All 25,000 registrations loaded" (load.complete). */
+  loaded: (count: string) =>
+    t(lang, 'registrations:load.complete', { count: parseCount(count), formatted: count }),
+  loading: anyOf(
+    ['registrations:load.loading', 'registrations:load.loadingOf'].map((key) =>
+      textPattern(lang, key, { groups: { loaded: COUNT, total: COUNT } }),
+    ),
+    { start: true },
+  ),
+  detailsTitle: (id: number) => t(lang, 'registrations:details.title', { id }),
+  detailsAnswers: t(lang, 'registrations:details.answers'),
+  detailsClose: t(lang, 'registrations:details.close'),
+  /** The start of a row's details button's name: "Details of registration 12, " then the name. */
+  openDetails: (id: number) => t(lang, 'registrations:table.openDetails', { id, name: '' }),
+  fileLabel: t(lang, 'registrations:export.fileLabel'),
+}));
+
+const SHEETS = ['a4-3x8', 'a4-2x7', 'letter-3x10'] as const;
 
 /**
- * Texts of the print dialogs (registrations.json `printDialog`, `export.labels`) and of the
- * printed pages (insights.json `print`, `labels`).
+ * Texts of the print dialogs (registrations.json `printDialog`) and of the printed pages
+ * (insights.json `print`, `labels`).
  */
-export const PRINT_TEXT = {
-  en: {
-    labelsMenuItem: 'Print labels',
-    checkInTitle: 'Print the check-in list',
-    labelsTitle: 'Print labels',
-    print: 'Print',
-    cancel: 'Cancel',
-    leaveOut: 'Leave out registrations with the status Cancelled or Refunded',
-    usualRanges: 'Usual ranges: A–F, G–M, N–S, T–Z',
-    balanced: 'Balanced by the number of people',
-    deskCount: 'Number of desks',
-    pagePerDesk: 'Start each desk on a new page',
-    sheets: {
-      'a4-3x8': 'A4, 3 × 8 labels of 70 × 37 mm',
-      'a4-2x7': 'A4, 2 × 7 labels of 99.1 × 38.1 mm',
-      'letter-3x10': 'US Letter, 3 × 10 labels of 2⅝ × 1 in',
+export const PRINT_TEXT = byLang((lang) => {
+  const statuses = leftOutStatusNames((status) => t(lang, `registrations:status.${status}`), lang);
+  const dialog = (key: string) => t(lang, `registrations:printDialog.${key}`);
+  return {
+    labelsMenuItem: dialog('labels.title'),
+    checkInTitle: dialog('checkIn.title'),
+    labelsTitle: dialog('labels.title'),
+    print: dialog('print'),
+    cancel: dialog('cancel'),
+    leaveOut: t(lang, 'registrations:printDialog.leaveOut', { statuses }),
+    usualRanges: dialog('checkIn.auto'),
+    balanced: dialog('checkIn.balanced'),
+    deskCount: dialog('checkIn.deskCount'),
+    pagePerDesk: dialog('checkIn.pagePerDesk'),
+    sheets: Object.fromEntries(SHEETS.map((sheet) => [sheet, dialog(`labels.sheets.${sheet}`)])) as Record<
+      (typeof SHEETS)[number],
+      string
+    >,
+    fields: {
+      name: dialog('labels.name'),
+      category: dialog('labels.category'),
+      order: dialog('labels.order'),
     },
-    fields: { name: 'Name', category: 'Category', order: 'Order number' },
-    answer: 'Answer to a question',
-    startAt: 'Start at label',
+    answer: dialog('labels.answer'),
+    startAt: dialog('labels.startAt'),
     /** On every printed page of the check-in list. */
-    leftOut: (count: string) => `Registrations with the status Cancelled or Refunded left out (${count})`,
-    letters: /Last names ([A-Z])–([A-Z])/g,
-    otherLetters: 'Other last names',
-    sectionCount: /· (\d+) registrations? ·/,
-    order: (order: string) => `Order ${order}`,
-    question: (question: string) => `${question}:`,
+    leftOut: (count: string) => t(lang, 'insights:print.leftOut', { statuses, formatted: count }),
+    letters: new RegExp(
+      textPattern(lang, 'insights:print.letters', {
+        groups: { from: '([A-Z])', to: '([A-Z])' },
+      }).source.slice(1, -1),
+      'g',
+    ),
+    otherLetters: t(lang, 'insights:print.otherLetters'),
+    /** "· 12 registrations ·" in a printed section's header line: the number is group 1. */
+    sectionCount: new RegExp(
+      `· (\\d+)(?:${[1, 2]
+        .map((count) => escapeRegExp(t(lang, 'insights:print.summary', { count, formatted: '' })))
+        .join('|')}) ·`,
+    ),
+    order: (order: string) => t(lang, 'insights:labels.order', { order }),
+    question: (question: string) => t(lang, 'insights:labels.question', { question }),
     labelsSummary: (labels: number, sheets: number) =>
-      `${formatCount(labels, 'en')} label${labels === 1 ? '' : 's'} on ${formatCount(sheets, 'en')} sheet${sheets === 1 ? '' : 's'}`,
-  },
-  fr: {
-    labelsMenuItem: 'Imprimer des étiquettes',
-    checkInTitle: 'Imprimer la liste d’accueil',
-    labelsTitle: 'Imprimer des étiquettes',
-    print: 'Imprimer',
-    cancel: 'Annuler',
-    leaveOut: 'Exclure les inscriptions au statut Annulé ou Remboursé',
-    usualRanges: 'Tranches habituelles : A–F, G–M, N–S, T–Z',
-    balanced: 'Équilibrées selon le nombre de personnes',
-    deskCount: 'Nombre de tables',
-    pagePerDesk: 'Chaque table sur une nouvelle page',
-    sheets: {
-      'a4-3x8': 'A4, 3 × 8 étiquettes de 70 × 37 mm',
-      'a4-2x7': 'A4, 2 × 7 étiquettes de 99,1 × 38,1 mm',
-      'letter-3x10': 'US Letter, 3 × 10 étiquettes de 2⅝ × 1 po',
-    },
-    fields: { name: 'Nom', category: 'Catégorie', order: 'Numéro de commande' },
-    answer: 'Réponse à une question',
-    startAt: 'Commencer à l’étiquette',
-    leftOut: (count: string) => `Inscriptions au statut Annulé ou Remboursé exclues (${count})`,
-    letters: /Noms ([A-Z])–([A-Z])/g,
-    otherLetters: 'Autres noms',
-    sectionCount: /· (\d+) inscriptions? ·/,
-    order: (order: string) => `Commande ${order}`,
-    question: (question: string) => `${question} :`,
-    labelsSummary: (labels: number, sheets: number) =>
-      `${formatCount(labels, 'fr')} étiquette${labels > 1 ? 's' : ''} sur ${formatCount(sheets, 'fr')} planche${sheets > 1 ? 's' : ''}`,
-  },
-} as const satisfies Record<Lang, unknown>;
-
-/** A count as the app writes it: 25,000 in English, 25 000 (narrow no-break space) in French. */
-export function formatCount(value: number, lang: Lang): string {
-  return new Intl.NumberFormat(lang).format(value);
-}
+      t(lang, 'registrations:printDialog.labels.summary', {
+        labels: t(lang, 'registrations:printDialog.labels.labelsCount', {
+          count: labels,
+          formatted: formatCount(labels, lang),
+        }),
+        sheets: t(lang, 'registrations:printDialog.labels.sheetsCount', {
+          count: sheets,
+          formatted: formatCount(sheets, lang),
+        }),
+      }),
+  };
+});
 
 /**
  * A bilingual API field the way the app picks it (src/lib/localized-field.ts): this
@@ -391,11 +360,6 @@ export function localized(record: object, field: string, lang: Lang): string {
     if (typeof candidate === 'string' && candidate.trim() !== '') return candidate;
   }
   return '';
-}
-
-/** The number in a formatted count ("25,000", "25\u202f000"). */
-export function parseCount(text: string): number {
-  return Number(text.replace(/[^\d]/g, ''));
 }
 
 /**

@@ -19,6 +19,7 @@ import {
   cspReports,
   signIn,
   waitForEvents,
+  NGINX,
 } from './app';
 
 /**
@@ -50,7 +51,7 @@ function cspConsoleErrors(): string[] {
   return problems.problems.filter((problem) => /content security policy/i.test(problem));
 }
 
-describe('Content Security Policy of the production build', () => {
+describe('Content Security Policy of the production build', NGINX, () => {
   it('is applied, and sign-in, events, event detail and registrations break none of it', async () => {
     const seen: Record<string, string[]> = {};
 

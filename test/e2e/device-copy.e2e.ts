@@ -6,6 +6,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { RawRegistration } from '@/mocks/data/types';
 import { launchBrowser, watchPage, type BrowserHandle, type PageProblems } from './browser';
 import { COPY_DB, copyState } from './device-copy-state';
+import { allRegistrations, countLine, countLineText, openRegistrations, tableRows } from './steps';
+import { COUNT, textPattern } from './texts';
 import {
   ALPINE_EVENT,
   COASTAL_EVENT,
@@ -17,10 +19,12 @@ import {
   apiGet,
   apiStats,
   at,
+  eventCardNames,
   eventNames,
   resetApiStats,
   signInAlpine,
   waitForSignedOut,
+  NGINX,
 } from './app';
 
 /**
@@ -72,14 +76,6 @@ async function openBrowser(): Promise<void> {
 async function closeBrowser(): Promise<void> {
   await browser?.close();
   browser = undefined;
-}
-
-async function openRegistrations(eventId: number): Promise<void> {
-  await page.goto(at(`/events/${eventId}/registrations`));
-}
-
-function countLine(total: string) {
-  return page.locator('.registrations-count').filter({ hasText: new RegExp(`^${total} registrations$`) });
 }
 
 /** The copy as the app stored it, read from the page (same origin as the worker that wrote it). */
@@ -273,7 +269,7 @@ afterAll(async () => {
   await rm(profileDir, { recursive: true, force: true });
 });
 
-describe('the copy on this device', () => {
+describe('the copy on this device', NGINX, () => {
   it('saves the first full load encrypted: no e-mail, last name or API key readable on the device', async () => {
     expect(needles.emails).toHaveLength(SAMPLE_SIZE);
     expect(needles.lastNames.length).toBeGreaterThanOrEqual(40);
@@ -282,7 +278,7 @@ describe('the copy on this device', () => {
     );
     await openBrowser();
     await signInAlpine(page, undefined, { syncPaused: true });
-    await openRegistrations(LARGE.id);
+    await openRegistrations(page, LARGE.id);
     await page
       .getByText(REGISTRATIONS_TEXT.en.loaded('25,000'), { exact: true })
       .waitFor({ timeout: 60_000 });
@@ -314,8 +310,10 @@ describe('the copy on this device', () => {
     requests.urls.length = 0;
 
     const started = performance.now();
-    await openRegistrations(LARGE.id);
-    await countLine('25,000').waitFor({ timeout: 60_000 });
+    await openRegistrations(page, LARGE.id);
+    await countLine(page)
+      .filter({ hasText: countLineText('en', LARGE.total, LARGE.total) })
+      .waitFor({ timeout: 60_000 });
     const reopenMs = Math.round(performance.now() - started);
     console.log(`device copy: event ${LARGE.id}, ${LARGE.total} rows shown ${reopenMs} ms after navigation`);
 
@@ -329,7 +327,7 @@ describe('the copy on this device', () => {
     expect(rowRequests.filter((url) => !url.searchParams.has('updated_since')).map(String)).toEqual([]);
     // The API got exactly what the listener saw: no request slipped past it (a worker's, say).
     expect((await apiStats()).get).toBe(requests.urls.length);
-    expect(await page.locator('.registrations-table tbody tr').count()).toBeGreaterThan(0);
+    expect(await tableRows(page).count()).toBeGreaterThan(0);
   }, 120_000);
 
   it('another key on the same profile finds nothing readable: alpine’s copy is discarded, never shown', async () => {
@@ -365,22 +363,19 @@ describe('the copy on this device', () => {
     expect(await eventNames(page)).toContain(COASTAL_EVENT);
     expect(await eventNames(page)).not.toContain(ALPINE_EVENT);
 
-    await openRegistrations(LARGE.id);
+    await openRegistrations(page, LARGE.id);
     await page
       .getByRole('alert')
       .getByRole('heading', { level: 1, name: EVENTS_TEXT.en.unavailable, exact: true })
       .waitFor();
-    expect(await page.locator('.registrations-table tbody tr').count()).toBe(0);
+    expect(await tableRows(page).count()).toBe(0);
 
     // coastal's own event: its registrations load and are saved under coastal's key.
-    await openRegistrations(COASTAL_EVENT_ID);
-    await page.getByText(/^All [\d,]+ registrations loaded$/).waitFor({ timeout: 30_000 });
-    const coastalRows = (
-      await apiGet<{ registrations: unknown[] }>(
-        `/v1/events/${COASTAL_EVENT_ID}/registrations?page=1&per_page=1000`,
-        DEMO_KEYS.coastal,
-      )
-    ).registrations.length;
+    await openRegistrations(page, COASTAL_EVENT_ID);
+    await page
+      .getByText(textPattern('en', 'registrations:load.complete', { count: 2, groups: { formatted: COUNT } }))
+      .waitFor({ timeout: 30_000 });
+    const coastalRows = (await allRegistrations(COASTAL_EVENT_ID, DEMO_KEYS.coastal)).length;
     await waitForSavedCopy(COASTAL_EVENT_ID, coastalRows, Math.ceil(coastalRows / 5_000));
     // Alpine's copy is gone from the device, not merely unreadable.
     const state = await copyState(page);
@@ -388,7 +383,7 @@ describe('the copy on this device', () => {
     expect(state.recordKeys.filter((key) => key[0] === LARGE.id)).toEqual([]);
 
     await page.goto(at('/events'));
-    await page.locator('.event-card__name', { hasText: COASTAL_EVENT }).waitFor();
+    await eventCardNames(page).filter({ hasText: COASTAL_EVENT }).waitFor();
     expect(await page.evaluate(() => (window as unknown as { alpineSeen: string[] }).alpineSeen)).toEqual([]);
     // The API answers 404 for alpine's event: Chromium logs it.
     problems.expectNone([/status of 404/]);

@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { launchBrowser, watchPage, type BrowserHandle, type PageProblems } from './browser';
 import { DEMO_KEYS, apiUrl, at, signInAlpine } from './app';
+import { loadedText, openRegistrations } from './steps';
+import { COUNT, parseCount, t, textPattern } from './texts';
 
 /**
  * Two tabs of one profile open on one event: when the second one checks for changes and saves
@@ -29,13 +31,18 @@ afterAll(async () => {
   await browser?.close();
 });
 
+/** The load banner's "All N registrations loaded", whatever N. */
+const ALL_LOADED = textPattern('en', 'registrations:load.complete', {
+  count: 2,
+  groups: { formatted: COUNT },
+});
+/** "Whole list verified: …", after the day's full check. */
+const VERIFIED = new RegExp(`^${t('en', 'registrations:load.verifiedNone').split(':')[0]}`);
+
 /** The load banner's "All N registrations loaded", as N. */
 async function loadedCount(page: Page): Promise<number> {
-  const text = await page
-    .getByText(/^All [\d,]+ registrations loaded/)
-    .first()
-    .innerText();
-  return Number(/All ([\d,]+)/.exec(text)![1]!.replace(/,/g, ''));
+  const text = await page.getByText(ALL_LOADED).first().innerText();
+  return parseCount(ALL_LOADED.exec(text)![1]!);
 }
 
 /** Registrations requests a page sends from now on. */
@@ -51,8 +58,8 @@ function registrationRequests(page: Page): string[] {
 describe('tabs sharing the copy on this device', () => {
   it('a tab takes the newer list another tab saved, from the copy, with no request', async () => {
     await signInAlpine(first);
-    await first.goto(at(`/events/${EVENT}/registrations`));
-    await first.getByText('All 420 registrations loaded').first().waitFor();
+    await openRegistrations(first, EVENT);
+    await loadedText(first, 'en', 420).first().waitFor();
 
     // A day passes on the server: registrations are added to the event.
     const advanced = await fetch(`${apiUrl}/__demo/advance?days=1&event_id=${EVENT}`, {
@@ -66,16 +73,10 @@ describe('tabs sharing the copy on this device', () => {
     // The second tab takes the first one's session (asked over the session channel).
     await second.goto(at(`/events/${EVENT}/registrations`));
     // The second tab opens from the copy, checks for changes and saves the newer list.
-    await second
-      .getByText(/^All [\d,]+ registrations loaded/)
-      .first()
-      .waitFor();
+    await second.getByText(ALL_LOADED).first().waitFor();
     // A day after the first tab's full download, the check for changes is followed by the
     // day's full check (the only way to see deletions).
-    await second
-      .getByText(/^Whole list verified/)
-      .first()
-      .waitFor({ timeout: 30_000 });
+    await second.getByText(VERIFIED).first().waitFor({ timeout: 30_000 });
     const newer = await loadedCount(second);
     expect(newer).not.toBe(420);
     // It opened from the copy the first tab saved: the first request asked only what changed.

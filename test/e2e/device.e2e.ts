@@ -1,11 +1,11 @@
-import { mkdir } from 'node:fs/promises';
-import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectNoAxeViolations } from './axe';
 import { launchBrowser, watchPage, type BrowserHandle, type PageProblems } from './browser';
-import { at, signInAlpine, switchLanguage, type Lang, SCREENSHOT_DIR } from './app';
+import { signInAlpine, switchLanguage, type Lang } from './app';
 import { copyState } from './device-copy-state';
+import { loadedText, openRegistrations, pageOverflow, shoot } from './steps';
+import { LANGS, escapeRegExp, t, textPattern } from './texts';
 
 /**
  * "On this device": reached from the header with the keyboard, it lists the event whose
@@ -16,18 +16,19 @@ import { copyState } from './device-copy-state';
  */
 
 const VIEWPORTS = { desktop: { width: 1280, height: 800 }, phone: { width: 390, height: 844 } } as const;
-const LANGS: Lang[] = ['en', 'fr'];
 /** Alpine, 45 registrations. */
 const EVENT = 1003;
+const ROWS = 45;
 
-const TITLE = { en: 'On this device', fr: 'Sur cet appareil' } as const;
+const TITLE = { en: t('en', 'device:title'), fr: t('fr', 'device:title') } as const;
+/** device.json's English texts. */
+const device = (key: string) => t('en', `device:${key}`);
 
 let browser: BrowserHandle;
 let page: Page;
 let problems: PageProblems;
 
 beforeAll(async () => {
-  await mkdir(SCREENSHOT_DIR, { recursive: true });
   browser = await launchBrowser({ locale: 'en-US', viewport: VIEWPORTS.desktop });
   page = await browser.newPage();
   problems = watchPage(page);
@@ -39,13 +40,8 @@ afterAll(async () => {
 async function screenshots(name: string, lang: Lang, colorScheme: 'light' | 'dark') {
   for (const [size, viewport] of Object.entries(VIEWPORTS)) {
     await page.setViewportSize(viewport);
-    await page.evaluate(() => window.scrollTo(0, 0));
-    await page.screenshot({
-      path: join(SCREENSHOT_DIR, `${name}-${lang}-${colorScheme}-${size}.png`),
-      fullPage: true,
-      animations: 'disabled',
-    });
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    await shoot(page, `${name}-${lang}-${colorScheme}-${size}`, { fullPage: true, pointerAway: false });
+    const overflow = await pageOverflow(page);
     expect(overflow, `${name} ${lang} ${colorScheme} ${size}: sideways scroll`).toBeLessThanOrEqual(0);
   }
   await page.setViewportSize(VIEWPORTS.desktop);
@@ -54,8 +50,7 @@ async function screenshots(name: string, lang: Lang, colorScheme: 'light' | 'dar
 describe('"On this device"', () => {
   it('lists the event kept, reached from the header by keyboard; axe and screenshots in en/fr, light/dark', async () => {
     await signInAlpine(page);
-    await page.goto(at(`/events/${EVENT}/registrations`));
-    await page.getByText('All 45 registrations loaded').first().waitFor();
+    await openRegistrations(page, EVENT, { total: ROWS });
     await page.waitForFunction(
       async ([name, id]) => {
         const databases = await indexedDB.databases();
@@ -80,12 +75,14 @@ describe('"On this device"', () => {
     await page.getByRole('link', { name: TITLE.en, exact: true }).focus();
     await page.keyboard.press('Enter');
     await page.getByRole('heading', { level: 1, name: TITLE.en }).waitFor();
-    const table = page.getByRole('table', { name: 'Events kept' });
+    const table = page.getByRole('table', { name: device('events.title') });
     await table.waitFor();
     const row = table.getByRole('row').nth(1);
     expect(await row.getByRole('link').innerText()).not.toMatch(/^(Unnamed event \(#|Event #)/);
-    expect(await row.innerText()).toContain('45');
-    await page.getByText(/^The dashboard uses .* this browser allows it\.$/).waitFor();
+    expect(await row.innerText()).toContain(String(ROWS));
+    await page
+      .getByText(textPattern('en', 'device:storage.usage', { groups: { usage: '.*', quota: '.*' } }))
+      .waitFor();
 
     for (const lang of LANGS) {
       await switchLanguage(page, lang);
@@ -103,23 +100,22 @@ describe('"On this device"', () => {
   });
 
   it('"Keep for race day" says what the browser answered', async () => {
-    const button = page.getByRole('button', { name: 'Keep for race day' });
+    const button = page.getByRole('button', { name: device('storage.keep') });
     if (await button.isVisible()) {
       await button.click();
-      await page
-        .getByText(/^(Done: the browser will keep this copy|The browser declined, so it may still clear)/)
-        .waitFor();
+      const answers = ['storage.granted', 'storage.declined'].map((key) => escapeRegExp(device(key)));
+      await page.getByText(new RegExp(`^(${answers.join('|')})$`)).waitFor();
     } else {
-      await page.getByText(/^Kept for race day: the browser will not clear/).waitFor();
+      await page.getByText(device('storage.persisted'), { exact: true }).waitFor();
     }
   });
 
   it('"Forget this device" asks first, then wipes the copy; axe on the question', async () => {
-    await page.getByRole('button', { name: 'Forget this device' }).click();
-    const dialog = page.getByRole('alertdialog', { name: 'Forget this device?' });
+    await page.getByRole('button', { name: device('forget.button') }).click();
+    const dialog = page.getByRole('alertdialog', { name: device('forget.confirmTitle') });
     await dialog.waitFor();
     // Focus starts on "Cancel": Enter by habit does not forget.
-    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Cancel');
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe(device('forget.cancel'));
     for (const colorScheme of ['light', 'dark'] as const) {
       await page.emulateMedia({ colorScheme });
       await expectNoAxeViolations(page, `forget this device? (en, ${colorScheme})`);
@@ -128,19 +124,20 @@ describe('"On this device"', () => {
     await page.emulateMedia({ colorScheme: 'light' });
     await page.keyboard.press('Tab');
     await page.keyboard.press('Enter');
-    await page.getByText(/^This device has forgotten the registrations/).waitFor();
-    await page.getByRole('heading', { name: 'This device keeps nothing now' }).waitFor();
+    await page.getByText(device('forget.done'), { exact: true }).waitFor();
+    await page.getByRole('heading', { name: device('forgotten.title') }).waitFor();
     expect((await copyState(page)).exists).toBe(false);
     await screenshots('device-forgotten', 'en', 'light');
 
     // The open screens keep working from memory.
-    await page.getByRole('link', { name: 'Promoter dashboard' }).click();
+    await page.getByRole('link', { name: t('en', 'common:appName') }).click();
     await page.goBack();
     await page.goBack();
-    await page.getByText('All 45 registrations loaded').first().waitFor();
-    // This session saves nothing more, even after a reload of the tab.
+    await loadedText(page, 'en', ROWS).first().waitFor();
+    // This session saves nothing more, even after a reload of the tab: a save would follow the
+    // load at once, so a second after it, still nothing (a wait for something not to happen).
     await page.reload();
-    await page.getByText('All 45 registrations loaded').first().waitFor();
+    await loadedText(page, 'en', ROWS).first().waitFor();
     await page.waitForTimeout(1_000);
     expect((await copyState(page)).exists).toBe(false);
     problems.expectNone();

@@ -1,6 +1,4 @@
-import { mkdir } from 'node:fs/promises';
-import { join } from 'node:path';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { z } from '@/lib/zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -13,16 +11,17 @@ import { registrationSchema } from '@/features/registrations/loader/schemas';
 import { expectNoAxeViolations } from './axe';
 import { launchBrowser, watchPage, type BrowserHandle, type PageProblems } from './browser';
 import {
+  REGISTRATIONS_TEXT,
   SECTIONS_TEXT,
-  apiGet,
   at,
   parseCount,
   signInAlpine,
   switchLanguage,
   type Lang,
-  SCREENSHOT_DIR,
   VIEWPORTS,
 } from './app';
+import { allRegistrations, shoot as shootPage } from './steps';
+import { LANGS, escapeRegExp, formatCount, t, textPattern } from './texts';
 
 /**
  * The event page's possible duplicates (`#duplicates`) of events 1001 (25,000 registrations)
@@ -35,50 +34,36 @@ import {
 type Viewport = keyof typeof VIEWPORTS;
 const EVENTS = [1008, 1001] as const;
 
-const TEXT = {
-  en: {
-    kinds: {
-      likely: 'Likely duplicates',
-      possible: 'Namesakes to check',
-      'shared-email': 'Shared e-mail addresses',
-    },
-    dismiss: 'Not a duplicate',
-    restore: 'Restore',
-    showDismissed: 'Show 1 dismissed group',
-    open: /open the details$/,
-  },
-  fr: {
-    kinds: {
-      likely: 'Doublons probables',
-      possible: 'Homonymes à vérifier',
-      'shared-email': 'Adresses e-mail partagées',
-    },
-    dismiss: 'Pas un doublon',
-    restore: 'Rétablir',
-    showDismissed: 'Afficher le groupe écarté (1)',
-    open: /ouvrir le détail$/,
-  },
-} as const satisfies Record<Lang, unknown>;
+function duplicatesText(lang: Lang) {
+  const duplicates = (key: string, values: Record<string, string | number> = {}) =>
+    t(lang, `insights:overview.duplicates.${key}`, values);
+  return {
+    countsLabel: duplicates('countsLabel'),
+    kinds: Object.fromEntries(DUPLICATE_KINDS.map((kind) => [kind, duplicates(`kinds.${kind}`)])) as Record<
+      (typeof DUPLICATE_KINDS)[number],
+      string
+    >,
+    dismiss: duplicates('dismiss'),
+    restore: duplicates('restore'),
+    showDismissed: duplicates('showDismissed', { count: 1, formatted: formatCount(1, lang) }),
+    hideDismissed: duplicates('hideDismissed', { count: 1, formatted: formatCount(1, lang) }),
+    /** A row's link: "<name> (registration <id>): open the details". */
+    open: textPattern(lang, 'insights:overview.duplicates.open', { groups: { name: '.+', id: '\\d+' } }),
+  };
+}
+const TEXT = { en: duplicatesText('en'), fr: duplicatesText('fr') };
 
 let browser: BrowserHandle;
 let page: Page;
 let problems: PageProblems;
 const expected = new Map<number, DuplicateCounts>();
 
-/** Every registration of an event, page by page, as the app parses them. */
+/** Every registration of an event, as the app parses them. */
 async function registrationsOf(eventId: number) {
-  const all: unknown[] = [];
-  for (let pageNumber = 1; ; pageNumber++) {
-    const { registrations } = await apiGet<{ registrations: unknown[] }>(
-      `/v1/events/${eventId}/registrations?page=${pageNumber}&per_page=1000`,
-    );
-    all.push(...registrations);
-    if (registrations.length < 1000) return z.array(registrationSchema).parse(all);
-  }
+  return z.array(registrationSchema).parse(await allRegistrations(eventId));
 }
 
 beforeAll(async () => {
-  await mkdir(SCREENSHOT_DIR, { recursive: true });
   for (const eventId of EVENTS)
     expected.set(eventId, countDuplicates(duplicateGroups(await registrationsOf(eventId))));
   browser = await launchBrowser({ locale: 'en-US', viewport: VIEWPORTS.desktop });
@@ -93,13 +78,28 @@ afterAll(async () => {
 const region = (lang: Lang) =>
   page.getByRole('region', { name: SECTIONS_TEXT[lang].headings.duplicates, exact: true });
 
+/** The counts of each kind: a description list named by its aria-label (a <dl> has no role). */
+const countsOf = (section: Locator, lang: Lang) =>
+  section.locator(`dl[aria-label="${TEXT[lang].countsLabel}"]`);
+/**
+ * The groups listed: each an item with its "Not a duplicate" (or, dismissed, "Restore") button,
+ * and its people in a table captioned by what they share (cards on a phone).
+ */
+const groupsOf = (section: Locator, lang: Lang = 'en') =>
+  section.getByRole('listitem').filter({
+    has: page.getByRole('button', {
+      name: new RegExp(`^(${escapeRegExp(TEXT[lang].dismiss)}|${escapeRegExp(TEXT[lang].restore)})`),
+    }),
+  });
+
 /** Opens the event's duplicates section and waits for its groups. */
-async function openDuplicates(eventId: number): Promise<void> {
+async function openDuplicates(eventId: number, lang: Lang = 'en'): Promise<void> {
   await page.goto(at(`/events/${eventId}#duplicates`));
-  // The final figures: every registration loaded and counted.
-  await page.locator('section.overview[aria-busy="false"]').waitFor({ timeout: 90_000 });
-  await page.locator('.overview-duplicates__counts').waitFor({ timeout: 60_000 });
-  await page.locator('.overview-duplicates > li').first().waitFor({ timeout: 30_000 });
+  // The final figures: every registration loaded and counted (the overview no longer busy).
+  const overview = page.getByRole('region', { name: SECTIONS_TEXT[lang].overviewTitle });
+  await expect.poll(() => overview.getAttribute('aria-busy'), { timeout: 90_000 }).toBe('false');
+  await countsOf(region(lang), lang).waitFor({ timeout: 60_000 });
+  await groupsOf(region(lang), lang).first().waitFor({ timeout: 30_000 });
 }
 
 async function shoot(name: string, from = page.getByRole('tablist')): Promise<void> {
@@ -110,31 +110,33 @@ async function shoot(name: string, from = page.getByRole('tablist')): Promise<vo
   // The box is where it is in the window; the clip of a full-page picture is in the page.
   const scrolled = await page.evaluate(() => window.scrollY);
   const { width, height } = page.viewportSize() ?? VIEWPORTS.desktop;
-  await page.screenshot({
-    path: join(SCREENSHOT_DIR, `${name}.png`),
+  await shootPage(page, name, {
     fullPage: true,
     clip: { x: 0, y: (box?.y ?? 0) + scrolled, width, height: height * 2 },
-    animations: 'disabled',
+    pointerAway: false,
   });
 }
 
 describe('possible duplicates', () => {
-  for (const lang of ['en', 'fr'] as const) {
+  for (const lang of LANGS) {
     for (const viewport of ['desktop', 'phone'] as const satisfies readonly Viewport[]) {
       it(`shows the counts of each kind, likely first (${lang}, ${viewport})`, async () => {
         await page.setViewportSize(VIEWPORTS[viewport]);
         await page.goto(at('/events'));
         await switchLanguage(page, lang);
         for (const eventId of EVENTS) {
-          await openDuplicates(eventId);
+          await openDuplicates(eventId, lang);
           const counts = expected.get(eventId)!;
           const section = region(lang);
-          for (const kind of DUPLICATE_KINDS) {
-            const figure = section.locator(`.overview-duplicates__count--${kind}`);
-            expect(await figure.locator('dt').innerText(), `${eventId} ${kind}`).toBe(TEXT[lang].kinds[kind]);
-            expect(parseCount(await figure.locator('dd').innerText()), `${eventId} ${kind}`).toBe(
-              counts[kind],
+          const figures = countsOf(section, lang);
+          for (const [index, kind] of DUPLICATE_KINDS.entries()) {
+            expect(await figures.getByRole('term').nth(index).innerText(), `${eventId} ${kind}`).toBe(
+              TEXT[lang].kinds[kind],
             );
+            expect(
+              parseCount(await figures.getByRole('definition').nth(index).innerText()),
+              `${eventId} ${kind}`,
+            ).toBe(counts[kind]);
           }
           // The kinds' headings, in rank order: likely first (each shown when it has groups).
           const headings = await section.getByRole('heading', { level: 3 }).allInnerTexts();
@@ -143,8 +145,10 @@ describe('possible duplicates', () => {
           );
           expect(counts.likely).toBeGreaterThan(0);
           // The tab counts the likely duplicates.
-          const tab = page.getByRole('tab', { name: new RegExp(`^${SECTIONS_TEXT[lang].tabs.duplicates}`) });
-          expect(parseCount(await tab.locator('.badge').innerText())).toBe(counts.likely);
+          const tabName = SECTIONS_TEXT[lang].tabs.duplicates;
+          const tab = page.getByRole('tab', { name: new RegExp(`^${tabName}`) });
+          // The tab's name, then its number.
+          expect(parseCount((await tab.innerText()).slice(tabName.length))).toBe(counts.likely);
           await expectNoAxeViolations(page, `duplicates of ${eventId} (${lang}, ${viewport})`);
           await shoot(`duplicates-${eventId}-${lang}-${viewport}`);
         }
@@ -167,38 +171,47 @@ describe('possible duplicates', () => {
     expect(id, href).toBeDefined();
     // What the registrations screen says on the way: its 650 rows are built a moment after the
     // list is there, and meanwhile the registration is not missing.
-    await page.evaluate(() => {
+    // "Registration 12 is not in this event's list.": what follows the number.
+    const notInList = t('en', 'registrations:details.notFound', { id: '§' }).split('§')[1]!;
+    await page.evaluate((notInList) => {
       const said: string[] = [];
       (window as unknown as { said: string[] }).said = said;
       new MutationObserver(() => {
         const text = document.body.textContent ?? '';
-        if (text.includes('is not in this event’s list')) said.push('not in the list');
+        if (text.includes(notInList)) said.push('not in the list');
       }).observe(document.body, { subtree: true, childList: true, characterData: true });
-    });
+    }, notInList);
     await link.click();
     await page.waitForURL(
       (url) => url.pathname === `/events/${eventId}/registrations` && url.searchParams.get('open') === id,
     );
-    await page.getByRole('dialog', { name: `Registration ${id}`, exact: true }).waitFor();
+    await page
+      .getByRole('dialog', { name: REGISTRATIONS_TEXT.en.detailsTitle(Number(id)), exact: true })
+      .waitFor();
     expect(await page.evaluate(() => (window as unknown as { said: string[] }).said)).toEqual([]);
 
     await openDuplicates(eventId);
-    const firstGroup = section.locator('.overview-duplicates > li').first();
-    const caption = (await firstGroup.locator('caption').innerText()).trim();
-    const groupsBefore = await section.locator('.overview-duplicates > li').count();
+    const firstGroup = groupsOf(section).first();
+    // The group's table is named by its caption.
+    const caption = (await firstGroup.getByRole('table').locator('caption').innerText()).trim();
+    const captioned = () => section.getByRole('table', { name: caption });
+    const groupsBefore = await groupsOf(section).count();
     await firstGroup.getByRole('button', { name: new RegExp(`^${TEXT.en.dismiss}`) }).click();
-    await expect.poll(() => section.locator('caption', { hasText: caption }).count()).toBe(0);
+    await expect.poll(() => captioned().count()).toBe(0);
 
     await page.reload();
     await openDuplicates(eventId);
-    expect(await section.locator('caption', { hasText: caption }).count()).toBe(0);
+    expect(await captioned().count()).toBe(0);
     const show = section.getByRole('button', { name: TEXT.en.showDismissed, exact: true });
     await show.click();
-    expect(await section.locator('caption', { hasText: caption }).count()).toBe(1);
+    expect(await captioned().count()).toBe(1);
     await expectNoAxeViolations(page, 'a dismissed group shown');
-    await shoot('duplicates-dismissed-en-desktop', section.getByRole('button', { name: /dismissed group/ }));
+    await shoot(
+      'duplicates-dismissed-en-desktop',
+      section.getByRole('button', { name: TEXT.en.hideDismissed, exact: true }),
+    );
     await section.getByRole('button', { name: new RegExp(`^${TEXT.en.restore}`) }).click();
-    await expect.poll(() => section.locator('.overview-duplicates > li').count()).toBe(groupsBefore);
+    await expect.poll(() => groupsOf(section).count()).toBe(groupsBefore);
     problems.expectNone();
   }, 120_000);
 });

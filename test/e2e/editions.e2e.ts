@@ -1,21 +1,13 @@
-import { mkdir, readFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { readFile } from 'node:fs/promises';
 import Papa from 'papaparse';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RawRegistration } from '@/mocks/data/types';
 import { expectNoAxeViolations } from './axe';
 import { launchBrowser, watchPage, type BrowserHandle, type PageProblems } from './browser';
-import {
-  REGISTRATIONS_TEXT,
-  apiGet,
-  at,
-  signInAlpine,
-  switchLanguage,
-  type Lang,
-  SCREENSHOT_DIR,
-  VIEWPORTS,
-} from './app';
+import { REGISTRATIONS_TEXT, at, signInAlpine, switchLanguage, type Lang, VIEWPORTS } from './app';
+import { LEFT_OUT_STATUSES, allRegistrations, countLine, shoot } from './steps';
+import { LANGS, escapeRegExp, formatCount, t } from './texts';
 
 /**
  * The event page's Editions section, as a promoter uses it: the suggested previous edition
@@ -29,57 +21,51 @@ import {
 const CURRENT = 1002;
 const PREVIOUS = 1040;
 
-const TEXT = {
-  en: {
-    tab: 'Editions',
-    suggested: 'Suggested previous edition: Trail des Aiguilles 2025',
-    confirm: 'Confirm',
-    linked: 'Previous edition: Trail des Aiguilles 2025',
-    figures: 'This edition against the previous one',
-    names: ['Returning', 'New', 'Lapsed'],
-    chip: 'Lapsed: not registered for Trail des Aiguilles',
-    mailing: 'Mailing audience (CSV)',
-    header: 'EMAIL,FIRSTNAME,LASTNAME,Category',
-  },
-  fr: {
-    tab: 'Éditions',
-    suggested: 'Édition précédente suggérée: Trail des Aiguilles 2025',
-    confirm: 'Confirmer',
-    linked: 'Édition précédente: Trail des Aiguilles 2025',
-    figures: 'Cette édition face à la précédente',
-    names: ['De retour', 'Nouveaux', 'Pas revenus'],
-    chip: 'Pas revenus : pas inscrits à Trail des Aiguilles',
-    mailing: 'Liste de diffusion (CSV)',
-    header: 'EMAIL,PRENOM,NOM,Catégorie',
-  },
-} as const satisfies Record<Lang, unknown>;
+/** The previous edition's name, and this one's (src/mocks/data/catalog.ts). */
+const PREVIOUS_NAME = 'Trail des Aiguilles 2025';
+const CURRENT_NAME = 'Trail des Aiguilles';
+
+/** The texts of editions.json (as the panel's text reads once squashed, see below). */
+function editionsText(lang: Lang) {
+  return {
+    tab: t(lang, 'editions:title'),
+    suggested: squash(`${t(lang, 'editions:suggested')} ${PREVIOUS_NAME}`),
+    confirm: t(lang, 'editions:confirm'),
+    linked: squash(`${t(lang, 'editions:linked')} ${PREVIOUS_NAME}`),
+    figures: t(lang, 'editions:figures.label'),
+    names: (['returning', 'new', 'lapsed'] as const).map((name) => t(lang, `editions:figures.${name}`)),
+    chip: t(lang, 'editions:chip.lapsed', { event: CURRENT_NAME }),
+    mailing: t(lang, 'registrations:export.presets.mailing.label'),
+    header: [
+      t(lang, 'mailing:headers.email'),
+      t(lang, 'mailing:headers.firstName'),
+      t(lang, 'mailing:headers.lastName'),
+      t(lang, 'registrations:columns.category'),
+    ].join(','),
+  };
+}
+
+/** Whitespace as one space, and none before a colon (French puts a no-break space there). */
+function squash(value: string | null): string {
+  return (value ?? '').replace(/\s+/g, ' ').replace(/\s:/g, ':');
+}
+
+const TEXT = { en: editionsText('en'), fr: editionsText('fr') };
 
 let browser: BrowserHandle;
 let page: Page;
 let problems: PageProblems;
 let expected: { returning: number; new: number; lapsed: RawRegistration[] };
 
-async function allRegistrations(eventId: number): Promise<RawRegistration[]> {
-  const rows: RawRegistration[] = [];
-  for (let pageNumber = 1; ; pageNumber++) {
-    const { registrations } = await apiGet<{ registrations: RawRegistration[] }>(
-      `/v1/events/${eventId}/registrations?page=${pageNumber}&per_page=1000`,
-    );
-    rows.push(...registrations);
-    if (registrations.length < 1000) return rows;
-  }
-}
-
 /** The README's rule, counted with plain loops over the API's JSON (not the app's code). */
-function recount(now: RawRegistration[], before: RawRegistration[]) {
+function recountEditions(now: RawRegistration[], before: RawRegistration[]) {
   const fold = (text: string) =>
     text
       .normalize('NFD')
       .replace(/\p{M}/gu, '')
       .toLowerCase()
       .replace(/[^\p{L}\p{N}]/gu, '');
-  const counted = (rows: RawRegistration[]) =>
-    rows.filter((r) => r.payment_status !== 'cancelled' && r.payment_status !== 'refunded');
+  const counted = (rows: RawRegistration[]) => rows.filter((r) => !LEFT_OUT_STATUSES.has(r.payment_status));
   const family = new Set<string>();
   for (const rows of [counted(now), counted(before)]) {
     const firstName: Record<string, string> = {};
@@ -141,12 +127,9 @@ function recount(now: RawRegistration[], before: RawRegistration[]) {
   };
 }
 
-const count = (value: number, lang: Lang) => new Intl.NumberFormat(lang).format(value);
-
 beforeAll(async () => {
-  await mkdir(SCREENSHOT_DIR, { recursive: true });
   const [now, before] = await Promise.all([allRegistrations(CURRENT), allRegistrations(PREVIOUS)]);
-  expected = recount(now, before);
+  expected = recountEditions(now, before);
   browser = await launchBrowser({ locale: 'en-US', viewport: VIEWPORTS.desktop });
   page = await browser.newPage();
   problems = watchPage(page);
@@ -158,7 +141,7 @@ afterAll(async () => {
 
 describe('editions of an event', () => {
   let first = true;
-  for (const lang of ['en', 'fr'] as const) {
+  for (const lang of LANGS) {
     for (const viewport of ['desktop', 'phone'] as const) {
       it(`links the previous edition, counts returning, new and lapsed, and exports the lapsed (${lang}, ${viewport})`, async () => {
         const text = TEXT[lang];
@@ -170,7 +153,6 @@ describe('editions of an event', () => {
         await panel
           .getByRole('heading', { level: 2, name: text.tab, exact: true })
           .waitFor({ timeout: 30_000 });
-        const squash = (value: string | null) => (value ?? '').replace(/\s+/g, ' ').replace(/\s:/g, ':');
         if (first) {
           await expect.poll(async () => squash(await panel.textContent())).toContain(text.suggested);
           await panel.getByRole('button', { name: text.confirm, exact: true }).click();
@@ -178,20 +160,21 @@ describe('editions of an event', () => {
         }
         await expect.poll(async () => squash(await panel.textContent())).toContain(text.linked);
 
+        // The figures: a description list named by its aria-label (a <dl> has no role to find it by).
         const list = page.locator(`dl[aria-label="${text.figures}"]`);
         await list.waitFor({ timeout: 30_000 });
         const figures = list.getByRole('definition');
         const values = (await figures.allInnerTexts()).map((value) => value.trim());
         expect(values).toEqual([
-          count(expected.returning, lang),
-          count(expected.new, lang),
-          count(expected.lapsed.length, lang),
+          formatCount(expected.returning, lang),
+          formatCount(expected.new, lang),
+          formatCount(expected.lapsed.length, lang),
         ]);
         const share = expected.returning / (expected.returning + expected.new);
         expect(share).toBeGreaterThan(0.25);
         expect(share).toBeLessThan(0.35);
         for (const [index, name] of text.names.entries())
-          expect(await list.locator('dt').nth(index).innerText()).toContain(name);
+          expect(await list.getByRole('term').nth(index).innerText()).toContain(name);
         const links = list.getByRole('link');
         expect(await links.nth(0).getAttribute('href')).toBe(
           `/events/${CURRENT}/registrations?edition=returning&vs=${PREVIOUS}`,
@@ -206,26 +189,19 @@ describe('editions of an event', () => {
         expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
           VIEWPORTS[viewport].width,
         );
-        await page.screenshot({
-          path: join(SCREENSHOT_DIR, `editions-${lang}-${viewport}.png`),
-          fullPage: true,
-        });
+        await shoot(page, `editions-${lang}-${viewport}`, { fullPage: true, pointerAway: false });
         await expectNoAxeViolations(page, `editions section (${lang}, ${viewport})`);
 
         // The lapsed: the previous edition's table, filtered against this one.
         await links.nth(2).click();
         await page.waitForURL((url) => url.pathname === `/events/${PREVIOUS}/registrations`);
-        const chip = page.getByRole('button', { name: new RegExp(text.chip) });
+        const chip = page.getByRole('button', { name: new RegExp(escapeRegExp(text.chip)) });
         await chip.waitFor({ timeout: 30_000 });
         const registrations = REGISTRATIONS_TEXT[lang];
-        await page
-          .locator('.registrations-count')
-          .filter({ hasText: count(expected.lapsed.length, lang) })
+        await countLine(page)
+          .filter({ hasText: formatCount(expected.lapsed.length, lang) })
           .waitFor({ timeout: 30_000 });
-        await page.screenshot({
-          path: join(SCREENSHOT_DIR, `editions-lapsed-${lang}-${viewport}.png`),
-          fullPage: false,
-        });
+        await shoot(page, `editions-lapsed-${lang}-${viewport}`, { pointerAway: false });
         await expectNoAxeViolations(page, `lapsed list (${lang}, ${viewport})`);
 
         // Exported as a mailing audience: e-mail, first name, last name, last category and the
@@ -233,7 +209,7 @@ describe('editions of an event', () => {
         await page.getByRole('button', { name: registrations.exportMenu, exact: true }).click();
         const [download] = await Promise.all([
           page.waitForEvent('download'),
-          page.getByRole('button', { name: new RegExp(`^${text.mailing.replace(/[()]/g, '\\$&')}`) }).click(),
+          page.getByRole('button', { name: new RegExp(`^${escapeRegExp(text.mailing)}`) }).click(),
         ]);
         expect(download.suggestedFilename()).toMatch(/-mailing\.csv$/);
         const csv = (await readFile(await download.path())).toString('utf8');

@@ -1,23 +1,22 @@
-import { mkdir } from 'node:fs/promises';
-import { join } from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RawRegistration } from '@/mocks/data/types';
 import { expectNoAxeViolations } from './axe';
 import { launchBrowser, watchPage, type BrowserHandle, type PageProblems } from './browser';
 import {
   EVENTS_TEXT,
-  REGISTRATIONS_TEXT,
-  apiGet,
+  eventCard,
+  eventCardNames,
+  eventCards,
   eventNames,
   at,
   signInAlpine,
   switchLanguage,
   waitForEvents,
   type Lang,
-  SCREENSHOT_DIR,
   VIEWPORTS,
 } from './app';
+import { allRegistrations, expectCountLine, openRegistrations, shoot } from './steps';
+import { LANGS, escapeRegExp, formatCount, parseCount, t, textPattern } from './texts';
 
 /**
  * The events list's figures, as a promoter sees them after opening two events with the
@@ -35,33 +34,40 @@ const COUNTED = 1003; // past, 45 registrations
 const UPCOMING_COUNTED = 1005; // upcoming, 420 registrations
 const NEVER_OPENED = 1001;
 
-/** The figures' texts (src/i18n/locales/{en,fr}/figures.json). */
-const TEXT = {
-  en: {
-    registrations: (count: string) => `${count} registrations`,
-    paid: (share: string) => `${share} paid`,
-    notCounted: 'Registrations not counted on this device yet.',
-    upcomingLabel: 'Upcoming events',
-    totals: (count: string, share: string) => `${count} registrations, ${share} paid`,
-    partial: (known: number, total: number) => `In ${known} of the ${total} upcoming events below.`,
-    complete: (total: number) => `In the ${total} upcoming events below.`,
-    paused: (total: number) => `Sync paused: 0 of ${total} events counted.`,
-  },
-  fr: {
-    registrations: (count: string) => `${count} inscriptions`,
-    paid: (share: string) => `${share} payées`,
-    notCounted: 'Inscriptions pas encore comptées sur cet appareil.',
-    upcomingLabel: 'Événements à venir',
-    totals: (count: string, share: string) => `${count} inscriptions, ${share} payées`,
-    partial: (known: number, total: number) => `Dans ${known} des ${total} événements à venir ci-dessous.`,
-    complete: (total: number) => `Dans les ${total} événements à venir ci-dessous.`,
-    paused: (total: number) => `Synchronisation en pause : 0 événements sur ${total} comptés.`,
-  },
-} as const satisfies Record<Lang, unknown>;
+/** The figures' texts (figures.json). */
+function figuresText(lang: Lang) {
+  return {
+    registrations: (count: string) =>
+      t(lang, 'figures:registrations', { count: parseCount(count), formatted: count }),
+    paid: (share: string) => t(lang, 'figures:paidShare', { share }),
+    notCounted: t(lang, 'figures:notCounted'),
+    upcomingLabel: t(lang, 'figures:upcoming.label'),
+    totals: (count: string, share: string) =>
+      t(lang, 'figures:upcoming.totals', { count: parseCount(count), registrations: count, paid: share }),
+    partial: (known: number, total: number) =>
+      t(lang, 'figures:upcoming.partial', {
+        known: formatCount(known, lang),
+        total: formatCount(total, lang),
+      }),
+    complete: (total: number) =>
+      t(lang, 'figures:upcoming.complete', { count: total, formatted: formatCount(total, lang) }),
+    paused: (total: number) =>
+      t(lang, 'figures:sync.paused', { done: formatCount(0, lang), total: formatCount(total, lang) }),
+    syncLabel: t(lang, 'figures:sync.label'),
+    syncing: (total: number) =>
+      textPattern(lang, 'figures:sync.syncing', {
+        groups: { current: '\\d+', total: escapeRegExp(formatCount(total, lang)) },
+      }),
+    progressLabel: t(lang, 'figures:sync.progressLabel'),
+    pause: t(lang, 'figures:sync.pause'),
+    resume: t(lang, 'figures:sync.resume'),
+  };
+}
+const TEXT = { en: figuresText('en'), fr: figuresText('fr') };
 
 const percent = (share: number, lang: Lang) =>
   new Intl.NumberFormat(lang, { style: 'percent', maximumFractionDigits: 1 }).format(share);
-const count = (value: number, lang: Lang) => new Intl.NumberFormat(lang).format(value);
+const count = formatCount;
 
 let browser: BrowserHandle;
 let page: Page;
@@ -69,23 +75,18 @@ let problems: PageProblems;
 /** Per event: its registrations and those paid, counted with plain loops from the API's JSON. */
 const expected = new Map<number, { total: number; paid: number }>();
 
-/** Every page of the event's registrations from the demo API, counted with plain loops. */
-async function recount(eventId: number): Promise<void> {
+/** The event's registrations from the demo API, counted with a plain loop. */
+async function countFigures(eventId: number): Promise<void> {
   let total = 0;
   let paid = 0;
-  for (let pageNumber = 1; ; pageNumber++) {
-    const { registrations } = await apiGet<{ registrations: RawRegistration[] }>(
-      `/v1/events/${eventId}/registrations?page=${pageNumber}&per_page=500`,
-    );
-    if (registrations.length === 0) break;
-    total += registrations.length;
-    for (const registration of registrations) if (registration.payment_status === 'paid') paid++;
+  for (const registration of await allRegistrations(eventId)) {
+    total++;
+    if (registration.payment_status === 'paid') paid++;
   }
   expected.set(eventId, { total, paid });
 }
 
-const card = (eventId: number): Locator =>
-  page.locator('.event-card').filter({ has: page.locator(`a[href="/events/${eventId}"]`) });
+const card = (eventId: number): Locator => eventCard(page, eventId);
 
 /**
  * Starts adding up the page's layout shifts that no input caused (the promoter's own typing or
@@ -112,15 +113,12 @@ async function watchLayoutShifts(): Promise<() => Promise<number>> {
 }
 
 /** Opens an event's registrations until all are loaded (which counts them on the device). */
-async function openOnce(eventId: number): Promise<void> {
-  const { total } = expected.get(eventId)!;
-  await page.goto(at(`/events/${eventId}/registrations`));
-  await page.getByText(REGISTRATIONS_TEXT.en.loaded(count(total, 'en'))).waitFor({ timeout: 30_000 });
+function openOnce(eventId: number): Promise<void> {
+  return openRegistrations(page, eventId, { total: expected.get(eventId)!.total });
 }
 
 beforeAll(async () => {
-  await mkdir(SCREENSHOT_DIR, { recursive: true });
-  await Promise.all([recount(COUNTED), recount(UPCOMING_COUNTED)]);
+  await Promise.all([countFigures(COUNTED), countFigures(UPCOMING_COUNTED)]);
   browser = await launchBrowser({ locale: 'en-US', viewport: VIEWPORTS.desktop });
   page = await browser.newPage();
   problems = watchPage(page);
@@ -134,7 +132,7 @@ afterAll(async () => {
 });
 
 describe('the events list with the figures counted on this device', () => {
-  for (const lang of ['en', 'fr'] as const) {
+  for (const lang of LANGS) {
     for (const viewport of ['desktop', 'phone'] as const) {
       it(`shows them, links them to their rows and adds them up (${lang}, ${viewport})`, async () => {
         await page.setViewportSize(VIEWPORTS[viewport]);
@@ -168,7 +166,7 @@ describe('the events list with the figures counted on this device', () => {
           .toContain(text.totals(count(upcoming.total, lang), percent(upcoming.paid / upcoming.total, lang)));
         expect(await header.textContent()).toContain(text.partial(1, 5));
         // The sync, paused, says what it has left: every event but the two opened.
-        const cards = await page.locator('.event-card__name').count();
+        const cards = await eventCardNames(page).count();
         await page.getByText(text.paused(cards - 2)).waitFor();
 
         // Nothing runs off a phone's screen.
@@ -176,21 +174,13 @@ describe('the events list with the figures counted on this device', () => {
           VIEWPORTS[viewport].width,
         );
         await countedCard.scrollIntoViewIfNeeded();
-        await page.screenshot({
-          path: join(SCREENSHOT_DIR, `event-figures-${lang}-${viewport}.png`),
-          fullPage: true,
-        });
+        await shoot(page, `event-figures-${lang}-${viewport}`, { fullPage: true, pointerAway: false });
         await expectNoAxeViolations(page, `events list with figures (${lang}, ${viewport})`);
 
         // The share paid opens exactly the paid registrations.
         await paid.click();
         await page.waitForURL((url) => url.pathname === `/events/${COUNTED}/registrations`);
-        const shownText = page.getByText(
-          lang === 'en'
-            ? `${counted.paid} of ${counted.total} registrations match`
-            : `${counted.paid} inscriptions sur ${counted.total} correspondent`,
-        );
-        await shownText.first().waitFor();
+        await expectCountLine(page, lang, { shown: counted.paid, total: counted.total });
       });
     }
   }
@@ -201,26 +191,27 @@ describe('the events list with the figures counted on this device', () => {
     await page.goto(at('/events'));
     await switchLanguage(page, 'en');
     await waitForEvents(page, 'en');
-    const eventIds = await page
-      .locator('.event-card a[href^="/events/"]')
+    const eventIds = await eventCards(page)
+      .getByRole('link')
       .evaluateAll((links) =>
         links.map((link) => link.getAttribute('href') ?? '').filter((href) => /^\/events\/\d+$/.test(href)),
       )
       .then((hrefs) => [...new Set(hrefs)].map((href) => Number(href.slice('/events/'.length))));
     expect(eventIds.length).toBeGreaterThan(2);
-    await Promise.all(eventIds.filter((id) => !expected.has(id)).map((id) => recount(id)));
+    await Promise.all(eventIds.filter((id) => !expected.has(id)).map((id) => countFigures(id)));
 
     // Nothing moves while the sync counts: not the cards (each keeps its figures' two lines),
     // not the header's line (it stays once all are counted), not the list below the sync's
     // bar (which comes after the lists and stays at the bottom of the screen).
     let stopWatching = await watchLayoutShifts();
     let shifts = 0;
-    await page.getByRole('button', { name: 'Resume', exact: true }).click();
-    const sync = page.getByRole('region', { name: 'Sync of your events', exact: true });
-    await sync.getByText(new RegExp(`^Syncing \\d+ of ${eventIds.length - 2} events…$`)).waitFor();
-    expect(await sync.getByRole('progressbar', { name: 'Events synced' }).count()).toBe(1);
-    expect(await sync.getByRole('button', { name: 'Pause', exact: true }).count()).toBe(1);
-    await page.screenshot({ path: join(SCREENSHOT_DIR, 'event-figures-syncing.png'), fullPage: true });
+    const text = TEXT.en;
+    await page.getByRole('button', { name: text.resume, exact: true }).click();
+    const sync = page.getByRole('region', { name: text.syncLabel, exact: true });
+    await sync.getByText(text.syncing(eventIds.length - 2)).waitFor();
+    expect(await sync.getByRole('progressbar', { name: text.progressLabel }).count()).toBe(1);
+    expect(await sync.getByRole('button', { name: text.pause, exact: true }).count()).toBe(1);
+    await shoot(page, 'event-figures-syncing', { fullPage: true, pointerAway: false });
     await expectNoAxeViolations(page, 'events list while syncing');
 
     // The list stays usable: its search answers while the events are being synced.

@@ -1,8 +1,7 @@
-import { mkdir, writeFile } from 'node:fs/promises';
+import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RawRegistration } from '@/mocks/data/types';
 import { expectNoAxeViolations } from './axe';
 import {
   type BrowserHandle,
@@ -14,15 +13,20 @@ import {
 import {
   EVENT_SECTIONS,
   SECTIONS_TEXT,
-  apiGet,
   at,
   formatCount,
   signInAlpine,
   switchLanguage,
   type EventSection,
   type Lang,
-  SCREENSHOT_DIR,
 } from './app';
+import {
+  allRegistrations,
+  expectNoPageOverflow as expectNoOverflow,
+  openEvent as openEventPage,
+  shoot as shootPage,
+} from './steps';
+import { t } from './texts';
 
 /**
  * The event page's sections (overview, answers, orders, possible duplicates) as WAI-ARIA tabs:
@@ -50,8 +54,8 @@ const LANGS: Lang[] = ['en', 'fr'];
  * which has no "What changed" card, the load banner's "Verify the whole list" (load.verify).
  */
 const BEFORE_TABS = {
-  en: { since: 'Since', verify: 'Verify the whole list' },
-  fr: { since: 'Depuis', verify: 'Contrôler toute la liste' },
+  en: { since: t('en', 'registrations:changes.since'), verify: t('en', 'registrations:load.verify') },
+  fr: { since: t('fr', 'registrations:changes.since'), verify: t('fr', 'registrations:load.verify') },
 } as const;
 
 /** The control just before the tabs, whichever of the two the page shows now. */
@@ -74,7 +78,6 @@ let cspViolations: () => Promise<string[]>;
 const workers: string[] = [];
 
 beforeAll(async () => {
-  await mkdir(SCREENSHOT_DIR, { recursive: true });
   browser = await launchBrowser({ locale: 'en-US', viewport: VIEWPORTS.desktop });
   page = await browser.newPage();
   cspViolations = await recordCspViolations(page);
@@ -105,12 +108,8 @@ function panel(): Locator {
 }
 
 /** Opens the event page on a full load (never a same-document hash change) and waits for the final figures. */
-async function openEvent(hash: string, lang: Lang, event: { id: number; total: number } = EVENT) {
-  await page.goto('about:blank');
-  await page.goto(at(`/events/${event.id}${hash}`));
-  await page
-    .getByText(SECTIONS_TEXT[lang].computed(formatCount(event.total, lang)), { exact: true })
-    .waitFor({ timeout: 45_000 });
+function openEvent(hash: string, lang: Lang, event: { id: number; total: number } = EVENT): Promise<void> {
+  return openEventPage(page, event, { hash, lang });
 }
 
 /** What the tabs say about the selection, and where focus and the hash are. */
@@ -246,27 +245,21 @@ async function setViewport(name: ViewportName): Promise<void> {
 }
 
 /** Nothing may scroll the page sideways; wide content scrolls inside its own box. */
-async function expectNoPageOverflow(label: string): Promise<void> {
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-  expect(overflow, `${label}: page wider than the window`).toBeLessThanOrEqual(0);
+function expectNoPageOverflow(label: string): Promise<void> {
+  return expectNoOverflow(page, label);
 }
 
-async function shoot(name: string): Promise<void> {
-  // Keep hover styles out of the pictures.
-  await page.mouse.move(1, 1);
-  await page.screenshot({
-    path: join(SCREENSHOT_DIR, `event-sections-${name}.png`),
-    fullPage: true,
-    animations: 'disabled',
-  });
+/** A full-page screenshot, hover styles kept out. */
+function shoot(name: string): Promise<void> {
+  return shootPage(page, `event-sections-${name}`, { fullPage: true });
 }
 
 /**
  * Through the header's switch, which is there once the app has started: the document's `lang`
  * says the app's language only from then on (index.html says "en" until the app's code runs).
  */
-async function chooseLanguage(lang: Lang): Promise<void> {
-  await switchLanguage(page, lang);
+function chooseLanguage(lang: Lang): Promise<void> {
+  return switchLanguage(page, lang);
 }
 
 describe('event sections: keyboard', () => {
@@ -498,19 +491,6 @@ describe('event sections: axe and screenshots', () => {
   }
 });
 
-/** Every registration of an event, page by page, straight from the demo API. */
-async function allRegistrations(eventId: number): Promise<RawRegistration[]> {
-  const rows: RawRegistration[] = [];
-  for (let pageNumber = 1; pageNumber < 1000; pageNumber += 1) {
-    const { registrations } = await apiGet<{ registrations: RawRegistration[] }>(
-      `/v1/events/${eventId}/registrations?page=${pageNumber}&per_page=1000`,
-    );
-    if (registrations.length === 0) return rows;
-    rows.push(...registrations);
-  }
-  throw new Error('no end to the pages');
-}
-
 /** The key figures as shown: [term, value] pairs. */
 function keyFigures(lang: Lang): Promise<string[][]> {
   return page
@@ -551,7 +531,7 @@ describe('event sections: the figures of a large event', () => {
       expect(await keyFigures(lang)).toEqual(
         SECTIONS_TEXT[lang].figures.map((term, index) => [term, formatCount(figures[index]!, lang)]),
       );
-      // Final: the key figures are no longer muted.
+      // Final: the key figures are no longer muted (the class that mutes them; no role says so).
       expect(await panel().locator('.overview-figures--partial').count()).toBe(0);
     }
     expect(workers.filter((url) => /insights-worker/.test(url)).length).toBeGreaterThan(0);

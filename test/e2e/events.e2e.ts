@@ -11,6 +11,7 @@ import {
   SECTIONS_TEXT,
   apiGet,
   at,
+  eventCard,
   localized,
   eventNames,
   signInAlpine,
@@ -63,9 +64,12 @@ function formatDate(isoDate: string, lang: Lang, dateStyle: 'long' | 'full' = 'l
 
 /** The card of the event with exactly this name ("Trail des Aiguilles", not "… 2025"). */
 function card(name: string): Locator {
-  return page
-    .locator('.event-card')
-    .filter({ has: page.locator('.event-card__name').getByText(name, { exact: true }) });
+  return eventCard(page, name);
+}
+
+/** A card's date and place: the paragraph under its name. */
+function cardMeta(name: string): Promise<string> {
+  return card(name).getByRole('paragraph').first().innerText();
 }
 
 /** Waits until the cards show exactly these names (in this order when `ordered`). */
@@ -113,7 +117,7 @@ describe('events list', () => {
       await switchLanguage(page, lang);
       await waitForEvents(page, lang);
       for (const event of events) {
-        const meta = await card(event.eve_nom_fr).locator('.event-card__meta').innerText();
+        const meta = await cardMeta(event.eve_nom_fr);
         expect(meta, `${event.eve_nom_fr} (${lang})`).toContain(formatDate(event.eve_date_debut, lang));
         expect(meta, `${event.eve_nom_fr} (${lang})`).toContain(localized(event, 'eve_lieu', lang));
       }
@@ -121,17 +125,19 @@ describe('events list', () => {
 
     // The marathon, concretely: the English place has no accent, the date follows the language.
     const marathon = apiEvent(LARGE_MARATHON);
-    const frMeta = await card(ALPINE_EVENT).locator('.event-card__meta').innerText();
+    const frMeta = await cardMeta(ALPINE_EVENT);
     expect(frMeta).toContain('Évian-les-Bains');
     expect(frMeta).toContain(formatDate(marathon.eve_date_debut, 'fr'));
     await switchLanguage(page, 'en');
-    const enMeta = await card(ALPINE_EVENT).locator('.event-card__meta').innerText();
+    const enMeta = await cardMeta(ALPINE_EVENT);
     expect(enMeta).toContain('Evian-les-Bains');
     expect(enMeta).not.toContain('Évian');
     expect(enMeta).toContain(formatDate(marathon.eve_date_debut, 'en'));
     expect(formatDate(marathon.eve_date_debut, 'en')).not.toBe(formatDate(marathon.eve_date_debut, 'fr'));
     // No English name exists: the French one is marked as French for screen readers.
-    expect(await card(ALPINE_EVENT).locator('.event-card__name [lang="fr"]').innerText()).toBe(ALPINE_EVENT);
+    expect(
+      await card(ALPINE_EVENT).getByRole('heading', { level: 3 }).locator('[lang="fr"]').innerText(),
+    ).toBe(ALPINE_EVENT);
     problems.expectNone();
   });
 
@@ -239,8 +245,14 @@ describe('events list', () => {
     const shown = await eventNames(page);
     // Sorted by name within each section (upcoming, then past).
     const collator = new Intl.Collator('en', { sensitivity: 'base', numeric: true });
-    for (const section of await page.locator('.event-section').all()) {
-      const names = await section.locator('.event-card__name').allInnerTexts();
+    // The sections: regions named by their title, each with its list of cards.
+    const sections = page
+      .getByRole('main')
+      .getByRole('region')
+      .filter({ has: page.getByRole('heading', { level: 3 }) });
+    expect(await sections.count()).toBeGreaterThan(0);
+    for (const section of await sections.all()) {
+      const names = await section.getByRole('heading', { level: 3 }).allInnerTexts();
       expect(names).toEqual([...names].sort(collator.compare));
     }
 
@@ -282,6 +294,7 @@ async function expectCategories(eventId: number, lang: Lang): Promise<void> {
   expect(headers.slice(0, 2)).toEqual([text.categoryColumn, text.totalColumn]);
   const rows = await table.locator('tbody th[scope="row"]').evaluateAll((ths) =>
     ths.map((th) => {
+      // The type, in its own span after the name (no role of its own).
       const type = th.querySelector('.overview-category__type');
       const name = [...th.childNodes]
         .filter((node) => node !== type)
@@ -306,7 +319,10 @@ describe('event detail', () => {
     for (const lang of ['en', 'fr'] as const) {
       await switchLanguage(page, lang);
       await page.getByRole('heading', { level: 1, name: ALPINE_EVENT }).waitFor();
-      const facts = await page.locator('.event-detail__facts').innerText();
+      // The date and the place, under the title: the page's first two definitions.
+      const facts = (await page.getByRole('main').getByRole('definition').allInnerTexts())
+        .slice(0, 2)
+        .join('\n');
       expect(facts).toContain(formatDate(marathon.eve_date_debut, lang, 'full'));
       expect(facts).toContain(lang === 'en' ? 'Evian-les-Bains' : 'Évian-les-Bains');
       await expectCategories(LARGE_MARATHON, lang);

@@ -1,23 +1,27 @@
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { createServer as createHttpServer } from 'node:http';
 import { join } from 'node:path';
 import { fileURLToPath, URL } from 'node:url';
 import { preview, type PreviewServer } from 'vite';
 import type { TestProject } from 'vitest/node';
-import { startMockHttpServer } from '../../src/mocks/server/http-server';
 import { freePort, startNginx } from '../deploy/nginx-server';
+
+/** One worker's servers: the files a worker runs share them, one file at a time. */
+export interface E2eServers {
+  /** Origin of the built app, e.g. http://127.0.0.1:41234 */
+  appUrl: string;
+  /** Origin of the demo Partner API over real HTTP (also the target of /partner-api). */
+  apiUrl: string;
+  /** Test-only control endpoint: GET /stats -> the API's request counts, POST /reset zeroes them. */
+  apiControlUrl: string;
+}
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    /** Origin of the built app, e.g. http://127.0.0.1:41234 */
-    appUrl: string;
-    /** What serves it: `vite preview`, or the repository's nginx configuration (E2E_SERVER=nginx). */
+    /** What serves the app: `vite preview`, or the repository's nginx configuration (E2E_SERVER=nginx). */
     appServer: AppServer;
-    /** Origin of the demo Partner API over real HTTP (also the target of /partner-api). */
-    apiUrl: string;
-    /** Test-only control endpoint: GET /stats -> the API's request counts, POST /reset zeroes them. */
-    apiControlUrl: string;
+    /** Per worker (VITEST_POOL_ID 1, 2…), its own app and demo API: see app.ts. */
+    servers: E2eServers[];
   }
 }
 
@@ -47,55 +51,40 @@ function buildApp(): Promise<void> {
   });
 }
 
-/** One Content Security Policy violation, as the browser reports it (report-uri). */
-function describeReport(body: string): string {
-  try {
-    const { 'csp-report': report } = JSON.parse(body) as { 'csp-report'?: Record<string, unknown> };
-    if (report) {
-      const field = (name: string) => (typeof report[name] === 'string' ? report[name] : '?');
-      return `${field('violated-directive')} blocked ${field('blocked-uri')} on ${field('document-uri')} (${field('source-file')})`;
-    }
-  } catch {
-    // Reported as it came.
-  }
-  return body;
-}
-
 /**
- * The mock API's request counters live in this process; tests run in workers, so they read
- * them over HTTP (GET /stats, POST /reset) to prove which server answered a request. Served by
- * nginx, the header policy's report-uri points here too (POST /csp-report; GET /csp-reports
- * lists them): a violation in any document or worker of any test file is collected.
+ * A demo API and its control server in a child process (api-process.ts: the demo's data and
+ * clock are module state, one set per process), on free ports.
  */
-async function startControlServer(api: Awaited<ReturnType<typeof startMockHttpServer>>) {
-  const cspReports: string[] = [];
-  const server = createHttpServer((req, res) => {
-    if (req.method === 'POST' && req.url === '/csp-report') {
-      let body = '';
-      req.on('data', (chunk: Buffer) => (body += chunk.toString()));
-      req.on('end', () => {
-        cspReports.push(describeReport(body));
-        res.statusCode = 204;
-        res.end();
-      });
-      return;
-    }
-    res.setHeader('content-type', 'application/json');
-    if (req.method === 'GET' && req.url === '/csp-reports') {
-      res.end(JSON.stringify(cspReports));
-      return;
-    }
-    if (req.method === 'POST' && req.url === '/reset') api.resetStats();
-    else if (req.method !== 'GET' || req.url !== '/stats') res.statusCode = 404;
-    res.end(JSON.stringify(api.stats()));
+async function startApiProcess(): Promise<{ apiUrl: string; controlUrl: string; close(): Promise<void> }> {
+  const tsx = join(root, 'node_modules', 'tsx', 'dist', 'cli.mjs');
+  const child = spawn(process.execPath, [tsx, join(root, 'test', 'e2e', 'api-process.ts')], {
+    cwd: root,
+    stdio: ['pipe', 'pipe', 'inherit'],
+    env: { ...process.env, TSX_TSCONFIG_PATH: join(root, 'tsconfig.node.json') },
   });
-  await new Promise<void>((resolve) => server.listen(0, HOST, resolve));
-  const address = server.address();
-  const port = typeof address === 'object' && address ? address.port : 0;
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const urls = await new Promise<{ apiUrl: string; controlUrl: string }>((resolve, reject) => {
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+      const line = output.split('\n')[0];
+      if (output.includes('\n') && line) {
+        try {
+          resolve(JSON.parse(line) as { apiUrl: string; controlUrl: string });
+        } catch (error) {
+          reject(new Error(`api-process.ts said: ${output}`, { cause: error }));
+        }
+      }
+    });
+    child.once('exit', (code) => reject(new Error(`api-process.ts exited with ${code}: ${output}`)));
+  });
   return {
-    url: `http://${HOST}:${port}`,
-    cspReports,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    ...urls,
+    async close() {
+      child.stdin.end();
+      child.kill('SIGTERM');
+      await exited;
+    },
   };
 }
 
@@ -137,13 +126,46 @@ function appServerFromEnv(): AppServer {
   return server;
 }
 
+/** A demo API, its control server and an app server in front of it: one worker's set. */
+async function startServers(appServer: AppServer): Promise<E2eServers & { close(): Promise<void> }> {
+  const api = await startApiProcess();
+  const { apiUrl } = api;
+  let app: { url: string; close(): Promise<void> };
+  try {
+    if (appServer === 'nginx') {
+      const nginx = await startNginx({
+        distDir,
+        upstream: apiUrl,
+        cspReportUri: `${api.controlUrl}/csp-report`,
+      });
+      app = { url: nginx.url, close: () => nginx.stop() };
+    } else {
+      app = await startVitePreview(apiUrl);
+    }
+  } catch (error) {
+    // Do not leave the API running (vitest would hang on the open handle).
+    await api.close();
+    throw error;
+  }
+  return {
+    appUrl: app.url,
+    apiUrl,
+    apiControlUrl: api.controlUrl,
+    async close() {
+      await app.close();
+      await api.close();
+    },
+  };
+}
+
 /**
- * Once per run: build the app (skipped with E2E_SKIP_BUILD=1 when dist/ exists), start the
- * demo Partner API on a free port, and serve dist/ with `vite preview` proxying /partner-api
- * to it, or with E2E_SERVER=nginx through the repository's nginx configuration
- * (deploy/nginx/), which sends the Content Security Policy as a header too: its violation
- * reports are collected, and the run fails on any. Tests read both origins with
- * `inject('appUrl')` / `inject('apiUrl')`.
+ * Once per run: build the app (skipped with E2E_SKIP_BUILD=1 when dist/ exists), then for each
+ * worker (vitest's maxWorkers) a demo Partner API on a free port and dist/ served by `vite
+ * preview` proxying /partner-api to it, or with E2E_SERVER=nginx by the repository's nginx
+ * configuration (deploy/nginx/), which sends the Content Security Policy as a header too: its
+ * violation reports are collected, and the run fails on any. Each worker has its own set, so
+ * one file's demo clock, request counts or device copy never meet another's; app.ts picks the
+ * worker's (`appUrl`, `apiUrl`).
  */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   const started = performance.now();
@@ -155,47 +177,39 @@ export default async function setup(project: TestProject): Promise<() => Promise
     log(`built dist/ in ${Math.round(performance.now() - started)} ms`);
   }
 
-  const api = await startMockHttpServer({ port: 0 });
-  const apiUrl = api.url.replace(/\/+$/, '');
-  const control = await startControlServer(api);
-
-  let app: { url: string; close(): Promise<void> };
+  const workers = Math.max(1, project.config.maxWorkers);
+  const servers: Awaited<ReturnType<typeof startServers>>[] = [];
   try {
-    if (appServer === 'nginx') {
-      const nginx = await startNginx({
-        distDir,
-        upstream: apiUrl,
-        cspReportUri: `${control.url}/csp-report`,
-      });
-      app = { url: nginx.url, close: () => nginx.stop() };
-    } else {
-      app = await startVitePreview(apiUrl);
-    }
+    for (let worker = 0; worker < workers; worker += 1) servers.push(await startServers(appServer));
   } catch (error) {
-    // Do not leave the API listening (vitest would hang on the open handle).
-    await control.close();
-    await api.close();
+    for (const set of servers) await set.close();
     throw error;
   }
 
-  project.provide('appUrl', app.url);
   project.provide('appServer', appServer);
-  project.provide('apiUrl', apiUrl);
-  project.provide('apiControlUrl', control.url);
-  log(
-    `app ${app.url} (${appServer}) -> api ${apiUrl} (ready in ${Math.round(performance.now() - started)} ms)`,
+  project.provide(
+    'servers',
+    servers.map(({ appUrl, apiUrl, apiControlUrl }) => ({ appUrl, apiUrl, apiControlUrl })),
   );
+  for (const [index, set] of servers.entries())
+    log(`worker ${index + 1}: app ${set.appUrl} (${appServer}) -> api ${set.apiUrl}`);
+  log(`ready in ${Math.round(performance.now() - started)} ms`);
 
   return async () => {
-    await app.close();
-    await control.close();
-    await api.close();
+    const cspReports: string[] = [];
+    if (appServer === 'nginx') {
+      for (const set of servers) {
+        const response = await fetch(`${set.apiControlUrl}/csp-reports`);
+        cspReports.push(...((await response.json()) as string[]));
+      }
+    }
+    for (const set of servers) await set.close();
     if (appServer === 'nginx') {
       // Reports come from every document and worker of every file: a violation in a worker
       // (the workbook's, the device copy's) is seen nowhere else.
-      if (control.cspReports.length > 0) {
+      if (cspReports.length > 0) {
         throw new Error(
-          `Content Security Policy violations reported through nginx's header policy:\n  ${control.cspReports.join('\n  ')}`,
+          `Content Security Policy violations reported through nginx's header policy:\n  ${cspReports.join('\n  ')}`,
         );
       }
       log('0 Content Security Policy violations reported under the header policy');

@@ -1,21 +1,11 @@
-import { mkdir } from 'node:fs/promises';
-import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RawRegistration } from '@/mocks/data/types';
 import { expectNoAxeViolations } from './axe';
 import { launchBrowser, watchPage, type BrowserHandle, type PageProblems } from './browser';
-import {
-  REGISTRATIONS_TEXT,
-  apiGet,
-  at,
-  signInAlpine,
-  switchLanguage,
-  waitForEvents,
-  type Lang,
-  SCREENSHOT_DIR,
-  VIEWPORTS,
-} from './app';
+import { at, eventCardNames, signInAlpine, switchLanguage, waitForEvents, type Lang, VIEWPORTS } from './app';
+import { allRegistrations, openRegistrations, shoot } from './steps';
+import { LANGS, formatCount, t } from './texts';
 
 /**
  * The header's "Find a participant", by keyboard only: two events opened once (so their lists
@@ -29,22 +19,17 @@ import {
 const PAST = 1003; // 45 registrations
 const UPCOMING = 1005; // 420 registrations
 
-/** The search's texts (src/i18n/locales/{en,fr}/search.json). */
-const TEXT = {
-  en: {
-    field: 'Find a participant',
-    toggle: 'Find a participant',
-    scope: (total: number) => `Searching 2 of ${total} events: open or sync the others to search them too.`,
-    found: '1 registration found.',
-  },
-  fr: {
-    field: 'Trouver un participant',
-    toggle: 'Trouver un participant',
-    scope: (total: number) =>
-      `Recherche dans 2 événements sur ${total} : ouvrez ou synchronisez les autres pour y chercher aussi.`,
-    found: '1 inscription trouvée.',
-  },
-} as const satisfies Record<Lang, unknown>;
+/** The search's texts (search.json). */
+function searchText(lang: Lang) {
+  return {
+    field: t(lang, 'search:label'),
+    toggle: t(lang, 'search:open'),
+    results: t(lang, 'search:results'),
+    scope: (total: number) => t(lang, 'search:scope.some', { count: 2, total: formatCount(total, lang) }),
+    found: t(lang, 'search:count.all', { count: 1, formatted: formatCount(1, lang) }),
+  };
+}
+const TEXT = { en: searchText('en'), fr: searchText('fr') };
 
 let browser: BrowserHandle;
 let page: Page;
@@ -54,16 +39,8 @@ let people: RawRegistration[] = [];
 /** The account's events, as the events list shows them. */
 let accountEvents = 0;
 
-async function registrationsOf(eventId: number): Promise<RawRegistration[]> {
-  const { registrations } = await apiGet<{ registrations: RawRegistration[] }>(
-    `/v1/events/${eventId}/registrations?page=1&per_page=1000`,
-  );
-  return registrations;
-}
-
-async function openOnce(eventId: number, total: number): Promise<void> {
-  await page.goto(at(`/events/${eventId}/registrations`));
-  await page.getByText(REGISTRATIONS_TEXT.en.loaded(String(total))).waitFor({ timeout: 30_000 });
+function openOnce(eventId: number, total: number): Promise<void> {
+  return openRegistrations(page, eventId, { total });
 }
 
 /** Presses Shift+Tab until the `name`d control has the focus (from the language switch after it). */
@@ -78,8 +55,7 @@ async function tabTo(role: 'combobox' | 'button', name: string): Promise<void> {
 }
 
 beforeAll(async () => {
-  await mkdir(SCREENSHOT_DIR, { recursive: true });
-  const [past, upcoming] = await Promise.all([registrationsOf(PAST), registrationsOf(UPCOMING)]);
+  const [past, upcoming] = await Promise.all([allRegistrations(PAST), allRegistrations(UPCOMING)]);
   const all = [...past, ...upcoming];
   const name = (row: RawRegistration) => `${row.first_name} ${row.last_name}`;
   const counts = new Map<string, number>();
@@ -90,7 +66,7 @@ beforeAll(async () => {
   problems = watchPage(page);
   // The sync paused: only the two events opened are kept on the device.
   await signInAlpine(page, undefined, { syncPaused: true });
-  accountEvents = await page.locator('.event-card__name').count();
+  accountEvents = await eventCardNames(page).count();
   await openOnce(PAST, past.length);
   await openOnce(UPCOMING, upcoming.length);
 }, 120_000);
@@ -132,7 +108,7 @@ function separatorsStartingARow(page: Page): Promise<string[]> {
 
 describe('finding a participant in every event from the header', () => {
   let test = 0;
-  for (const lang of ['en', 'fr'] as const) {
+  for (const lang of LANGS) {
     for (const viewport of ['desktop', 'phone'] as const) {
       it(`types a name, arrows to the result and opens its details, by keyboard (${lang}, ${viewport})`, async () => {
         const person = people[test++]!;
@@ -147,9 +123,10 @@ describe('finding a participant in every event from the header', () => {
         if (viewport === 'phone') {
           // The header's line keeps everything whole with the search's button, down to 360 px.
           await page.setViewportSize({ width: 360, height: 780 });
-          const inner = page.locator('.app-header__inner');
+          // The header's line (the banner's layout box, no role of its own).
+          const inner = page.getByRole('banner').locator('.app-header__inner');
           expect(await inner.evaluate((element) => element.scrollWidth <= element.clientWidth)).toBe(true);
-          await page.screenshot({ path: join(SCREENSHOT_DIR, `header-search-${lang}-phone-closed.png`) });
+          await shoot(page, `header-search-${lang}-phone-closed`, { pointerAway: false });
           await page.setViewportSize(VIEWPORTS.phone);
           await tabTo('button', text.toggle);
           await page.keyboard.press('Enter');
@@ -158,11 +135,11 @@ describe('finding a participant in every event from the header', () => {
         await expect.poll(() => field.evaluate((element) => element === document.activeElement)).toBe(true);
 
         await page.keyboard.type(`${person.last_name} ${person.first_name}`);
-        const results = page.locator('.header-search').getByRole('listbox');
+        const results = page.getByRole('listbox', { name: text.results, exact: true });
         const option = results.getByRole('option').filter({ hasText: person.email });
         await option.waitFor();
         expect(await results.getByRole('option').count()).toBe(1);
-        const summary = page.locator('.header-search').getByRole('status');
+        const summary = page.getByRole('banner').getByRole('status');
         await expect.poll(() => summary.textContent()).toContain(text.scope(accountEvents));
         expect(await summary.textContent()).toContain(text.found);
         expect(await option.textContent()).toContain(person.order_id);
@@ -174,16 +151,15 @@ describe('finding a participant in every event from the header', () => {
         expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
           VIEWPORTS[viewport].width,
         );
-        await page.screenshot({ path: join(SCREENSHOT_DIR, `header-search-${lang}-${viewport}.png`) });
+        await shoot(page, `header-search-${lang}-${viewport}`, { pointerAway: false });
         await expectNoAxeViolations(page, `header search with results (${lang}, ${viewport})`);
         // A "·" separates the parts of a line, and never starts a row, however the line wraps.
         expect(await separatorsStartingARow(page)).toEqual([]);
         if (viewport === 'desktop') {
-          await page.locator('.header-search__popup').evaluate((popup) => (popup.style.width = '15rem'));
+          // The results' popup (the listbox's box) made narrow: the lines wrap.
+          await results.evaluate((list) => (list.parentElement!.style.width = '15rem'));
           expect(await separatorsStartingARow(page)).toEqual([]);
-          await page
-            .locator('.header-search__popup')
-            .evaluate((popup) => popup.style.removeProperty('width'));
+          await results.evaluate((list) => list.parentElement!.style.removeProperty('width'));
         }
 
         await page.keyboard.press('Enter');

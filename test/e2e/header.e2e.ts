@@ -1,10 +1,10 @@
-import { mkdir } from 'node:fs/promises';
-import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectNoAxeViolations } from './axe';
 import { launchBrowser, watchPage, type BrowserHandle, type PageProblems } from './browser';
-import { TEXT, at, signInAlpine, switchLanguage, waitForEvents, type Lang, SCREENSHOT_DIR } from './app';
+import { TEXT, at, signInAlpine, switchLanguage, waitForEvents } from './app';
+import { shoot } from './steps';
+import { LANGS } from './texts';
 
 /**
  * The sticky header on a phone: one line in both languages (it stays on screen while the
@@ -21,7 +21,6 @@ let page: Page;
 let problems: PageProblems;
 
 beforeAll(async () => {
-  await mkdir(SCREENSHOT_DIR, { recursive: true });
   browser = await launchBrowser({ locale: 'en-US', viewport: PHONE });
   page = await browser.newPage();
   problems = watchPage(page);
@@ -31,19 +30,23 @@ afterAll(async () => {
 });
 
 async function headerHeight(target: Page): Promise<number> {
-  return target.locator('header').evaluate((header) => header.getBoundingClientRect().height);
+  return target.getByRole('banner').evaluate((header) => header.getBoundingClientRect().height);
 }
 
 /** Top edges of the header's visible controls: all equal when they sit on one line. */
 async function rowsOfControls(target: Page): Promise<number> {
-  const tops = await target.locator('header a, header button, header .badge').evaluateAll((elements) =>
-    elements
-      .filter((element) => element.getBoundingClientRect().width > 0)
-      .map((element) => {
-        const box = element.getBoundingClientRect();
-        return Math.round(box.top + box.height / 2);
-      }),
-  );
+  // Its links and buttons, and the demo's badge (a word, no role of its own).
+  const tops = await target
+    .getByRole('banner')
+    .locator('a, button, .badge')
+    .evaluateAll((elements) =>
+      elements
+        .filter((element) => element.getBoundingClientRect().width > 0)
+        .map((element) => {
+          const box = element.getBoundingClientRect();
+          return Math.round(box.top + box.height / 2);
+        }),
+    );
   return new Set(tops.map((middle) => Math.round(middle / 8))).size;
 }
 
@@ -51,24 +54,24 @@ describe('header on a 360 px phone', () => {
   it('fits on one line, signed out and signed in, in English and French', async () => {
     const heights: Record<string, number> = {};
     await page.goto(at('/sign-in'));
-    for (const lang of ['en', 'fr'] as const satisfies Lang[]) {
+    for (const lang of LANGS) {
       await switchLanguage(page, lang);
       await page.getByRole('heading', { level: 1, name: TEXT[lang].signInTitle }).waitFor();
       heights[`sign-in ${lang}`] = await headerHeight(page);
       expect(await rowsOfControls(page), `sign-in ${lang}`).toBe(1);
-      await page.screenshot({ path: join(SCREENSHOT_DIR, `header-sign-in-${lang}-360.png`) });
+      await shoot(page, `header-sign-in-${lang}-360`, { pointerAway: false });
     }
 
     await switchLanguage(page, 'en');
     await signInAlpine(page);
-    for (const lang of ['en', 'fr'] as const satisfies Lang[]) {
+    for (const lang of LANGS) {
       await switchLanguage(page, lang);
       await waitForEvents(page, lang);
       heights[`events ${lang}`] = await headerHeight(page);
       expect(await rowsOfControls(page), `events ${lang}`).toBe(1);
       // Sign-out is an icon on a phone, still named for screen readers and voice control.
       await page.getByRole('button', { name: TEXT[lang].signOut, exact: true }).waitFor();
-      await page.screenshot({ path: join(SCREENSHOT_DIR, `header-events-${lang}-360.png`) });
+      await shoot(page, `header-events-${lang}-360`, { pointerAway: false });
       await expectNoAxeViolations(page, `events at 360 px (${lang})`);
     }
     // The demo adds its badge: still one line, in the longer language.
@@ -78,15 +81,16 @@ describe('header on a 360 px phone', () => {
     await page.getByText(TEXT.fr.demoBadge, { exact: true }).waitFor({ state: 'attached' });
     heights['events fr, demo'] = await headerHeight(page);
     expect(await rowsOfControls(page), 'events fr, demo').toBe(1);
-    await page.screenshot({ path: join(SCREENSHOT_DIR, 'header-events-demo-fr-360.png') });
+    await shoot(page, 'header-events-demo-fr-360', { pointerAway: false });
     await expectNoAxeViolations(page, 'events at 360 px (fr, demo)');
 
     // Desktop keeps the words.
     await page.setViewportSize({ width: 1280, height: 800 });
-    expect(await page.locator('.sign-out__label').isVisible()).toBe(true);
+    const signOut = page.getByRole('button', { name: TEXT.fr.signOut, exact: true });
+    expect(await signOut.getByText(TEXT.fr.signOut, { exact: true }).isVisible()).toBe(true);
     expect(await page.getByText(TEXT.fr.demoBadge, { exact: true }).isVisible()).toBe(true);
-    await page.screenshot({ path: join(SCREENSHOT_DIR, 'header-events-demo-fr-1280.png') });
-    await page.getByRole('button', { name: TEXT.fr.signOut, exact: true }).click();
+    await shoot(page, 'header-events-demo-fr-1280', { pointerAway: false });
+    await signOut.click();
     await page.getByRole('heading', { level: 1, name: TEXT.fr.signInTitle }).waitFor();
 
     console.log('header heights at 360 px:', heights);

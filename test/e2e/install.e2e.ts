@@ -15,7 +15,7 @@ import {
   type BrowserHandle,
   type PageProblems,
 } from './browser';
-import { TEXT, at } from './app';
+import { TEXT, at, NGINX } from './app';
 
 let browser: BrowserHandle;
 let page: Page;
@@ -50,7 +50,7 @@ function pngHeader(png: Buffer): { width: number; height: number; colorType: num
   return { width: png.readUInt32BE(16), height: png.readUInt32BE(20), colorType: png[25]! };
 }
 
-describe('installing the app', () => {
+describe('installing the app', NGINX, () => {
   it('a page without the manifest is not installable: the check below can fail', async () => {
     // config.json is a document of the app's origin with no manifest link (nor icon: Chromium
     // then asks for /favicon.ico, hence a tab of its own).

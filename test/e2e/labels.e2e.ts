@@ -1,4 +1,3 @@
-import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -11,14 +10,20 @@ import {
   REGISTRATIONS_TEXT,
   SCREENSHOT_DIR,
   VIEWPORTS,
-  at,
   localized,
   signInAlpine,
-  switchLanguage,
   type Lang,
 } from './app';
 import { PRINTABLE_EVENT, readPrintableEvent, type TshirtQuestion } from './printable-event';
 import { pdfPageCount, pdfPageSizes, pdfToPngs, pdfWords, printToPdf, type PdfPage } from './pdf';
+import {
+  LEFT_OUT_STATUSES,
+  menuButton,
+  openRegistrations,
+  printedLabels,
+  registrationCardList,
+  shoot,
+} from './steps';
 
 /**
  * Label sheets of the 137-registration event, printed to PDF by Chromium and read back word
@@ -31,7 +36,7 @@ import { pdfPageCount, pdfPageSizes, pdfToPngs, pdfWords, printToPdf, type PdfPa
  */
 const EVENT = PRINTABLE_EVENT;
 const OUT_DIR = join(process.cwd(), 'test-results');
-const LEFT_OUT = new Set(['cancelled', 'refunded']);
+const LEFT_OUT = LEFT_OUT_STATUSES;
 const INCH = 25.4;
 const MM_PER_PT = INCH / 72;
 
@@ -70,7 +75,6 @@ let tshirt: TshirtQuestion;
 let longIds: number[];
 
 beforeAll(async () => {
-  await mkdir(SCREENSHOT_DIR, { recursive: true });
   browser = await launchBrowser({ locale: 'en-US', viewport: VIEWPORTS.desktop });
   page = await browser.newPage();
   problems = watchPage(page);
@@ -100,15 +104,15 @@ afterAll(async () => {
 const dialog = (lang: Lang) => page.getByRole('dialog', { name: PRINT_TEXT[lang].labelsTitle });
 
 async function openDialog(lang: Lang): Promise<void> {
-  await page.goto(at(`/events/${EVENT.id}/registrations`));
-  await switchLanguage(page, lang);
-  await page.getByText(REGISTRATIONS_TEXT[lang].loaded(String(EVENT.total)), { exact: true }).waitFor();
+  await openRegistrations(page, EVENT.id, { lang, total: EVENT.total });
+  // The categories' names, not "Unknown category", in the table or the phone's cards.
   await page
-    .locator('.registrations-table, .registration-cards')
+    .getByRole('grid')
+    .or(registrationCardList(page))
     .getByText(localized(categories[0]!, 'epr_nom', lang), { exact: true })
     .first()
     .waitFor();
-  await page.locator('button.menu__button', { hasText: REGISTRATIONS_TEXT[lang].exportMenu }).click();
+  await menuButton(page, REGISTRATIONS_TEXT[lang].exportMenu).click();
   await page.getByRole('button', { name: new RegExp(`^${PRINT_TEXT[lang].labelsMenuItem}`) }).click();
   await dialog(lang).waitFor();
 }
@@ -182,11 +186,11 @@ describe(`labels of event ${EVENT.id}`, () => {
       await box.getByText(text.labelsSummary(kept.length, sheets), { exact: true }).waitFor();
       if (startAt === 1 || sheet === 'a4-2x7') {
         await expectNoAxeViolations(page, `labels dialog (${lang}, desktop)`);
-        await page.screenshot({ path: join(SCREENSHOT_DIR, `labels-dialog-${lang}-desktop.png`) });
+        await shoot(page, `labels-dialog-${lang}-desktop`, { pointerAway: false });
       }
       await box.getByRole('button', { name: text.print, exact: true }).click();
       await box.waitFor({ state: 'detached' });
-      await page.locator('.label-sheet').first().waitFor({ state: 'attached' });
+      await printedLabels(page).locator('.label-sheet').first().waitFor({ state: 'attached' });
 
       // Laid out for paper: no label's content is wider or taller than the label, and no
       // name is cut; the long names are printed smaller than the others.
@@ -229,7 +233,7 @@ describe(`labels of event ${EVENT.id}`, () => {
       const file = join(OUT_DIR, `labels-${EVENT.id}-${sheet}-${startAt}-${lang}.pdf`);
       await printToPdf(page, file);
       await page.evaluate(() => window.dispatchEvent(new Event('afterprint')));
-      await page.locator('.label-sheets').waitFor({ state: 'detached' });
+      await printedLabels(page).waitFor({ state: 'detached' });
       pdfToPngs(file, join(SCREENSHOT_DIR, `labels-${sheet}-${startAt}-${lang}-page`), 1, 60);
       expect(pdfPageCount(file)).toBe(sheets);
       const [width, height] = spec.page;
@@ -324,11 +328,11 @@ describe(`labels of event ${EVENT.id}`, () => {
       );
       await box.evaluate((element) => element.querySelector('.form-dialog__body')?.scrollTo(0, 0));
       await expectNoAxeViolations(page, `labels dialog (${lang}, phone)`);
-      await page.screenshot({ path: join(SCREENSHOT_DIR, `labels-dialog-${lang}-phone.png`) });
+      await shoot(page, `labels-dialog-${lang}-phone`, { pointerAway: false });
       // Escape cancels and prints nothing.
       await page.keyboard.press('Escape');
       await box.waitFor({ state: 'detached' });
-      expect(await page.locator('.label-sheets').count()).toBe(0);
+      expect(await printedLabels(page).count()).toBe(0);
       problems.expectNone();
     },
   );

@@ -1,23 +1,14 @@
-import { mkdir, readFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { readFile } from 'node:fs/promises';
 import Papa from 'papaparse';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RawRegistration } from '@/mocks/data/types';
 import { expectNoAxeViolations } from './axe';
 import { launchBrowser, watchPage, type BrowserHandle, type PageProblems } from './browser';
-import {
-  REGISTRATIONS_TEXT,
-  apiGet,
-  appUrl,
-  at,
-  formatCount,
-  signInAlpine,
-  switchLanguage,
-  type Lang,
-  SCREENSHOT_DIR,
-  VIEWPORTS,
-} from './app';
+import { REGISTRATIONS_TEXT, appUrl, formatCount, signInAlpine, type Lang, VIEWPORTS } from './app';
+import { leftOutStatusNames } from '@/features/registrations/loader/payment-status';
+import { LEFT_OUT_STATUSES, allRegistrations, openRegistrations, shoot } from './steps';
+import { escapeRegExp, t } from './texts';
 
 /**
  * The mailing hand-off of event 1008 (650 registrations), as a promoter uses it, en/fr,
@@ -41,49 +32,41 @@ const BATCH = 50;
 type Viewport = keyof typeof VIEWPORTS;
 
 /** The texts of mailing.json (and the preset's label in registrations.json). */
-const TEXT = {
-  en: {
-    copy: /^Copy e-mail addresses…/,
-    title: 'Copy e-mail addresses',
-    summary: (n: number, rows: number) => `${n} addresses, each once, from the ${rows} rows shown.`,
-    missing: (n: number) => `${n} row${n === 1 ? ' has' : 's have'} no address.`,
-    invalid: (n: number) => `${n} row${n === 1 ? ' has' : 's have'} an invalid address.`,
-    formulaLike: '2 addresses start with =, + or -.',
-    leftOutStatus: (n: number) =>
-      `Registrations with the status Cancelled or Refunded are left out: ${n} of the rows shown.`,
-    batchSize: 'Addresses per batch',
-    copyBatch: (n: number) => `Copy batch ${n}`,
-    copied: (n: number, count: number) => `Batch ${n} copied: ${count} addresses.`,
-    close: 'Close',
-    copiedMark: '✓ Copied',
-    audience: /^Mailing audience \(CSV\)/,
-    header: ['EMAIL', 'FIRSTNAME', 'LASTNAME', 'Category'],
+function mailingText(lang: Lang) {
+  const counted = (key: string, n: number, values: Record<string, string | number> = {}) =>
+    t(lang, `mailing:${key}`, { count: n, formatted: formatCount(n, lang), ...values });
+  const statuses = leftOutStatusNames((status) => t(lang, `registrations:status.${status}`), lang);
+  return {
+    copy: new RegExp(`^${escapeRegExp(t(lang, 'mailing:copy.label'))}`),
+    title: t(lang, 'mailing:dialog.title'),
+    summary: (n: number, rows: number) => counted('dialog.summary', n, { rows: formatCount(rows, lang) }),
+    missing: (n: number) => counted('dialog.missing', n),
+    invalid: (n: number) => counted('dialog.invalid', n),
+    formulaLike: counted('dialog.formulaLike', 2),
+    leftOutStatus: (n: number) => counted('dialog.statusLeftOut', n, { statuses }),
+    batchSize: t(lang, 'mailing:dialog.batchSize'),
+    copyBatch: (n: number) => t(lang, 'mailing:dialog.copyBatch', { n }),
+    copied: (n: number, count: number) => counted('dialog.copied', count, { n }),
+    close: t(lang, 'mailing:dialog.close'),
+    copiedMark: `✓ ${t(lang, 'mailing:dialog.copiedMark')}`,
+    audience: new RegExp(`^${escapeRegExp(t(lang, 'registrations:export.presets.mailing.label'))}`),
+    header: [
+      t(lang, 'mailing:headers.email'),
+      t(lang, 'mailing:headers.firstName'),
+      t(lang, 'mailing:headers.lastName'),
+      t(lang, 'registrations:columns.category'),
+    ],
+    /** The toast's list of what the file left out, up to the formula-like addresses. */
     leftOut: (n: number) =>
-      `Left out of the file: ${n} with the status Cancelled or Refunded, 1 row without an address, 2 with an invalid address,`,
-    leftOutFormula: '2 addresses starting with =, + or - (listed by Copy e-mail addresses).',
-  },
-  fr: {
-    copy: /^Copier les adresses e-mail…/,
-    title: 'Copier les adresses e-mail',
-    summary: (n: number, rows: number) => `${n} adresses, chacune une fois, des ${rows} lignes affichées.`,
-    missing: (n: number) => (n === 1 ? '1 ligne n’a pas d’adresse.' : `${n} lignes n’ont pas d’adresse.`),
-    invalid: (n: number) =>
-      n === 1 ? '1 ligne a une adresse invalide.' : `${n} lignes ont une adresse invalide.`,
-    formulaLike: '2 adresses commencent par =, + ou -.',
-    leftOutStatus: (n: number) =>
-      `Les inscriptions au statut Annulé ou Remboursé sont laissées de côté : ${n} des lignes affichées.`,
-    batchSize: 'Adresses par lot',
-    copyBatch: (n: number) => `Copier le lot ${n}`,
-    copied: (n: number, count: number) => `Lot ${n} copié : ${count} adresses.`,
-    close: 'Fermer',
-    copiedMark: '✓ Copié',
-    audience: /^Liste de diffusion \(CSV\)/,
-    header: ['EMAIL', 'PRENOM', 'NOM', 'Catégorie'],
-    leftOut: (n: number) =>
-      `Laissées hors du fichier : ${n} au statut Annulé ou Remboursé, 1 ligne sans adresse, 2 avec une adresse invalide,`,
-    leftOutFormula: '2 adresses commençant par =, + ou - (listées par Copier les adresses e-mail).',
-  },
-} as const satisfies Record<Lang, unknown>;
+      `${t(lang, 'mailing:leftOut.intro')} ${[
+        counted('leftOut.status', n, { statuses }),
+        counted('leftOut.missing', 1),
+        counted('leftOut.invalid', 2),
+      ].join(', ')},`,
+    leftOutFormula: `${counted('leftOut.formulaLike', 2)}.`,
+  };
+}
+const TEXT = { en: mailingText('en'), fr: mailingText('fr') };
 
 let browser: BrowserHandle;
 let page: Page;
@@ -100,12 +83,9 @@ const withAltered = (rows: RawRegistration[]) =>
 const squash = (text: string) => text.replace(/\s+/g, ' ').trim();
 
 beforeAll(async () => {
-  await mkdir(SCREENSHOT_DIR, { recursive: true });
-  const { registrations: all } = await apiGet<{ registrations: RawRegistration[] }>(
-    `/v1/events/${EVENT_ID}/registrations?page=1&per_page=1000`,
-  );
+  const all = await allRegistrations(EVENT_ID);
   // Addresses altered only on rows that are mailed: neither cancelled nor refunded.
-  const kept = all.filter((r) => r.payment_status !== 'cancelled' && r.payment_status !== 'refunded');
+  const kept = all.filter((r) => !LEFT_OUT_STATUSES.has(r.payment_status));
   const ids = kept.map((r) => r.registration_id);
   altered = new Map([
     [ids[10]!, '=cmd@example.fr'],
@@ -138,7 +118,7 @@ afterAll(async () => {
  * letters, digits and the usual signs and a dotted domain ending in letters; once each, case
  * ignored.
  */
-function recount() {
+function expectedAddresses() {
   const shown = registrations.filter((r) => r.payment_status !== 'cancelled');
   const rows = shown.filter((r) => r.payment_status !== 'refunded');
   const valid = /^[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+@[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}$/;
@@ -166,7 +146,7 @@ describe('the mailing hand-off of the rows shown', () => {
       it(`copies the unique valid addresses in batches, and writes the audience CSV (${lang}, ${viewport})`, async () => {
         const text = TEXT[lang];
         const registrationsText = REGISTRATIONS_TEXT[lang];
-        const expected = recount();
+        const expected = expectedAddresses();
         expect(expected.missing).toBe(1);
         expect(expected.invalid).toBe(2);
         expect(expected.addresses).toContain('Upper.Case@Example.ORG');
@@ -185,20 +165,23 @@ describe('the mailing hand-off of the rows shown', () => {
         expect(said).toContain(text.summary(expected.addresses.length, expected.rows));
         expect(said).toContain(text.missing(expected.missing));
         expect(said).toContain(text.invalid(expected.invalid));
-        expect(said).toContain(text.formulaLike);
+        expect(said).toContain(squash(text.formulaLike));
         expect(expected.refunded).toBeGreaterThan(0);
         expect(said).toContain(squash(text.leftOutStatus(expected.refunded)));
         for (const address of ['=cmd@example.fr', '+tag@example.org']) expect(said).toContain(address);
         expect(await dialog.getByRole('spinbutton', { name: text.batchSize }).inputValue()).toBe(
           String(BATCH),
         );
-        const buttons = dialog.getByRole('button', {
+        const copyButton = page.getByRole('button', {
           name: new RegExp(`^${text.copyBatch(1).slice(0, -2)}`),
         });
+        const buttons = dialog.locator(copyButton);
         const batches = Math.ceil(expected.addresses.length / BATCH);
+        // A batch is an item of the list of batches: its range and its Copy button.
+        const batchItems = dialog.getByRole('listitem').filter({ has: copyButton });
         expect(batches).toBeGreaterThan(5);
         expect(await buttons.count()).toBe(batches);
-        await page.screenshot({ path: join(SCREENSHOT_DIR, `mailing-${lang}-${viewport}.png`) });
+        await shoot(page, `mailing-${lang}-${viewport}`, { pointerAway: false });
         await expectNoAxeViolations(page, `Copy e-mail addresses (${lang}, ${viewport})`);
 
         // Each batch, read back from the clipboard.
@@ -211,18 +194,11 @@ describe('the mailing hand-off of the rows shown', () => {
             .toBe(squash(text.copied(n, size)));
           const batch = (await page.evaluate(() => navigator.clipboard.readText())).split(', ');
           expect(batch).toHaveLength(size);
-          expect(
-            squash(
-              await dialog
-                .locator('.mailing-dialog__batch')
-                .nth(n - 1)
-                .innerText(),
-            ),
-          ).toContain(text.copiedMark);
+          expect(squash(await batchItems.nth(n - 1).innerText())).toContain(text.copiedMark);
           copied.push(...batch);
         }
         expect(copied).toEqual(expected.addresses);
-        await page.screenshot({ path: join(SCREENSHOT_DIR, `mailing-copied-${lang}-${viewport}.png`) });
+        await shoot(page, `mailing-copied-${lang}-${viewport}`, { pointerAway: false });
         await dialog.getByRole('button', { name: text.close, exact: true }).click();
         await dialog.waitFor({ state: 'detached' });
 
@@ -250,7 +226,9 @@ describe('the mailing hand-off of the rows shown', () => {
             first.last_name,
           ]);
         }
-        const toast = squash(await page.locator('.toast').innerText());
+        const toast = squash(
+          await page.getByRole('alert').filter({ hasText: text.leftOutFormula }).innerText(),
+        );
         expect(toast).toContain(squash(text.leftOut(expected.refunded)));
         expect(toast).toContain(text.leftOutFormula);
         expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
@@ -262,11 +240,11 @@ describe('the mailing hand-off of the rows shown', () => {
   }
 });
 
-async function openScreen(lang: Lang, viewport: Viewport) {
-  await page.setViewportSize(VIEWPORTS[viewport]);
-  await page.goto(at(`/events/${EVENT_ID}/registrations?notstatus=cancelled`));
-  await switchLanguage(page, lang);
-  await page
-    .getByText(REGISTRATIONS_TEXT[lang].loaded(formatCount(registrations.length, lang)))
-    .waitFor({ timeout: 30_000 });
+function openScreen(lang: Lang, viewport: Viewport): Promise<void> {
+  return openRegistrations(page, EVENT_ID, {
+    lang,
+    query: '?notstatus=cancelled',
+    total: registrations.length,
+    viewport: VIEWPORTS[viewport],
+  });
 }

@@ -1,10 +1,10 @@
-import { mkdir } from 'node:fs/promises';
-import { join } from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectNoAxeViolations } from './axe';
 import { launchBrowser, watchPage, type BrowserHandle, type PageProblems } from './browser';
-import { REGISTRATIONS_TEXT, at, signInAlpine, switchLanguage, type Lang, SCREENSHOT_DIR } from './app';
+import { REGISTRATIONS_TEXT, at, eventCardNames, signInAlpine, switchLanguage, type Lang } from './app';
+import { closeMenus, menuButton, openRegistrations, setMenu, settled, shoot } from './steps';
+import { LANGS, escapeRegExp, t } from './texts';
 
 /**
  * The toolbar's menus stay attached to their button: when the toolbar reflows (ticking a
@@ -21,7 +21,6 @@ const VIEWPORTS = {
 } as const;
 type ViewportName = keyof typeof VIEWPORTS;
 const PHONES = ['phone-390', 'phone-360'] as const satisfies ViewportName[];
-const LANGS = ['en', 'fr'] as const satisfies Lang[];
 /** The panel sits 4 px from its button (menu.css, --menu-gap); a little slack for rounding. */
 const GAP_PX = 4;
 const SLACK_PX = 2;
@@ -29,15 +28,18 @@ const SLACK_PX = 2;
 const PHONE_MAX_PX = 576;
 /** The window.name of a tab that pretends to have no CSS anchor positioning. */
 const FALLBACK_TAB = 'menus-without-anchor-positioning';
-/** What the app calls itself (common.json appName), the accessible name of the header's link. */
-const APP_NAME = { en: 'Promoter dashboard', fr: 'Tableau de bord organisateur' } as const;
+/** The print dialogs' "Print", in either language. */
+const PRINT = new RegExp(
+  `^(${LANGS.map((lang) => escapeRegExp(t(lang, 'registrations:printDialog.print'))).join('|')})$`,
+);
+/** What the app calls itself, the accessible name of the header's link. */
+const appName = (lang: Lang) => t(lang, 'common:appName');
 
 let browser: BrowserHandle;
 let page: Page;
 let problems: PageProblems;
 
 beforeAll(async () => {
-  await mkdir(SCREENSHOT_DIR, { recursive: true });
   browser = await launchBrowser({ locale: 'en-US', viewport: VIEWPORTS.desktop });
   page = await browser.newPage();
   problems = watchPage(page);
@@ -65,11 +67,9 @@ afterAll(async () => {
   await browser?.close();
 });
 
-async function openRegistrations(lang: Lang, viewport: ViewportName): Promise<void> {
-  await page.setViewportSize(VIEWPORTS[viewport]);
-  await page.goto(at(`/events/${EVENT.id}/registrations`));
-  await switchLanguage(page, lang);
-  await page.getByText(REGISTRATIONS_TEXT[lang].loaded(String(EVENT.total)), { exact: true }).waitFor();
+/** Event 1003's registrations on this viewport, in this language, all 45 loaded. */
+function openEventRegistrations(lang: Lang, viewport: ViewportName): Promise<void> {
+  return openRegistrations(page, EVENT.id, { lang, total: EVENT.total, viewport: VIEWPORTS[viewport] });
 }
 
 function slug(label: string): string {
@@ -79,36 +79,11 @@ function slug(label: string): string {
     .toLowerCase();
 }
 
-function menuButton(label: string): Locator {
-  return page.locator('button.menu__button', { hasText: label });
-}
-
-/** The popover a menu button controls. */
-async function panelOf(button: Locator): Promise<Locator> {
-  const id = await button.getAttribute('aria-controls');
-  if (!id) throw new Error('menu button without aria-controls');
-  return page.locator(`[id="${id}"]`);
-}
-
+/** Opens a toolbar menu and waits until the browser has placed it. */
 async function openMenu(label: string): Promise<{ button: Locator; panel: Locator }> {
-  const button = menuButton(label);
-  const panel = await panelOf(button);
-  if ((await button.getAttribute('aria-expanded')) !== 'true') await button.click();
-  await expect.poll(() => panel.evaluate((element) => element.matches(':popover-open'))).toBe(true);
-  await settled();
-  return { button, panel };
-}
-
-async function closeMenus(): Promise<void> {
-  await page.keyboard.press('Escape');
-  await expect.poll(() => page.locator('.menu__panel:popover-open').count()).toBe(0);
-}
-
-/** Two frames: what the browser places after a change (anchor positioning) is on screen. */
-function settled(): Promise<void> {
-  return page.evaluate(
-    () => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))),
-  );
+  const opened = await setMenu(page, label, true);
+  await settled(page);
+  return opened;
 }
 
 interface Box {
@@ -160,19 +135,19 @@ async function expectAttached(button: Locator, panel: Locator, label: string): P
  * under it: the menu still touches its button. Screenshots before and after the scroll.
  */
 async function exportWhileScrolling(lang: Lang, viewport: string): Promise<void> {
-  const exportButton = menuButton(REGISTRATIONS_TEXT[lang].exportMenu);
+  const exportButton = menuButton(page, REGISTRATIONS_TEXT[lang].exportMenu);
   await exportButton.evaluate((element) => element.scrollIntoView({ block: 'center' }));
   const { panel } = await openMenu(REGISTRATIONS_TEXT[lang].exportMenu);
   await expectAttached(exportButton, panel, `${lang} ${viewport}, Export open`);
-  await page.screenshot({ path: join(SCREENSHOT_DIR, `menus-export-${lang}-${viewport}.png`) });
+  await shoot(page, `menus-export-${lang}-${viewport}`, { pointerAway: false });
   const before = await box(exportButton);
   await page.evaluate(() => window.scrollBy(0, 160));
-  await settled();
+  await settled(page);
   const after = await box(exportButton);
   expect(before.y - after.y, 'the page scrolled under the open menu').toBeGreaterThan(100);
   expect(await panel.evaluate((element) => element.matches(':popover-open'))).toBe(true);
   await expectAttached(exportButton, panel, `${lang} ${viewport}, Export after scrolling`);
-  await page.screenshot({ path: join(SCREENSHOT_DIR, `menus-export-scrolled-${lang}-${viewport}.png`) });
+  await shoot(page, `menus-export-scrolled-${lang}-${viewport}`, { pointerAway: false });
 }
 
 /**
@@ -189,12 +164,12 @@ async function tickCategory(lang: Lang, screenshot: string): Promise<{ before: B
   const before = await box(button);
   await panel.getByRole('checkbox').first().check();
   await clear.waitFor();
-  await settled();
+  await settled(page);
   const after = await box(button);
   expect(await panel.evaluate((element) => element.matches(':popover-open'))).toBe(true);
   await expectAttached(button, panel, `${lang} ${screenshot}, after ticking a category`);
-  await page.screenshot({ path: join(SCREENSHOT_DIR, `menus-category-ticked-${lang}-${screenshot}.png`) });
-  await closeMenus();
+  await shoot(page, `menus-category-ticked-${lang}-${screenshot}`, { pointerAway: false });
+  await closeMenus(page);
   await clear.click();
   await expect.poll(() => clear.count()).toBe(0);
   return { before, after };
@@ -204,7 +179,7 @@ describe('menus stay attached to their button', () => {
   it.each(LANGS)(
     'desktop 1366×900 (%s): the Category menu follows its button when "Clear filters" appears',
     async (lang) => {
-      await openRegistrations(lang, 'desktop');
+      await openEventRegistrations(lang, 'desktop');
       const { before, after } = await tickCategory(lang, 'desktop');
       // The reflow this guards against: on this window the search box gives way to the new button.
       expect(
@@ -221,31 +196,29 @@ describe('menus stay attached to their button', () => {
         '%s: Category after a tick, Export while the page scrolls, axe with menus open',
         async (lang) => {
           const text = REGISTRATIONS_TEXT[lang];
-          await openRegistrations(lang, viewport);
+          await openEventRegistrations(lang, viewport);
           await tickCategory(lang, viewport);
 
           await exportWhileScrolling(lang, viewport);
           await expectNoAxeViolations(page, `registrations, Export menu open (${lang}, ${viewport})`);
-          await closeMenus();
+          await closeMenus(page);
 
           await openMenu(text.categoryMenu);
           await expectNoAxeViolations(page, `registrations, Category menu open (${lang}, ${viewport})`);
-          await closeMenus();
+          await closeMenus(page);
           problems.expectNone();
         },
       );
 
       it.each(LANGS)('%s: every option of every toolbar menu can be reached and used', async (lang) => {
         const text = REGISTRATIONS_TEXT[lang];
-        await openRegistrations(lang, viewport);
+        await openEventRegistrations(lang, viewport);
         const viewportSize = VIEWPORTS[viewport];
         for (const label of [text.categoryMenu, text.statusMenu, text.columnsMenu, text.exportMenu]) {
           // The lowest a button sits on this screen: the menu must still show all of its options.
-          await menuButton(label).evaluate((element) => element.scrollIntoView({ block: 'end' }));
+          await menuButton(page, label).evaluate((element) => element.scrollIntoView({ block: 'end' }));
           let { button, panel } = await openMenu(label);
-          await page.screenshot({
-            path: join(SCREENSHOT_DIR, `menus-open-${slug(label)}-${lang}-${viewport}.png`),
-          });
+          await shoot(page, `menus-open-${slug(label)}-${lang}-${viewport}`, { pointerAway: false });
           const count = await panel.locator('input, button').count();
           expect(count, `${label} has options`).toBeGreaterThan(0);
           for (let index = 0; index < count; index += 1) {
@@ -275,11 +248,9 @@ describe('menus stay attached to their button', () => {
             if (await item.isDisabled()) continue;
             await activate(item, where);
           }
-          if (await panel.evaluate((element) => element.matches(':popover-open'))) await closeMenus();
+          if (await panel.evaluate((element) => element.matches(':popover-open'))) await closeMenus(page);
           if (label === text.exportMenu) {
-            await page.screenshot({
-              path: join(SCREENSHOT_DIR, `menus-after-print-${lang}-${viewport}.png`),
-            });
+            await shoot(page, `menus-after-print-${lang}-${viewport}`, { pointerAway: false });
           }
         }
         problems.expectNone();
@@ -317,8 +288,8 @@ async function activate(item: Locator, where: string): Promise<void> {
     // The check-in list and the labels ask their choices first: print as they stand.
     const before = await printed();
     await item.click();
-    const dialog = page.locator('dialog[open]');
-    await dialog.locator('button[type="submit"]').click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByRole('button', { name: PRINT, exact: true }).click();
     await dialog.waitFor({ state: 'detached' });
     await expect.poll(printed, { message: where }).toBe(before + 1);
     return;
@@ -355,19 +326,20 @@ describe('without CSS anchor positioning (place-below.ts follows the button)', (
   });
 
   it('desktop: the Category menu follows its button when "Clear filters" appears', async () => {
-    await openRegistrations('en', 'desktop');
+    await openEventRegistrations('en', 'desktop');
     expect(await page.evaluate(() => CSS.supports('anchor-name: --a'))).toBe(false);
     const { before, after } = await tickCategory('en', 'desktop-fallback');
     expect(Math.abs(after.x - before.x) + Math.abs(after.y - before.y)).toBeGreaterThan(10);
+    // The class that asks CSS to place the panel: without anchor positioning, none has it.
     expect(await page.locator('.menu__panel--anchored').count()).toBe(0);
     problems.expectNone();
   });
 
   it.each(PHONES)('%s: Category after a tick, Export while the page scrolls', async (viewport) => {
-    await openRegistrations('fr', viewport);
+    await openEventRegistrations('fr', viewport);
     await tickCategory('fr', `${viewport}-fallback`);
     await exportWhileScrolling('fr', `${viewport}-fallback`);
-    await closeMenus();
+    await closeMenus(page);
     problems.expectNone();
   });
 });
@@ -379,19 +351,23 @@ describe('header on a 360 px phone', () => {
       await page.setViewportSize(VIEWPORTS['phone-360']);
       await page.goto(at('/events'));
       await switchLanguage(page, lang);
-      await page.locator('.event-card__name').first().waitFor();
-      const name = page.locator('.app-header__name');
+      await eventCardNames(page).first().waitFor();
+      // The part of the header's link that shows the name (no role of its own).
+      const name = page
+        .getByRole('banner')
+        .getByRole('link', { name: appName(lang) })
+        .locator('.app-header__name');
       const fits = await name.evaluate((element) => ({
         scroll: element.scrollWidth,
         client: element.clientWidth,
       }));
       expect(fits.scroll, `${lang}: ${JSON.stringify(fits)}`).toBeLessThanOrEqual(fits.client);
       expect(fits.client).toBeGreaterThan(30);
-      await page.getByRole('link', { name: APP_NAME[lang], exact: true }).waitFor();
-      await expect.poll(() => page.title()).toContain(APP_NAME[lang]);
-      await page.screenshot({
-        path: join(SCREENSHOT_DIR, `menus-header-${lang}-360.png`),
+      await page.getByRole('link', { name: appName(lang), exact: true }).waitFor();
+      await expect.poll(() => page.title()).toContain(appName(lang));
+      await shoot(page, `menus-header-${lang}-360`, {
         clip: { x: 0, y: 0, width: 360, height: 120 },
+        pointerAway: false,
       });
       await expectNoAxeViolations(page, `events at 360 px (${lang})`);
     },

@@ -11,6 +11,7 @@ import {
   waitForEvents,
   type Lang,
 } from './app';
+import { LANGS, t } from './texts';
 
 /**
  * Keyboard and screen-reader users after a navigation: focus lands on the new screen's
@@ -18,7 +19,8 @@ import {
  * names the screen, and neither happens on the first load or while typing in a filter.
  */
 
-const APP_NAME = { en: 'Promoter dashboard', fr: 'Tableau de bord organisateur' } as const;
+/** What the app calls itself: the end of every title. */
+const appName = (lang: Lang) => t(lang, 'common:appName');
 
 let browser: BrowserHandle;
 let page: Page;
@@ -49,10 +51,10 @@ async function expectFocus(expected: string): Promise<void> {
 }
 
 describe('focus and title after a navigation', () => {
-  for (const lang of ['en', 'fr'] as const satisfies Lang[]) {
+  for (const lang of LANGS) {
     it(`moves focus to the heading and titles the screen (${lang})`, async () => {
       const text = EVENTS_TEXT[lang];
-      const title = (screen: string) => `${screen} · ${APP_NAME[lang]}`;
+      const title = (screen: string) => `${screen} · ${appName(lang)}`;
       await switchLanguage(page, lang);
 
       // First load: focus stays where the browser puts it.

@@ -17,15 +17,22 @@ import {
   PROXY_BASE,
   TEXT,
   at,
+  eventCardNames,
   serviceWorkerScripts,
   signIn,
   waitForEvents,
 } from './app';
+import { countLine, countLineText, openRegistrations, tableRows } from './steps';
+import { escapeRegExp, t, textPattern } from './texts';
 
 /** alpine, 45 registrations (src/mocks/data/catalog.ts: trickySmall). */
 const SMALL_EVENT = 1003;
 /** The error titles of a request without network (errors.json: network, offline). */
-const NETWORK_ERROR_TITLE = /Cannot reach the Partner API|No internet connection/;
+const NETWORK_ERROR_TITLE = new RegExp(
+  ['errors:network.title', 'errors:offline.title'].map((key) => escapeRegExp(t('en', key))).join('|'),
+);
+/** The event's 45 registrations, all shown. */
+const COUNT_LINE = countLineText('en', 45, 45);
 
 let browser: BrowserHandle;
 let page: Page;
@@ -58,9 +65,9 @@ function apiUrlsIn(urls: string[]): string[] {
   return urls.filter((url) => /^\/(partner-api|demo-api)\//.test(new URL(url).pathname));
 }
 
-async function openRegistrations(target: Page): Promise<void> {
-  await target.goto(at(`/events/${SMALL_EVENT}/registrations`));
-  await target.locator('.registrations-count').filter({ hasText: '45 registrations' }).waitFor();
+async function openSmallEvent(target: Page): Promise<void> {
+  await openRegistrations(target, SMALL_EVENT);
+  await countLine(target).filter({ hasText: COUNT_LINE }).waitFor();
 }
 
 describe('app shell service worker', () => {
@@ -71,7 +78,7 @@ describe('app shell service worker', () => {
     await signIn(page, PROXY_BASE, DEMO_KEYS.alpine);
     await waitForEvents(page);
     await waitForShellWorker(page);
-    await openRegistrations(page);
+    await openSmallEvent(page);
 
     expect(await serviceWorkerScripts(page)).toEqual([APP_SHELL_WORKER]);
     const urls = await cachedUrls(page);
@@ -91,7 +98,7 @@ describe('app shell service worker', () => {
     await page.getByRole('button', { name: TEXT.en.tryDemo, exact: true }).click();
     await waitForEvents(page);
     await waitForShellWorker(page);
-    await openRegistrations(page);
+    await openSmallEvent(page);
     // The copy is saved in the background once the list is complete.
     await expect
       .poll(() => page.evaluate(async () => (await indexedDB.databases()).length), { timeout: 10_000 })
@@ -103,18 +110,26 @@ describe('app shell service worker', () => {
     // registrations from the encrypted copy on this device.
     await page.getByRole('button', { name: TEXT.en.signOut, exact: true }).waitFor();
     await page.getByText(TEXT.en.demoBadge, { exact: true }).waitFor();
-    await page.locator('.registrations-count').filter({ hasText: '45 registrations' }).waitFor();
-    await page.getByText(/^Opened from the encrypted copy on this device/).waitFor();
-    expect(await page.locator('.registrations-table tbody tr').count()).toBeGreaterThan(0);
+    await countLine(page).filter({ hasText: COUNT_LINE }).waitFor();
+    const fromCopy = ['registrations:deviceCopy.opened', 'registrations:deviceCopy.openedOffline'];
+    await page
+      .getByText(new RegExp(`^(${fromCopy.map((key) => escapeRegExp(t('en', key))).join('|')})`))
+      .waitFor();
+    expect(await tableRows(page).count()).toBeGreaterThan(0);
 
     // A new navigation to another app route is answered with the shell too, and the events
     // list comes from the copy, under the offline banner.
     await page.goto(at('/events'));
     await page.getByRole('heading', { level: 1, name: TEXT.en.eventsTitle }).waitFor();
-    await page.locator('.event-card__name').first().waitFor();
+    await eventCardNames(page).first().waitFor();
     await page
       .getByRole('status')
-      .getByText(/^Offline — data as of /)
+      .getByText(textPattern('en', 'common:offline.asOfDate', { groups: { date: '.+' } }))
+      .or(
+        page
+          .getByRole('status')
+          .getByText(textPattern('en', 'common:offline.asOfTime', { groups: { time: '.+' } })),
+      )
       .waitFor();
     expect(await page.getByRole('alert').filter({ hasText: NETWORK_ERROR_TITLE }).count()).toBe(0);
 

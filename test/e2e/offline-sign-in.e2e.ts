@@ -1,4 +1,4 @@
-import { mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
@@ -14,16 +14,31 @@ import {
 import { copyState } from './device-copy-state';
 import {
   DEMO_KEYS,
+  PRINT_TEXT,
   PROXY_BASE,
   REGISTRATIONS_TEXT,
+  SECTIONS_TEXT,
   TEXT,
   at,
+  eventCardNames,
   signIn,
   signInAlpine,
   switchLanguage,
   type Lang,
-  SCREENSHOT_DIR,
 } from './app';
+import {
+  countLine,
+  countLineText,
+  loadedText,
+  menuButton,
+  printedList,
+  registrationCardList,
+  registrationCards,
+  settled,
+  shoot,
+  tableRows,
+} from './steps';
+import { LANGS, escapeRegExp, t, textPattern } from './texts';
 
 /**
  * Race morning without a signal (README "Offline use on race morning"): on one Chromium
@@ -40,20 +55,28 @@ const ROWS = 45;
 const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1280, height: 800 };
 
-const OFFLINE_TEXT = {
-  en: {
-    wrongKey: 'This key does not open the data kept on this device.',
-    wrongKeyHelp: 'Check the key, or connect to the internet.',
-    banner: /^Offline — data as of \d{1,2}:\d{2}(\s?[AP]M)?$/,
-    count: `${ROWS} registrations`,
-  },
-  fr: {
-    wrongKey: 'Cette clé n’ouvre pas les données gardées sur cet appareil.',
-    wrongKeyHelp: 'Vérifiez la clé, ou connectez-vous à Internet.',
-    banner: /^Hors ligne — données à jour à \d{2}:\d{2}$/,
-    count: `${ROWS} inscriptions`,
-  },
-} as const;
+/** The time of day as each language writes it: 9:05 AM, 09:05. */
+const TIME = { en: '\\d{1,2}:\\d{2}(\\s?[AP]M)?', fr: '\\d{2}:\\d{2}' } as const;
+const OFFLINE_TEXT = Object.fromEntries(
+  LANGS.map((lang) => [
+    lang,
+    {
+      wrongKey: t(lang, 'session:offline.wrongKey.title'),
+      wrongKeyHelp: t(lang, 'session:offline.wrongKey.description'),
+      /** "Offline — data as of 9:05 AM": the banner of data saved today. */
+      banner: textPattern(lang, 'common:offline.asOfTime', { groups: { time: TIME[lang] } }),
+      count: countLineText(lang, ROWS, ROWS),
+    },
+  ]),
+) as Record<Lang, { wrongKey: string; wrongKeyHelp: string; banner: RegExp; count: string }>;
+/** The offline banner's line in any language, as of a time or a day. */
+const ANY_BANNER = new RegExp(
+  LANGS.flatMap((lang) =>
+    ['common:offline.asOfTime', 'common:offline.asOfDate'].map(
+      (key) => `^${escapeRegExp(t(lang, key, { time: '', date: '' }))}`,
+    ),
+  ).join('|'),
+);
 
 /** Requests that cannot succeed offline: Chromium reports them as failed. */
 const OFFLINE_FAILURES = [/net::ERR_INTERNET_DISCONNECTED/, /Failed to load resource/];
@@ -75,21 +98,26 @@ async function closeBrowser(): Promise<void> {
   browser = undefined;
 }
 
-function countLine(lang: Lang) {
-  return page.locator('.registrations-count').filter({ hasText: OFFLINE_TEXT[lang].count });
+/** The count line saying all 45 registrations are shown. */
+function allShown(lang: Lang) {
+  return countLine(page).filter({ hasText: OFFLINE_TEXT[lang].count });
 }
 
-const rows = () => page.locator('.registrations-table tbody tr, .registration-cards li');
+/** The rows shown: the table's on a desktop, the cards on a phone. */
+const rows = () => tableRows(page).or(registrationCards(page));
 
+/** The offline banner: a live status under the header. */
 function banner() {
-  return page.getByRole('status').filter({ has: page.locator('.offline-banner') });
+  return page.getByRole('status').filter({ hasText: ANY_BANNER });
 }
 
 async function screenshot(name: string, viewport: { width: number; height: number }): Promise<void> {
   await page.setViewportSize(viewport);
-  // Let the layout settle at the new width (the table becomes cards on a phone).
-  await page.waitForTimeout(300);
-  await page.screenshot({ path: join(SCREENSHOT_DIR, `${name}.png`) });
+  // The layout at the new width: on the registrations screen, the table becomes cards on a phone.
+  if ((await countLine(page).count()) > 0)
+    await (viewport.width < 600 ? registrationCardList(page) : page.getByRole('grid')).waitFor();
+  await settled(page);
+  await shoot(page, name, { pointerAway: false });
 }
 
 /** Offline, at the sign-in form: the base URL is typed (config.json cannot be fetched offline). */
@@ -99,7 +127,6 @@ async function signInOffline(apiKey: string, lang: Lang): Promise<void> {
 
 beforeAll(async () => {
   profileDir = await mkdtemp(join(tmpdir(), 'e2e-offline-sign-in-'));
-  await mkdir(SCREENSHOT_DIR, { recursive: true });
 });
 afterEach(() => {
   problems?.expectNone(OFFLINE_FAILURES);
@@ -117,11 +144,11 @@ describe('race morning without a signal', () => {
     await waitForShellWorker(page);
     await page.goto(at(`/events/${EVENT}`));
     await page
-      .getByRole('columnheader', { name: /Category/ })
+      .getByRole('columnheader', { name: new RegExp(SECTIONS_TEXT.en.categoryColumn) })
       .first()
       .waitFor();
     await page.goto(at(`/events/${EVENT}/registrations`));
-    await page.getByText(`All ${ROWS} registrations loaded`, { exact: true }).waitFor({ timeout: 30_000 });
+    await loadedText(page, 'en', ROWS).waitFor({ timeout: 30_000 });
     await expect
       .poll(
         async () => {
@@ -156,7 +183,7 @@ describe('race morning without a signal', () => {
       await alert.getByText(OFFLINE_TEXT[lang].wrongKeyHelp, { exact: true }).waitFor();
       expect(new URL(page.url()).pathname).toBe('/sign-in');
       expect(await rows().count()).toBe(0);
-      expect(await page.locator('.registrations-count').count()).toBe(0);
+      expect(await countLine(page).count()).toBe(0);
       await expectNoAxeViolations(page, `offline wrong key (${lang})`);
       await screenshot(`offline-wrong-key-${lang}-desktop`, DESKTOP);
       await screenshot(`offline-wrong-key-${lang}-phone`, PHONE);
@@ -179,14 +206,16 @@ describe('race morning without a signal', () => {
     await signInOffline(DEMO_KEYS.alpine, 'en');
 
     await page.waitForURL((url) => url.pathname === `/events/${EVENT}/registrations`);
-    await countLine('en').waitFor({ timeout: 30_000 });
+    await allShown('en').waitFor({ timeout: 30_000 });
     expect(await rows().count()).toBeGreaterThan(0);
     await banner().getByText(OFFLINE_TEXT.en.banner).waitFor();
-    expect(await page.getByRole('button', { name: 'Check for changes', exact: true }).isDisabled()).toBe(
-      true,
-    );
+    expect(
+      await page
+        .getByRole('button', { name: t('en', 'registrations:load.refresh'), exact: true })
+        .isDisabled(),
+    ).toBe(true);
     // Offline is not an error: no failed check for changes.
-    expect(await page.getByText(/^Checking for changes failed/).count()).toBe(0);
+    expect(await page.getByText(t('en', 'registrations:load.refreshFailed')).count()).toBe(0);
     // The key is in sessionStorage only, as online.
     const stored = await page.evaluate(() => ({
       session: JSON.stringify({ ...sessionStorage }),
@@ -197,7 +226,7 @@ describe('race morning without a signal', () => {
 
     for (const lang of ['en', 'fr'] as const) {
       if (lang === 'fr') await switchLanguage(page, 'fr');
-      await countLine(lang).waitFor();
+      await allShown(lang).waitFor();
       await banner().getByText(OFFLINE_TEXT[lang].banner).waitFor();
       await expectNoAxeViolations(page, `offline registrations (${lang})`);
       await screenshot(`offline-banner-registrations-${lang}-desktop`, DESKTOP);
@@ -213,7 +242,7 @@ describe('race morning without a signal', () => {
     // A paid one: the check-in list leaves out the cancelled and refunded by default.
     const paidRow = await rows().filter({ hasText: text.status.paid }).first().innerText();
     const paidOrder = paidRow.match(/ORD-[\d-]+/)?.[0] ?? '(no order)';
-    await page.locator('button.menu__button', { hasText: text.exportMenu }).click();
+    await menuButton(page, text.exportMenu).click();
     const [download] = await Promise.all([
       page.waitForEvent('download'),
       page.getByRole('button', { name: new RegExp(`^${text.presets.utf8}`) }).click(),
@@ -224,27 +253,27 @@ describe('race morning without a signal', () => {
     await page.evaluate(() => {
       window.print = () => undefined;
     });
-    await page.locator('button.menu__button', { hasText: text.exportMenu }).click();
+    await menuButton(page, text.exportMenu).click();
     await page.getByRole('button', { name: new RegExp(`^${text.printList}`) }).click();
-    await page.getByRole('dialog').getByRole('button', { name: 'Print', exact: true }).click();
-    const printed = page.locator('.print-list');
-    await printed.locator('table').first().waitFor({ state: 'attached' });
+    await page.getByRole('dialog').getByRole('button', { name: PRINT_TEXT.en.print, exact: true }).click();
+    const printed = printedList(page);
+    await printed.getByRole('table', { includeHidden: true }).first().waitFor({ state: 'attached' });
     expect(await printed.textContent()).toContain(paidOrder);
     await page.evaluate(() => window.dispatchEvent(new Event('afterprint')));
 
     // The events list and the event page come from the copy too.
     await page.getByRole('link', { name: /^←/ }).click();
     await page
-      .getByRole('columnheader', { name: /Category/ })
+      .getByRole('columnheader', { name: new RegExp(SECTIONS_TEXT.en.categoryColumn) })
       .first()
       .waitFor();
     await page.getByRole('link', { name: /^←/ }).click();
-    await page.locator('.event-card__name').first().waitFor();
+    await eventCardNames(page).first().waitFor();
     await banner().getByText(OFFLINE_TEXT.en.banner).waitFor();
 
     // Back online: sync resumes by itself and the banner goes.
     await browser!.context.setOffline(false);
-    await page.getByRole('status').locator('.offline-banner').waitFor({ state: 'detached' });
+    await banner().waitFor({ state: 'detached' });
     await closeBrowser();
   }, 90_000);
 });

@@ -1,5 +1,3 @@
-import { mkdir } from 'node:fs/promises';
-import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RawCategory, RawRegistration } from '@/mocks/data/types';
@@ -7,15 +5,20 @@ import { expectNoAxeViolations } from './axe';
 import { launchBrowser, watchPage, type BrowserHandle, type PageProblems } from './browser';
 import {
   SECTIONS_TEXT,
-  apiGet,
   at,
   parseCount,
   signInAlpine,
   switchLanguage,
   type EventSection,
   type Lang,
-  SCREENSHOT_DIR,
 } from './app';
+import {
+  eventData,
+  expectCountLine,
+  expectNoPageOverflow as expectNoOverflow,
+  shoot as shootPage,
+} from './steps';
+import { formatCount, t } from './texts';
 
 /**
  * The event page's overview of the 45-registration event (every tricky
@@ -30,24 +33,19 @@ const VIEWPORTS = {
   smallPhone: { width: 360, height: 740 },
 } as const;
 
-const TEXT = {
-  en: {
-    title: 'Registrations overview',
-    computed: (n: number) => `Computed from all ${n} registrations.`,
-    link: (n: number, what: string) => `${n} registrations: ${what}`,
-    paid: 'Paid',
-    match: (n: number, total: number) => `${n} of ${total} registrations match`,
-    split: 'Split by category',
-  },
-  fr: {
-    title: 'Synthèse des inscriptions',
-    computed: (n: number) => `Calculée sur l’ensemble des ${n} inscriptions.`,
-    link: (n: number, what: string) => `${n} inscriptions : ${what}`,
-    paid: 'Payé',
-    match: (n: number, total: number) => `${n} inscriptions sur ${total} correspondent`,
-    split: 'Répartir par catégorie',
-  },
-} as const satisfies Record<Lang, unknown>;
+function overviewText(lang: Lang) {
+  return {
+    title: t(lang, 'insights:overview.title'),
+    computed: (n: number) =>
+      t(lang, 'insights:overview.computedFrom', { count: n, formatted: formatCount(n, lang) }),
+    link: (n: number, what: string) =>
+      t(lang, 'insights:overview.countLink', { count: n, formatted: formatCount(n, lang), what }),
+    paid: t(lang, 'registrations:status.paid'),
+    split: t(lang, 'insights:overview.questions.split'),
+    keyFigures: t(lang, 'insights:overview.keyFigures'),
+  };
+}
+const TEXT = { en: overviewText('en'), fr: overviewText('fr') };
 
 let browser: BrowserHandle;
 let page: Page;
@@ -56,12 +54,7 @@ let registrations: RawRegistration[];
 let categories: RawCategory[];
 
 beforeAll(async () => {
-  await mkdir(SCREENSHOT_DIR, { recursive: true });
-  // 45 registrations: one page of the API.
-  ({ registrations } = await apiGet<{ registrations: RawRegistration[] }>(
-    `/v1/events/${EVENT.id}/registrations?page=1&per_page=1000`,
-  ));
-  ({ categories } = await apiGet<{ categories: RawCategory[] }>(`/v1/events/${EVENT.id}/categories`));
+  ({ registrations, categories } = await eventData(EVENT.id));
   browser = await launchBrowser({ locale: 'en-US', viewport: VIEWPORTS.desktop });
   page = await browser.newPage();
   problems = watchPage(page);
@@ -91,28 +84,26 @@ async function openSection(section: EventSection, lang: Lang): Promise<void> {
   await page.locator(`[role="tabpanel"]#event-panel-${section}`).waitFor();
 }
 
-async function shoot(name: string): Promise<void> {
-  // Keep hover styles out of the pictures.
-  await page.mouse.move(1, 1);
-  await page.screenshot({
-    path: join(SCREENSHOT_DIR, `${name}.png`),
-    fullPage: true,
-    animations: 'disabled',
-  });
+/** A full-page screenshot, hover styles kept out. */
+function shoot(name: string): Promise<void> {
+  return shootPage(page, name, { fullPage: true });
 }
 
 /** Nothing may scroll the page sideways; a wide table scrolls inside its own box. */
-async function expectNoPageOverflow(label: string): Promise<void> {
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-  expect(overflow, `${label}: page wider than the window`).toBeLessThanOrEqual(0);
+function expectNoPageOverflow(label: string): Promise<void> {
+  return expectNoOverflow(page, label);
 }
+
+/** The overview's region, named by its (hidden) heading. */
+const overviewRegion = (lang: Lang) => page.getByRole('region', { name: TEXT[lang].title });
 
 describe('event overview', () => {
   it('shows the figures in English, and a number opens the table with that count', async () => {
     await openOverview('en');
     expect(registrations).toHaveLength(EVENT.total);
-    const overview = page.getByRole('region', { name: TEXT.en.title });
-    const figures = await overview.locator('.overview-figures').innerText();
+    const overview = overviewRegion('en');
+    // The key figures: a description list named by its aria-label (a <dl> has no role to find it by).
+    const figures = await overview.locator(`dl[aria-label="${TEXT.en.keyFigures}"]`).innerText();
     expect(figures).toContain(String(EVENT.total));
 
     const first = categories[0]!;
@@ -130,7 +121,7 @@ describe('event overview', () => {
     // Free text is private: the club question lists clubs given by 3 people or more, never a
     // licence number, and says why and where each answer is.
     const club = page.getByRole('region', { name: 'Club or licence number', exact: true });
-    await club.getByText(/a free-text answer is listed only when at least 3 people gave it/).waitFor();
+    await club.getByText(t('en', 'insights:overview.questions.privacy', { min: 3 })).waitFor();
     expect(await club.locator('table').innerText()).not.toMatch(/\d{6}/);
     await expectNoAxeViolations(page, 'overview answers (en, light)');
     await page.getByRole('button', { name: TEXT.en.split, exact: true }).first().click();
@@ -140,10 +131,7 @@ describe('event overview', () => {
     await openSection('overview', 'en');
     await link.click();
     await page.waitForURL((url) => url.pathname === `/events/${EVENT.id}/registrations`);
-    await page
-      .locator('.registrations-count')
-      .getByText(TEXT.en.match(paid, EVENT.total), { exact: true })
-      .waitFor();
+    await expectCountLine(page, 'en', { shown: paid, total: EVENT.total });
     problems.expectNone();
   });
 
@@ -157,10 +145,7 @@ describe('event overview', () => {
 
     const total = registrations.filter((r) => r.payment_status === 'paid').length;
     await page.getByRole('link', { name: TEXT.fr.link(total, TEXT.fr.paid), exact: true }).click();
-    await page
-      .locator('.registrations-count')
-      .getByText(TEXT.fr.match(total, EVENT.total), { exact: true })
-      .waitFor();
+    await expectCountLine(page, 'fr', { shown: total, total: EVENT.total });
     await switchLanguage(page, 'en');
     problems.expectNone();
   });
@@ -213,7 +198,8 @@ describe('event overview', () => {
     const state = page.getByRole('status').filter({ hasText: SECTIONS_TEXT.en.soFar });
     await state.waitFor();
     // "So far: 500 registrations loaded": the number the figures were computed from.
-    const soFar = parseCount(/^So far: ([\d,]+)/.exec(await state.innerText())?.[1] ?? '');
+    const said = SECTIONS_TEXT.en.soFar.exec(await state.innerText());
+    const soFar = parseCount(said?.slice(1).find((group) => group !== undefined) ?? '');
     expect(soFar).toBeGreaterThan(0);
     expect(soFar).toBeLessThan(25_000);
     const overview = page.getByRole('region', { name: TEXT.en.title });
@@ -221,6 +207,7 @@ describe('event overview', () => {
     // The key figures count those rows, muted; nothing claims to be computed from all of them.
     const figures = overview.getByRole('definition').first();
     expect(parseCount(await figures.innerText())).toBe(soFar);
+    // Muted: the class that mutes them (no role or state says so; aria-busy is the region's).
     expect(await overview.locator('.overview-figures--partial').count()).toBe(1);
     expect(await page.getByText(/^Computed from all/).count()).toBe(0);
     await expectNoAxeViolations(page, 'overview while loading (en)');
@@ -233,11 +220,11 @@ describe('event overview', () => {
   it('prints the figures without buttons', async () => {
     await openOverview('en');
     await page.emulateMedia({ media: 'print' });
-    const visibleButtons = await page
-      .locator('.overview button')
+    const visibleButtons = await overviewRegion('en')
+      .getByRole('button', { includeHidden: true })
       .evaluateAll((buttons) => buttons.filter((b) => (b as HTMLElement).offsetParent !== null).length);
     expect(visibleButtons).toBe(0);
-    expect(await page.locator('.data-table').first().isVisible()).toBe(true);
+    expect(await overviewRegion('en').getByRole('table').first().isVisible()).toBe(true);
     await shoot('overview-en-print');
     await page.emulateMedia({ media: 'screen' });
     problems.expectNone();

@@ -1,4 +1,3 @@
-import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -11,15 +10,16 @@ import {
   REGISTRATIONS_TEXT,
   SCREENSHOT_DIR,
   VIEWPORTS,
-  at,
   formatCount,
   localized,
   signInAlpine,
-  switchLanguage,
   type Lang,
+  NGINX,
 } from './app';
 import { PRINTABLE_EVENT, readPrintableEvent, type TshirtQuestion } from './printable-event';
 import { pdfLayoutPages, pdfPageCount, pdfToPngs, printToPdf } from './pdf';
+import { LEFT_OUT_STATUSES, menuButton, openRegistrations, printedList, shoot } from './steps';
+import { t } from './texts';
 
 /**
  * The race-day check-in list of the 137-registration event, chosen in its dialog and printed
@@ -31,7 +31,7 @@ import { pdfLayoutPages, pdfPageCount, pdfToPngs, printToPdf } from './pdf';
  */
 const EVENT = PRINTABLE_EVENT;
 const OUT_DIR = join(process.cwd(), 'test-results');
-const LEFT_OUT = new Set(['cancelled', 'refunded']);
+const LEFT_OUT = LEFT_OUT_STATUSES;
 
 let browser: BrowserHandle;
 let page: Page;
@@ -42,7 +42,6 @@ let categories: RawCategory[];
 let tshirt: TshirtQuestion;
 
 beforeAll(async () => {
-  await mkdir(SCREENSHOT_DIR, { recursive: true });
   browser = await launchBrowser({ locale: 'en-US', viewport: VIEWPORTS.desktop });
   page = await browser.newPage();
   problems = watchPage(page);
@@ -66,13 +65,11 @@ const printCalls = () => page.evaluate(() => (window as Window & { printCalls?: 
 const dialog = (lang: Lang) => page.getByRole('dialog', { name: PRINT_TEXT[lang].checkInTitle });
 
 /** The registrations screen in `lang`, the whole list loaded and its categories named. */
-async function openRegistrations(lang: Lang): Promise<void> {
-  await page.goto(at(`/events/${EVENT.id}/registrations`));
-  await switchLanguage(page, lang);
-  await page.getByText(REGISTRATIONS_TEXT[lang].loaded(String(EVENT.total)), { exact: true }).waitFor();
+async function openEventRegistrations(lang: Lang): Promise<void> {
+  await openRegistrations(page, EVENT.id, { lang, total: EVENT.total });
   // The categories' names, not "Unknown category": the list prints them.
   await page
-    .locator('.registrations-table')
+    .getByRole('grid')
     .getByText(localized(categories[0]!, 'epr_nom', lang), { exact: true })
     .first()
     .waitFor();
@@ -80,7 +77,7 @@ async function openRegistrations(lang: Lang): Promise<void> {
 
 /** Opens the check-in list's dialog from the Export menu with the mouse. */
 async function openDialog(lang: Lang): Promise<void> {
-  await page.locator('button.menu__button', { hasText: REGISTRATIONS_TEXT[lang].exportMenu }).click();
+  await menuButton(page, REGISTRATIONS_TEXT[lang].exportMenu).click();
   await page.getByRole('button', { name: new RegExp(`^${REGISTRATIONS_TEXT[lang].printList}`) }).click();
   await dialog(lang).waitFor();
 }
@@ -90,13 +87,13 @@ async function printPdf(lang: Lang, name: string): Promise<{ file: string; pages
   const before = await printCalls();
   await dialog(lang).getByRole('button', { name: PRINT_TEXT[lang].print, exact: true }).click();
   await dialog(lang).waitFor({ state: 'detached' });
-  await page.locator('.print-list table').first().waitFor({ state: 'attached' });
+  await printedList(page).getByRole('table', { includeHidden: true }).first().waitFor({ state: 'attached' });
   expect(await printCalls()).toBe(before + 1);
   const file = join(OUT_DIR, `check-in-list-${EVENT.id}-${name}.pdf`);
   await printToPdf(page, file);
   // The browser's print dialog "closes": the list leaves the page.
   await page.evaluate(() => window.dispatchEvent(new Event('afterprint')));
-  await page.locator('.print-list').waitFor({ state: 'detached' });
+  await printedList(page).waitFor({ state: 'detached' });
   const pages = pdfLayoutPages(file);
   expect(pages).toHaveLength(pdfPageCount(file));
   return { file, pages };
@@ -123,12 +120,13 @@ const answerOf = (r: RawRegistration) =>
 describe(`the check-in list of event ${EVENT.id} (${EVENT.total} registrations)`, () => {
   it.each(['en', 'fr'] as const)(
     'by default: every registration still paid for exactly once, with the chosen T-shirt column, in 5 pages or fewer (%s)',
+    NGINX,
     async (lang) => {
       const text = PRINT_TEXT[lang];
       await page.setViewportSize(VIEWPORTS.desktop);
       // A new session's choices: the defaults (the tab keeps the last ones until sign-out).
       await page.evaluate(() => sessionStorage.removeItem('promoter-dashboard.print-choices'));
-      await openRegistrations(lang);
+      await openEventRegistrations(lang);
       await openDialog(lang);
       const box = dialog(lang);
       // The defaults: without the cancelled and refunded, the usual ranges, desks one after another.
@@ -136,7 +134,7 @@ describe(`the check-in list of event ${EVENT.id} (${EVENT.total} registrations)`
       expect(await box.getByLabel(text.usualRanges).isChecked()).toBe(true);
       expect(await box.getByLabel(text.pagePerDesk).isChecked()).toBe(false);
       await expectNoAxeViolations(page, `check-in dialog (${lang}, desktop)`);
-      await page.screenshot({ path: join(SCREENSHOT_DIR, `print-dialog-${lang}-desktop.png`) });
+      await shoot(page, `print-dialog-${lang}-desktop`, { pointerAway: false });
       const column = localized(tshirt, 'que_question', lang);
       await box.getByLabel(column, { exact: true }).check();
 
@@ -231,14 +229,16 @@ describe(`the check-in list of event ${EVENT.id} (${EVENT.total} registrations)`
     async (lang) => {
       const text = PRINT_TEXT[lang];
       await page.setViewportSize(VIEWPORTS.desktop);
-      await openRegistrations(lang);
+      await openEventRegistrations(lang);
       // Escape cancels: nothing printed, focus back on the Export button.
-      const exportButton = page.locator('button.menu__button', {
-        hasText: REGISTRATIONS_TEXT[lang].exportMenu,
-      });
+      const exportButton = menuButton(page, REGISTRATIONS_TEXT[lang].exportMenu);
       await exportButton.focus();
       const openByKeyboard = async () => {
         await page.keyboard.press('Enter');
+        // The menu moves the focus to its first item once the browser has shown it.
+        await expect
+          .poll(() => page.evaluate(() => Boolean(document.activeElement?.closest(':popover-open'))))
+          .toBe(true);
         for (let presses = 0; presses < 12; presses++) {
           const focused = await page.evaluate(() => document.activeElement?.textContent ?? '');
           if (focused.startsWith(REGISTRATIONS_TEXT[lang].printList)) break;
@@ -253,7 +253,7 @@ describe(`the check-in list of event ${EVENT.id} (${EVENT.total} registrations)`
       await dialog(lang).waitFor({ state: 'detached' });
       expect(await exportButton.evaluate((button) => button === document.activeElement)).toBe(true);
       expect(await printCalls()).toBe(before);
-      expect(await page.locator('.print-list').count()).toBe(0);
+      expect(await printedList(page).count()).toBe(0);
 
       await openByKeyboard();
       const box = dialog(lang);
@@ -278,7 +278,8 @@ describe(`the check-in list of event ${EVENT.id} (${EVENT.total} registrations)`
       if (!(await box.getByLabel(text.pagePerDesk).isChecked())) await page.keyboard.press('Space');
       expect(await box.getByLabel(text.pagePerDesk).isChecked()).toBe(true);
       // The dialog shows each desk's people as the count changes.
-      const preview = (await box.locator('.print-dialog__desks li').allInnerTexts()).flatMap((item) => {
+      const desks = box.getByRole('list', { name: t(lang, 'registrations:printDialog.checkIn.deskLoads') });
+      const preview = (await desks.getByRole('listitem').allInnerTexts()).flatMap((item) => {
         // "A–H: 45 people"; the names without a Latin initial have a desk of their own.
         const [, from, to, people] = /^([A-Z])–([A-Z]) ?: (\d[\d\s\u202f]*)/u.exec(item) ?? [];
         return from && to && people ? [{ from, to, people: Number(people.replace(/\D/g, '')) }] : [];
@@ -299,7 +300,7 @@ describe(`the check-in list of event ${EVENT.id} (${EVENT.total} registrations)`
       // Balanced: no desk has twice another's people (the usual ranges give one desk 15 times another's).
       const loads = preview.map((desk) => desk.people);
       expect(Math.max(...loads)).toBeLessThan(2 * Math.min(...loads));
-      await page.screenshot({ path: join(SCREENSHOT_DIR, `print-dialog-balanced-${lang}-desktop.png`) });
+      await shoot(page, `print-dialog-balanced-${lang}-desktop`, { pointerAway: false });
       // Tab to "Print" and press Enter.
       const printButton = box.getByRole('button', { name: text.print, exact: true });
       for (
@@ -311,7 +312,10 @@ describe(`the check-in list of event ${EVENT.id} (${EVENT.total} registrations)`
       }
       await page.keyboard.press('Enter');
       await box.waitFor({ state: 'detached' });
-      await page.locator('.print-list table').first().waitFor({ state: 'attached' });
+      await printedList(page)
+        .getByRole('table', { includeHidden: true })
+        .first()
+        .waitFor({ state: 'attached' });
       const file = join(OUT_DIR, `check-in-list-${EVENT.id}-${lang}-3-desks.pdf`);
       await printToPdf(page, file);
       await page.evaluate(() => window.dispatchEvent(new Event('afterprint')));
@@ -340,7 +344,7 @@ describe(`the check-in list of event ${EVENT.id} (${EVENT.total} registrations)`
       expect(pages.length).toBeGreaterThanOrEqual(sections.size);
 
       // The choices outlive a reload of the tab.
-      await openRegistrations(lang);
+      await openEventRegistrations(lang);
       await openDialog(lang);
       expect(await box.getByLabel(text.balanced).isChecked()).toBe(true);
       expect(await box.getByLabel(text.deskCount).inputValue()).toBe('3');
@@ -354,10 +358,7 @@ describe(`the check-in list of event ${EVENT.id} (${EVENT.total} registrations)`
   it.each(['en', 'fr'] as const)(
     'the dialog on a 390 px phone: whole, every choice in reach, axe (%s)',
     async (lang) => {
-      await page.setViewportSize(VIEWPORTS.phone);
-      await page.goto(at(`/events/${EVENT.id}/registrations`));
-      await switchLanguage(page, lang);
-      await page.getByText(REGISTRATIONS_TEXT[lang].loaded(String(EVENT.total)), { exact: true }).waitFor();
+      await openRegistrations(page, EVENT.id, { lang, total: EVENT.total, viewport: VIEWPORTS.phone });
       await openDialog(lang);
       const box = dialog(lang);
       const size = await box.evaluate((element) => element.getBoundingClientRect().toJSON() as DOMRect);
@@ -376,7 +377,7 @@ describe(`the check-in list of event ${EVENT.id} (${EVENT.total} registrations)`
       );
       await box.evaluate((element) => element.querySelector('.form-dialog__body')?.scrollTo(0, 0));
       await expectNoAxeViolations(page, `check-in dialog (${lang}, phone)`);
-      await page.screenshot({ path: join(SCREENSHOT_DIR, `print-dialog-${lang}-phone.png`) });
+      await shoot(page, `print-dialog-${lang}-phone`, { pointerAway: false });
       await box.getByRole('button', { name: PRINT_TEXT[lang].cancel, exact: true }).click();
       problems.expectNone();
     },

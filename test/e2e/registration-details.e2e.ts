@@ -1,21 +1,29 @@
-import { mkdir } from 'node:fs/promises';
-import { join } from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { searchKey } from '@/lib/text-keys';
-import type { RawCategory, RawRegistration } from '@/mocks/data/types';
+import type { RawRegistration } from '@/mocks/data/types';
 import { expectNoAxeViolations } from './axe';
 import { launchBrowser, watchPage, type BrowserHandle, type PageProblems } from './browser';
 import {
   REGISTRATIONS_TEXT,
-  apiGet,
   at,
+  formatCount,
   signInAlpine,
   switchLanguage,
   type Lang,
-  SCREENSHOT_DIR,
   VIEWPORTS,
 } from './app';
+import {
+  countLine,
+  countLineText,
+  eventData,
+  expectCountLine,
+  openRegistrations,
+  registrationCards,
+  shoot,
+  tableRows,
+} from './steps';
+import { t, textPattern } from './texts';
 
 /**
  * The registrations screen's details side sheet, as a promoter uses it on event 1003 (45
@@ -32,43 +40,27 @@ import {
 const EVENT_ID = 1003;
 type Viewport = keyof typeof VIEWPORTS;
 
-/** The sheet's texts (src/i18n/locales/{en,fr}/registrations.json, `details` and `filters`). */
-const TEXT = {
-  en: {
-    previous: 'Previous',
-    next: 'Next',
-    position: (position: number, total: number) => `${position} of ${total}`,
-    notInList: 'Not in the list as it is filtered.',
-    sameOrder: (count: number) => `Also in this order (${count})`,
-    orderLink: (order: string) => `All registrations of order ${order}`,
-    orderChip: (order: string) => `Order ${order}`,
-    removeOrder: (order: string) => `Remove the filter order ${order}`,
-    notFound: (id: number) => `Registration ${id} is not in this event’s list.`,
-    shown: (total: number) => `${total} registrations`,
-    shownFiltered: (shown: number, total: number) =>
-      `${shown} of ${total} registration${shown === 1 ? ' matches' : 's match'}`,
-    sortLabel: 'Sort',
-    descending: (column: string) => `${column} (Z → A, 9 → 1)`,
-  },
-  fr: {
-    previous: 'Précédente',
-    next: 'Suivante',
-    position: (position: number, total: number) => `${position} sur ${total}`,
-    notInList: 'Hors de la liste telle qu’elle est filtrée.',
-    sameOrder: (count: number) => `Aussi dans cette commande (${count})`,
-    orderLink: (order: string) => `Toutes les inscriptions de la commande ${order}`,
-    orderChip: (order: string) => `Commande ${order}`,
-    removeOrder: (order: string) => `Retirer le filtre commande ${order}`,
-    notFound: (id: number) => `L’inscription ${id} n’est pas dans la liste de cet événement.`,
-    shown: (total: number) => `${total} inscriptions`,
-    shownFiltered: (shown: number, total: number) =>
-      shown === 1
-        ? `1 inscription sur ${total} correspond`
-        : `${shown} inscriptions sur ${total} correspondent`,
-    sortLabel: 'Trier',
-    descending: (column: string) => `${column} (Z → A, 9 → 1)`,
-  },
-} as const satisfies Record<Lang, unknown>;
+/** The sheet's texts (registrations.json, `details`, `filters` and `cards`). */
+function detailsText(lang: Lang) {
+  const details = (key: string, values: Record<string, string | number> = {}) =>
+    t(lang, `registrations:details.${key}`, values);
+  return {
+    navigation: details('navigation'),
+    previous: details('previous'),
+    next: details('next'),
+    position: (position: number, total: number) =>
+      details('position', { position: formatCount(position, lang), total: formatCount(total, lang) }),
+    notInList: details('notInList'),
+    sameOrder: (count: number) => details('sameOrder', { count }),
+    orderLink: (order: string) => details('orderLink', { order }),
+    orderChip: (order: string) => t(lang, 'registrations:filters.orderChip', { order }),
+    removeOrder: (order: string) => t(lang, 'registrations:filters.removeOrder', { order }),
+    notFound: (id: number) => details('notFound', { id }),
+    sortLabel: t(lang, 'registrations:cards.sortBy'),
+    descending: (column: string) => t(lang, 'registrations:cards.descending', { column }),
+  };
+}
+const TEXT = { en: detailsText('en'), fr: detailsText('fr') };
 
 let browser: BrowserHandle;
 let page: Page;
@@ -93,10 +85,7 @@ const fullName = (registration: RawRegistration) =>
 const byIdDescending = (a: RawRegistration, b: RawRegistration) => b.registration_id - a.registration_id;
 
 async function fetchExpected(): Promise<Expected> {
-  const { categories } = await apiGet<{ categories: RawCategory[] }>(`/v1/events/${EVENT_ID}/categories`);
-  const { registrations } = await apiGet<{ registrations: RawRegistration[] }>(
-    `/v1/events/${EVENT_ID}/registrations?page=1&per_page=1000`,
-  );
+  const { categories, registrations } = await eventData(EVENT_ID);
   const byOrder = new Map<string, RawRegistration[]>();
   for (const registration of registrations) {
     byOrder.set(registration.order_id, [...(byOrder.get(registration.order_id) ?? []), registration]);
@@ -135,7 +124,6 @@ async function fetchExpected(): Promise<Expected> {
 }
 
 beforeAll(async () => {
-  await mkdir(SCREENSHOT_DIR, { recursive: true });
   expected = await fetchExpected();
   browser = await launchBrowser({ locale: 'en-US', viewport: VIEWPORTS.desktop });
   page = await browser.newPage();
@@ -147,18 +135,25 @@ afterAll(async () => {
 });
 
 const sheet = () => page.getByRole('dialog');
-const countLine = () => page.locator('.registrations-count');
 
 /** The open sheet's parts. */
 function sheetParts(lang: Lang) {
   const dialog = sheet();
+  const navigation = dialog.getByRole('navigation', { name: TEXT[lang].navigation });
   return {
     dialog,
     heading: dialog.getByRole('heading', { level: 2 }),
-    position: dialog.locator('.registration-details__position'),
-    previous: dialog.getByRole('button', { name: TEXT[lang].previous, exact: true }),
-    next: dialog.getByRole('button', { name: TEXT[lang].next, exact: true }),
+    navigation,
+    previous: navigation.getByRole('button', { name: TEXT[lang].previous, exact: true }),
+    next: navigation.getByRole('button', { name: TEXT[lang].next, exact: true }),
   };
+}
+
+/** The sheet's links to the other people of its order, each named "Details of registration …". */
+function sameOrderLinks(lang: Lang): Locator {
+  return sheet().getByRole('link', {
+    name: textPattern(lang, 'registrations:table.openDetails', { groups: { id: '\\d+', name: '.+' } }),
+  });
 }
 
 /** The sheet shows this registration: its heading, its names and order in the fields. */
@@ -187,9 +182,8 @@ async function expectSheetOf(lang: Lang, registration: RawRegistration): Promise
 
 /** The sheet says where this registration sits in the table: "2 of 4", or not in the list. */
 async function expectPosition(lang: Lang, index: number, total: number): Promise<void> {
-  await expect
-    .poll(() => sheetParts(lang).position.innerText())
-    .toBe(index < 0 ? TEXT[lang].notInList : TEXT[lang].position(index + 1, total));
+  const said = index < 0 ? TEXT[lang].notInList : TEXT[lang].position(index + 1, total);
+  await sheetParts(lang).navigation.getByText(said, { exact: true }).waitFor();
 }
 
 /** Waits for the URL's query to say `want` (the view reaches the URL after a short pause). */
@@ -202,17 +196,14 @@ async function waitForQuery(want: Record<string, string | null>): Promise<void> 
 /** The registration IDs the table (or the phone's cards) shows, top to bottom. */
 function shownIds(viewport: Viewport): Promise<number[]> {
   return viewport === 'desktop'
-    ? page
-        .locator('.registrations-table tbody tr[aria-rowindex] td[aria-colindex="1"]')
-        .allTextContents()
-        .then((ids) => ids.map(Number))
-    : page
-        .locator('.registration-card')
-        .evaluateAll((cards) =>
-          cards
-            .sort((a, b) => Number(a.getAttribute('aria-posinset')) - Number(b.getAttribute('aria-posinset')))
-            .map((card) => Number(/#(\d+)/.exec(card.textContent ?? '')?.[1] ?? 0)),
-        );
+    ? tableRows(page).evaluateAll((rows) =>
+        rows.map((row) => Number(row.querySelector('td[aria-colindex="1"]')?.textContent ?? '')),
+      )
+    : registrationCards(page).evaluateAll((cards) =>
+        cards
+          .sort((a, b) => Number(a.getAttribute('aria-posinset')) - Number(b.getAttribute('aria-posinset')))
+          .map((card) => Number(/#(\d+)/.exec(card.textContent ?? '')?.[1] ?? 0)),
+      );
 }
 
 /** The element a promoter clicks to open a registration: its ID in the table, its card on a phone. */
@@ -222,13 +213,16 @@ function opener(lang: Lang, viewport: Viewport, registration: RawRegistration): 
         name: `${REGISTRATIONS_TEXT[lang].openDetails(registration.registration_id)}${fullName(registration)}`,
         exact: true,
       })
-    : page.locator('.registration-card__button', { hasText: `#${registration.registration_id} ·` });
+    : registrationCards(page)
+        .getByRole('button')
+        .filter({ hasText: `#${registration.registration_id} ·` });
 }
 
 /** The registration whose row (or card) holds the focus; null when the focus is elsewhere. */
 function focusedRegistration(): Promise<number | null> {
   return page.evaluate(() => {
-    const holder = document.activeElement?.closest('tr[aria-rowindex], .registration-card');
+    // A table row, or a phone's card (a list item placed in the list: aria-posinset).
+    const holder = document.activeElement?.closest('tr[aria-rowindex], li[aria-posinset]');
     if (!holder) return null;
     const text = holder.matches('tr')
       ? (holder.querySelector('td')?.textContent ?? '')
@@ -245,7 +239,7 @@ async function sortByIdDescending(lang: Lang, viewport: Viewport): Promise<void>
       .getByLabel(TEXT[lang].sortLabel, { exact: true })
       .selectOption({ label: TEXT[lang].descending(column) });
   } else {
-    const header = page.locator('.registrations-table thead th[aria-colindex="1"]');
+    const header = page.getByRole('grid').getByRole('columnheader').first();
     for (
       let clicks = 0;
       clicks < 3 && (await header.getAttribute('aria-sort')) !== 'descending';
@@ -258,18 +252,11 @@ async function sortByIdDescending(lang: Lang, viewport: Viewport): Promise<void>
   await waitForQuery({ sort: '-registration_id' });
 }
 
-/** Opens event 1003's registrations in `lang` and waits for all 45 rows. */
-async function openRegistrations(lang: Lang, query = ''): Promise<void> {
-  await page.goto(at(`/events/${EVENT_ID}/registrations${query}`));
-  await expect.poll(() => countLine().innerText()).toBe(TEXT[lang].shown(expected.registrations.length));
-}
-
-async function shoot(lang: Lang, viewport: Viewport): Promise<void> {
-  await page.mouse.move(1, 1);
-  await page.screenshot({
-    path: join(SCREENSHOT_DIR, `details-${lang}-${viewport}.png`),
-    animations: 'disabled',
-  });
+/** Opens event 1003's registrations (the page already in `lang`) and waits for all 45 rows. */
+async function openEventRegistrations(lang: Lang, query = ''): Promise<void> {
+  const total = expected.registrations.length;
+  await openRegistrations(page, EVENT_ID, { query });
+  await expectCountLine(page, lang, { shown: total, total });
 }
 
 describe(`registration details on event ${EVENT_ID}`, () => {
@@ -289,12 +276,12 @@ describe(`registration details on event ${EVENT_ID}`, () => {
         await page.setViewportSize(VIEWPORTS[viewport]);
         await page.goto(at('/events'));
         await switchLanguage(page, lang);
-        await openRegistrations(lang);
+        await openEventRegistrations(lang);
 
         // The table sorted by ID, highest first, and searched: the sheet follows both.
         await sortByIdDescending(lang, viewport);
         await page.getByLabel(REGISTRATIONS_TEXT[lang].search, { exact: true }).fill(term);
-        await expect.poll(() => countLine().innerText()).toBe(text.shownFiltered(hits.length, total));
+        await expectCountLine(page, lang, { shown: hits.length, total });
         const hitIds = hits.map((hit) => hit.registration_id);
         expect(await shownIds(viewport)).toEqual(hitIds);
 
@@ -365,20 +352,19 @@ describe(`registration details on event ${EVENT_ID}`, () => {
         await opener(lang, viewport, first).click();
         await expectSheetOf(lang, first);
         await expectPosition(lang, hitIds.indexOf(first.registration_id), hits.length);
-        const sameOrder = sheet().locator('.registration-details__order');
         expect(
           await sheet()
             .getByRole('heading', { level: 3, name: text.sameOrder(others.length) })
             .count(),
         ).toBe(1);
-        expect(await sameOrder.getByRole('link').allInnerTexts()).toEqual(others.map(fullName));
+        expect(await sameOrderLinks(lang).allInnerTexts()).toEqual(others.map(fullName));
         await expectNoAxeViolations(page, `registration details (${lang}, ${viewport})`);
-        await shoot(lang, viewport);
+        await shoot(page, `details-${lang}-${viewport}`);
 
         // Following one (each is named by its registration) opens that person's details, with
         // the focus on the sheet's title; the list then names the others.
         const other = others[others.length - 1]!;
-        await sameOrder
+        await sheet()
           .getByRole('link', {
             name: REGISTRATIONS_TEXT[lang].openDetails(other.registration_id) + fullName(other),
             exact: true,
@@ -390,7 +376,7 @@ describe(`registration details on event ${EVENT_ID}`, () => {
           .poll(() => page.evaluate(() => document.activeElement?.id ?? ''))
           .toBe(await sheetParts(lang).heading.getAttribute('id'));
         await expectPosition(lang, hitIds.indexOf(other.registration_id), hits.length);
-        expect(await sameOrder.getByRole('link').allInnerTexts()).toEqual(
+        expect(await sameOrderLinks(lang).allInnerTexts()).toEqual(
           order.filter((registration) => registration !== other).map(fullName),
         );
 
@@ -403,13 +389,13 @@ describe(`registration details on event ${EVENT_ID}`, () => {
         await sheet().waitFor({ state: 'detached' });
         const chip = page.getByRole('button', { name: text.removeOrder(orderId), exact: true });
         expect((await chip.innerText()).replace('✕', '').trim()).toBe(text.orderChip(orderId));
-        await expect.poll(() => countLine().innerText()).toBe(text.shownFiltered(order.length, total));
+        await expectCountLine(page, lang, { shown: order.length, total });
         expect(await shownIds(viewport)).toEqual(
           [...order].sort(byIdDescending).map((registration) => registration.registration_id),
         );
         // Removing the chip shows everyone again.
         await chip.click();
-        await expect.poll(() => countLine().innerText()).toBe(text.shown(total));
+        await expect.poll(() => countLine(page).innerText()).toBe(countLineText(lang, total, total));
         await waitForQuery({ order: null });
         expect(await chip.count()).toBe(0);
         expect((await shownIds(viewport)).slice(0, 3)).toEqual(
@@ -421,7 +407,7 @@ describe(`registration details on event ${EVENT_ID}`, () => {
 
         // 5. A link to one registration opens its sheet at once, where it sits in the whole list.
         const lastOfAll = registrations[total - 1]!;
-        await openRegistrations(lang, `?open=${lastOfAll.registration_id}`);
+        await openEventRegistrations(lang, `?open=${lastOfAll.registration_id}`);
         await expectSheetOf(lang, lastOfAll);
         await expectPosition(lang, total - 1, total);
         expect(await sheetParts(lang).next.isDisabled()).toBe(true);
@@ -430,10 +416,10 @@ describe(`registration details on event ${EVENT_ID}`, () => {
         await waitForQuery({ open: null });
 
         // A link to a registration the event does not have says so, and its Close forgets it.
-        await openRegistrations(lang, `?open=${missingId}`);
-        const notice = page.locator('.registrations-notice');
-        await expect.poll(() => notice.innerText()).toContain(text.notFound(missingId));
-        expect(await notice.getAttribute('role')).toBe('status');
+        await openEventRegistrations(lang, `?open=${missingId}`);
+        // A live status says so.
+        const notice = page.getByRole('status').filter({ hasText: text.notFound(missingId) });
+        await notice.waitFor();
         expect(await sheet().count()).toBe(0);
         await notice
           .getByRole('button', { name: REGISTRATIONS_TEXT[lang].detailsClose, exact: true })

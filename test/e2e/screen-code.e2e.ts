@@ -1,7 +1,8 @@
 import type { Page } from 'playwright-core';
 import { afterEach, describe, expect, it } from 'vitest';
 import { launchBrowser, watchPage, type BrowserHandle } from './browser';
-import { at, signInAlpine } from './app';
+import { signInAlpine } from './app';
+import { openRegistrations, registrationCardList } from './steps';
 
 /**
  * The code a screen downloads: the registrations screen's desktop table (TanStack Table and
@@ -19,8 +20,8 @@ afterEach(async () => {
   browser = undefined;
 });
 
-/** Signs in, then loads the registrations screen afresh and gives the scripts it asked for. */
-async function openRegistrations(viewport: {
+/** In a new browser, signs in, then loads the registrations screen and gives the scripts it asked for. */
+async function openInNewBrowser(viewport: {
   width: number;
   height: number;
 }): Promise<{ page: Page; scripts: string[] }> {
@@ -32,20 +33,19 @@ async function openRegistrations(viewport: {
   page.on('request', (request) => {
     if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
   });
-  await page.goto(at(`/events/${TRICKY.id}/registrations`));
-  await page.getByText(`All ${TRICKY.total} registrations loaded`).waitFor();
+  await openRegistrations(page, TRICKY.id, { total: TRICKY.total });
   return { page, scripts };
 }
 
 describe("the registrations screen's code", () => {
   it('on a phone: cards, and the table’s code is never downloaded', async () => {
-    const { page, scripts } = await openRegistrations({ width: 390, height: 844 });
-    await expect(page.getByRole('list', { name: /Registrations of/ }).count()).resolves.toBe(1);
+    const { page, scripts } = await openInNewBrowser({ width: 390, height: 844 });
+    await expect(registrationCardList(page).count()).resolves.toBe(1);
     expect(scripts.some((path) => TABLE_CHUNK.test(path))).toBe(false);
   });
 
   it('on a desktop: the table, its code downloaded once', async () => {
-    const { page, scripts } = await openRegistrations({ width: 1366, height: 900 });
+    const { page, scripts } = await openInNewBrowser({ width: 1366, height: 900 });
     await page.getByRole('grid').waitFor();
     expect(scripts.filter((path) => TABLE_CHUNK.test(path))).toHaveLength(1);
   });

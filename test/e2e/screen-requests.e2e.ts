@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { launchBrowser, watchPage, type BrowserHandle } from './browser';
-import { at, PROXY_BASE, signInAlpine } from './app';
+import { at, PROXY_BASE, REGISTRATIONS_TEXT, SECTIONS_TEXT, signInAlpine } from './app';
 
 /**
  * The page load's first API requests: an event's page and its registrations need the event,
@@ -19,8 +19,12 @@ afterEach(async () => {
 
 describe("the page load's first API requests", () => {
   it.each([
-    ['registrations', `/events/${TRICKY.id}/registrations`, `All ${TRICKY.total} registrations loaded`],
-    ['event page', `/events/${TRICKY.id}`, 'Categories'],
+    [
+      'registrations',
+      `/events/${TRICKY.id}/registrations`,
+      REGISTRATIONS_TEXT.en.loaded(String(TRICKY.total)),
+    ],
+    ['event page', `/events/${TRICKY.id}`, SECTIONS_TEXT.en.categoriesCaption],
   ])(
     'on the %s: the event, its categories and the events list, each asked for once',
     async (_, path, shown) => {

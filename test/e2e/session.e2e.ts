@@ -21,7 +21,9 @@ import {
   switchLanguage,
   waitForEvents,
   waitForSignedOut,
+  NGINX,
 } from './app';
+import { t } from './texts';
 
 const LANGUAGE_ITEM = 'promoter-dashboard.language';
 
@@ -100,7 +102,7 @@ async function expectDetailsFolded(technical: RegExp, lang: 'en' | 'fr' = 'en'):
   expect(await list.innerText()).toMatch(technical);
 }
 
-describe('session', () => {
+describe('session', NGINX, () => {
   it('signs in through the same-origin proxy, switches to French, persists it, signs out clean', async () => {
     await openApp('/');
     await page.waitForURL((url) => url.pathname === '/sign-in');
@@ -185,16 +187,12 @@ describe('session', () => {
     const unreachable = `http://127.0.0.1:${await closedPort()}`;
     const cases = {
       en: [
-        { address: website, title: 'There is no Partner API at this address', details: /HTTP status 404/ },
-        { address: unreachable, title: 'This address could not be reached', details: /\(CORS\)/ },
+        { address: website, title: t('en', 'session:failure.not-found.title'), details: /HTTP status 404/ },
+        { address: unreachable, title: t('en', 'session:failure.network.title'), details: /\(CORS\)/ },
       ],
       fr: [
-        {
-          address: website,
-          title: 'Il n’y a pas d’API Partenaires à cette adresse',
-          details: /statut HTTP 404/,
-        },
-        { address: unreachable, title: 'Cette adresse est injoignable', details: /\(CORS\)/ },
+        { address: website, title: t('fr', 'session:failure.not-found.title'), details: /statut HTTP 404/ },
+        { address: unreachable, title: t('fr', 'session:failure.network.title'), details: /\(CORS\)/ },
       ],
     } as const;
     for (const lang of ['en', 'fr'] as const) {

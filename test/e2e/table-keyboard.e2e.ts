@@ -1,20 +1,10 @@
-import { mkdir } from 'node:fs/promises';
-import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectNoAxeViolations } from './axe';
 import { launchBrowser, watchPage, type BrowserHandle, type PageProblems } from './browser';
-import {
-  REGISTRATIONS_TEXT,
-  TEXT,
-  at,
-  formatCount,
-  signInAlpine,
-  switchLanguage,
-  waitForEvents,
-  type Lang,
-  SCREENSHOT_DIR,
-} from './app';
+import { REGISTRATIONS_TEXT, TEXT, at, signInAlpine, switchLanguage, waitForEvents, type Lang } from './app';
+import { loadedText, registrationCards, shoot, tableRegion, tableRows } from './steps';
+import { LANGS } from './texts';
 
 /**
  * Issue 14: the registrations table read sideways. Event 1001 (25,000 registrations, 11
@@ -35,7 +25,6 @@ let page: Page;
 let problems: PageProblems;
 
 beforeAll(async () => {
-  await mkdir(SCREENSHOT_DIR, { recursive: true });
   browser = await launchBrowser({ locale: 'en-US', viewport: DESKTOP });
 });
 
@@ -54,7 +43,9 @@ afterAll(async () => {
   await browser?.close();
 });
 
-const scroller = () => page.locator('.registrations-table');
+const scroller = () => tableRegion(page);
+/** The name column's title in either language: the row's name cell is found by it. */
+const FIRST_NAME = LANGS.map((lang) => REGISTRATIONS_TEXT[lang].columns.first_name);
 
 /** Signs in to the demo in `lang` and opens event 1001's registrations, its first rows shown. */
 async function openDemoRegistrations(
@@ -67,10 +58,7 @@ async function openDemoRegistrations(
   await page.getByRole('button', { name: TEXT[lang].tryDemo, exact: true }).click();
   await waitForEvents(page, lang);
   await page.goto(at(`/events/${LARGE}/registrations`));
-  await page
-    .locator('.registrations-table tbody tr[aria-rowindex], .registration-cards li')
-    .first()
-    .waitFor();
+  await tableRows(page).or(registrationCards(page)).first().waitFor();
 }
 
 /** What the focused element is, as the keys left it. */
@@ -90,8 +78,9 @@ function focused() {
  * the right edge of the columns that stay in place; and whether anything covers them.
  */
 function placement() {
-  return page.evaluate(() => {
-    const box = document.querySelector<HTMLElement>('.registrations-table')!;
+  return page.evaluate((firstName) => {
+    // The table's scroll box: the region around the grid.
+    const box = document.querySelector('[role="grid"]')!.closest<HTMLElement>('[role="region"]')!;
     const active = document.activeElement as HTMLElement;
     const row = active.closest('tr')!;
     const area = box.getBoundingClientRect();
@@ -101,6 +90,7 @@ function placement() {
       top: area.top + box.clientTop,
       bottom: area.top + box.clientTop + box.clientHeight,
     };
+    // The last of the columns that stay in place is marked by its class (no role says so).
     const edge = box.querySelector('th.registrations-table__edge')!.getBoundingClientRect().right;
     const inView = (element: Element) => {
       const rect = element.getBoundingClientRect();
@@ -118,7 +108,7 @@ function placement() {
       };
     };
     const headers = [...box.querySelectorAll('thead th')].map((th) => th.textContent ?? '');
-    const nameColumn = headers.findIndex((text) => /^(First name|Prénom)/.test(text));
+    const nameColumn = headers.findIndex((text) => firstName.some((title) => text.startsWith(title)));
     return {
       scrollLeft: box.scrollLeft,
       edge,
@@ -126,7 +116,7 @@ function placement() {
       // A header has no name cell of its own: its row's first name is its header.
       name: inView(row.querySelectorAll('td, th')[nameColumn]!),
     };
-  });
+  }, FIRST_NAME);
 }
 
 /**
@@ -173,10 +163,10 @@ async function pressUntil(key: string, done: () => Promise<boolean>, limit = 40)
 }
 
 describe('registrations table read sideways, with the keyboard', () => {
-  for (const lang of ['en', 'fr'] as const) {
+  for (const lang of LANGS) {
     it(`${lang}: stays as wide as its columns, keeps whose row it is in view, two Tab stops`, async () => {
       await openDemoRegistrations(lang);
-      const columns = Number(await page.locator('.registrations-table table').getAttribute('aria-colcount'));
+      const columns = Number(await page.getByRole('grid').getAttribute('aria-colcount'));
       expect(columns).toBe(11);
       // 11 columns of 7.5 to 16 rem: about 1,970 px, never sized from a long answer.
       expect(await scroller().evaluate((box) => box.scrollWidth)).toBeLessThan(3000);
@@ -188,9 +178,7 @@ describe('registrations table read sideways, with the keyboard', () => {
       await page.keyboard.press('Shift+Tab');
       expect(await page.evaluate(() => Boolean(document.activeElement?.closest('thead')))).toBe(true);
       await page.keyboard.press('Shift+Tab');
-      expect(
-        await page.evaluate(() => Boolean(document.activeElement?.closest('.registrations-table'))),
-      ).toBe(false);
+      expect(await scroller().evaluate((box) => box.contains(document.activeElement))).toBe(false);
       await page.keyboard.press('Tab');
       await page.keyboard.press('Tab');
       expect(await focused()).toMatchObject({ tag: 'TR', row: 2 });
@@ -211,7 +199,7 @@ describe('registrations table read sideways, with the keyboard', () => {
       expect(cellRing.style).toBe('solid');
       expect(cellRing.width).toBeGreaterThanOrEqual(2);
       expect(cellRing.contrast).toBeGreaterThanOrEqual(3);
-      await page.screenshot({ path: join(SCREENSHOT_DIR, `table-sideways-${lang}-light.png`) });
+      await shoot(page, `table-sideways-${lang}-light`, { pointerAway: false });
       await expectNoAxeViolations(page, `registrations table scrolled sideways (${lang}, light)`);
 
       // Down keeps the column; Left back to the column just right of the sticky ones: it comes
@@ -240,7 +228,7 @@ describe('registrations table read sideways, with the keyboard', () => {
 
       // The sort buttons: Shift+Tab from the rows, then End reaches the last one, in view and
       // not under the sticky headers; Home goes back to the first.
-      await page.locator('.registrations-table tbody tr[aria-rowindex]').first().focus();
+      await tableRows(page).first().focus();
       await page.keyboard.press('Shift+Tab');
       await page.keyboard.press('End');
       expect(
@@ -257,10 +245,10 @@ describe('registrations table read sideways, with the keyboard', () => {
   }
 
   it('dark mode: opaque sticky columns and a visible focus ring, en and fr', async () => {
-    for (const lang of ['en', 'fr'] as const) {
+    for (const lang of LANGS) {
       await openDemoRegistrations(lang);
       await page.emulateMedia({ colorScheme: 'dark' });
-      await page.locator('.registrations-table tbody tr[aria-rowindex]').first().focus();
+      await tableRows(page).first().focus();
       await pressUntil('ArrowRight', async () => (await focused()).column === 9);
       const where = await placement();
       expect(where.scrollLeft).toBeGreaterThan(0);
@@ -268,12 +256,14 @@ describe('registrations table read sideways, with the keyboard', () => {
       expect(where.name).toMatchObject({ inside: true, uncovered: true });
       expect((await focusRing()).contrast).toBeGreaterThanOrEqual(3);
       // The sticky cells hide what scrolls under them: their background is opaque.
-      const stickyBackground = await page
-        .locator('.registrations-table tbody td.registrations-table__sticky')
+      // The first row's ID cell: the first of the columns that stay in place.
+      const stickyBackground = await tableRows(page)
+        .first()
+        .getByRole('gridcell')
         .first()
         .evaluate((td) => getComputedStyle(td).backgroundColor);
       expect(stickyBackground).toMatch(/^rgb\(/);
-      await page.screenshot({ path: join(SCREENSHOT_DIR, `table-sideways-${lang}-dark.png`) });
+      await shoot(page, `table-sideways-${lang}-dark`, { pointerAway: false });
       await expectNoAxeViolations(page, `registrations table scrolled sideways (${lang}, dark)`);
     }
     problems.expectNone();
@@ -295,14 +285,14 @@ describe('registrations table read sideways, with the keyboard', () => {
     });
     await signInAlpine(page);
     await page.goto(at(`/events/${LARGE}/registrations`));
-    const cell = page.locator('.registrations-table tbody tr[aria-rowindex="2"] td').last();
+    const cell = tableRows(page).and(page.locator('[aria-rowindex="2"]')).getByRole('gridcell').last();
     await cell.waitFor();
     expect(await cell.getAttribute('title')).toBe(LONG_ANSWER);
     // The rows keep arriving (and the row re-renders) while this runs: the cell is found and
     // measured in one go, until it is laid out, so a replaced cell is never measured.
     const measure = () =>
       page.evaluate(() => {
-        const rows = document.querySelectorAll('.registrations-table tbody tr[aria-rowindex="2"]');
+        const rows = document.querySelectorAll('[role="grid"] tbody tr[aria-rowindex="2"]');
         const td = rows[0]?.querySelector('td:last-child');
         if (!(td instanceof HTMLElement)) return { width: 0, text: 0, overflow: '' };
         return {
@@ -325,32 +315,31 @@ describe('registrations table read sideways, with the keyboard', () => {
   });
 
   it('a 390 px phone shows cards, not the table: nothing to read sideways, en and fr', async () => {
-    for (const lang of ['en', 'fr'] as const) {
+    for (const lang of LANGS) {
       await openDemoRegistrations(lang, PHONE);
-      await page.locator('.registration-cards li').first().waitFor();
-      expect(await page.locator('.registrations-table').count()).toBe(0);
+      await registrationCards(page).first().waitFor();
+      expect(await scroller().count()).toBe(0);
       // The page never scrolls sideways, and every card fits the screen's width.
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
         PHONE.width,
       );
-      const widest = await page
-        .locator('.registration-card__button')
+      const widest = await registrationCards(page)
+        .getByRole('button')
         .evaluateAll((buttons) => Math.max(...buttons.map((button) => button.getBoundingClientRect().right)));
       expect(widest).toBeLessThanOrEqual(PHONE.width);
       // From the search box, Tab reaches the first card through the menus and the sort menu,
       // counted once the 25,000 rows are in: on a busy machine, a Tab walk during the load
       // once took over 20 presses (the toolbar re-renders as rows arrive).
-      await page
-        .getByText(REGISTRATIONS_TEXT[lang].loaded(formatCount(25_000, lang)))
-        .waitFor({ timeout: 60_000 });
+      await loadedText(page, lang, 25_000).waitFor({ timeout: 60_000 });
       await page.getByLabel(REGISTRATIONS_TEXT[lang].search, { exact: true }).focus();
       const presses = await pressUntil(
         'Tab',
-        () => page.evaluate(() => Boolean(document.activeElement?.closest('.registration-card'))),
+        // A card: an item of the cards' list, placed in it (aria-posinset).
+        () => page.evaluate(() => Boolean(document.activeElement?.closest('li[aria-posinset]'))),
         20,
       );
       expect(presses).toBeLessThanOrEqual(8);
-      await page.screenshot({ path: join(SCREENSHOT_DIR, `table-phone-${lang}-light.png`) });
+      await shoot(page, `table-phone-${lang}-light`, { pointerAway: false });
       await expectNoAxeViolations(page, `registrations on a 390 px phone (${lang})`);
     }
     problems.expectNone();

@@ -1,24 +1,20 @@
-import { mkdir } from 'node:fs/promises';
-import { join } from 'node:path';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { searchKey } from '@/lib/text-keys';
 import type { RawCategory, RawRegistration } from '@/mocks/data/types';
 import { expectNoAxeViolations } from './axe';
 import { launchBrowser, watchPage, type BrowserHandle, type PageProblems } from './browser';
+import { REGISTRATIONS_TEXT, appUrl, at, localized, signInAlpine, type Lang, VIEWPORTS } from './app';
 import {
-  REGISTRATIONS_TEXT,
-  apiGet,
-  appUrl,
-  at,
-  formatCount,
-  localized,
-  signInAlpine,
-  switchLanguage,
-  type Lang,
-  SCREENSHOT_DIR,
-  VIEWPORTS,
-} from './app';
+  closeMenus,
+  eventData,
+  expectCountLine,
+  loadedText,
+  openRegistrations,
+  setMenu,
+  shoot,
+} from './steps';
+import { LANGS, escapeRegExp, t } from './texts';
 
 /**
  * "Everyone except" and saved views on event 1005 (420 registrations), as a promoter uses them,
@@ -40,58 +36,66 @@ const TERM = 'example.net';
 type Viewport = keyof typeof VIEWPORTS;
 
 /** The texts of views.json and the filters of registrations.json. */
-const TEXT = {
-  en: {
-    views: 'Views',
-    saveCurrent: /^Save the current view…/,
-    saveTitle: 'Save the current view',
-    name: 'Name',
-    not: 'not',
-    removeNot: (facet: string, value: string) => `Remove the filter ${facet}: not ${value}`,
-    saved: (name: string) => `View “${name}” saved on this device.`,
-    opened: (name: string) => `View “${name}” opened.`,
-    copyLink: (name: string) => `Copy link to ${name}`,
-    linkCopied: (name: string) => `Link of the view “${name}” copied.`,
-    rename: (name: string) => `Rename ${name}`,
-    renameTitle: 'Rename the view',
-    renamed: (name: string) => `View renamed “${name}”.`,
-    delete: (name: string) => `Delete ${name}`,
-    deleteTitle: (name: string) => `Delete the view “${name}”?`,
-    deleteConfirm: 'Delete',
-    deleted: (name: string) => `View “${name}” deleted.`,
-    dropped: (name: string) =>
-      `View “${name}” opened with what still applies. Left out, as they no longer exist: the category “Unknown category (#999999)”, the column “Question 999999”.`,
-    shown: (total: number) => `${formatCount(total, 'en')} registrations`,
-    shownFiltered: (shown: number, total: number) =>
-      `${formatCount(shown, 'en')} of ${formatCount(total, 'en')} registrations match`,
-    newStatus: `${NEW_STATUS} (unknown status)`,
-  },
-  fr: {
-    views: 'Vues',
-    saveCurrent: /^Enregistrer la vue actuelle…/,
-    saveTitle: 'Enregistrer la vue actuelle',
-    name: 'Nom',
-    not: 'sauf',
-    removeNot: (facet: string, value: string) => `Retirer le filtre ${facet}\u00a0: sauf ${value}`,
-    saved: (name: string) => `Vue «\u00a0${name}\u00a0» enregistrée sur cet appareil.`,
-    opened: (name: string) => `Vue «\u00a0${name}\u00a0» ouverte.`,
-    copyLink: (name: string) => `Copier le lien de ${name}`,
-    linkCopied: (name: string) => `Lien de la vue «\u00a0${name}\u00a0» copié.`,
-    rename: (name: string) => `Renommer ${name}`,
-    renameTitle: 'Renommer la vue',
-    renamed: (name: string) => `Vue renommée «\u00a0${name}\u00a0».`,
-    delete: (name: string) => `Supprimer ${name}`,
-    deleteTitle: (name: string) => `Supprimer la vue «\u00a0${name}\u00a0»\u00a0?`,
-    deleteConfirm: 'Supprimer',
-    deleted: (name: string) => `Vue «\u00a0${name}\u00a0» supprimée.`,
-    dropped: (name: string) =>
-      `Vue «\u00a0${name}\u00a0» ouverte avec ce qui s’applique encore. Laissé de côté, car cela n’existe plus\u00a0: la catégorie «\u00a0Catégorie inconnue (n° 999999)\u00a0», la colonne «\u00a0Question 999999\u00a0».`,
-    shown: (total: number) => `${formatCount(total, 'fr')} inscriptions`,
-    shownFiltered: (shown: number, total: number) =>
-      `${formatCount(shown, 'fr')} inscriptions sur ${formatCount(total, 'fr')} correspondent`,
-    newStatus: `${NEW_STATUS} (statut inconnu)`,
-  },
-} as const satisfies Record<Lang, unknown>;
+const TEXT = Object.fromEntries(
+  LANGS.map((lang) => {
+    const views = (key: string, name: string) => t(lang, `views:${key}`, { name });
+    return [
+      lang,
+      {
+        views: t(lang, 'views:menu'),
+        saveCurrent: new RegExp(`^${escapeRegExp(t(lang, 'views:saveCurrent'))}`),
+        saveTitle: t(lang, 'views:dialog.saveTitle'),
+        name: t(lang, 'views:dialog.name'),
+        not: t(lang, 'registrations:filters.not'),
+        removeNot: (facet: string, value: string) =>
+          t(lang, 'registrations:filters.removeNot', { facet, value }),
+        saved: (name: string) => views('notice.saved', name),
+        opened: (name: string) => views('notice.opened', name),
+        copyLink: (name: string) => views('copyLinkNamed', name),
+        linkCopied: (name: string) => views('notice.linkCopied', name),
+        rename: (name: string) => views('renameNamed', name),
+        renameTitle: t(lang, 'views:dialog.renameTitle'),
+        renamed: (name: string) => views('notice.renamed', name),
+        delete: (name: string) => views('deleteNamed', name),
+        deleteTitle: (name: string) => views('deleteTitle', name),
+        deleteConfirm: t(lang, 'views:deleteConfirm'),
+        deleted: (name: string) => views('notice.deleted', name),
+        /** What a view naming category 999999 and question 999999 says when opened. */
+        dropped: (name: string) =>
+          t(lang, 'views:notice.dropped', {
+            name,
+            parts: [
+              views('notice.droppedCategory', t(lang, 'common:category.unknown', { id: 999999 })),
+              views('notice.droppedColumn', t(lang, 'registrations:questionFallback', { id: 999999 })),
+            ].join(', '),
+          }),
+        newStatus: t(lang, 'registrations:status.unknown', { status: NEW_STATUS }),
+      },
+    ];
+  }),
+) as Record<Lang, ViewsText>;
+
+interface ViewsText {
+  views: string;
+  saveCurrent: RegExp;
+  saveTitle: string;
+  name: string;
+  not: string;
+  removeNot(facet: string, value: string): string;
+  saved(name: string): string;
+  opened(name: string): string;
+  copyLink(name: string): string;
+  linkCopied(name: string): string;
+  rename(name: string): string;
+  renameTitle: string;
+  renamed(name: string): string;
+  delete(name: string): string;
+  deleteTitle(name: string): string;
+  deleteConfirm: string;
+  deleted(name: string): string;
+  dropped(name: string): string;
+  newStatus: string;
+}
 
 let browser: BrowserHandle;
 let page: Page;
@@ -108,11 +112,8 @@ const withNewStatus = (rows: RawRegistration[]): Row[] =>
   rows.map((r) => (newStatusIds.has(r.registration_id) ? { ...r, payment_status: NEW_STATUS } : r));
 
 beforeAll(async () => {
-  await mkdir(SCREENSHOT_DIR, { recursive: true });
-  ({ categories } = await apiGet<{ categories: RawCategory[] }>(`/v1/events/${EVENT_ID}/categories`));
-  const all = await apiGet<{ registrations: RawRegistration[] }>(
-    `/v1/events/${EVENT_ID}/registrations?page=1&per_page=1000`,
-  );
+  const all = await eventData(EVENT_ID);
+  categories = all.categories;
   // Every seventh registration that is not cancelled: a status first seen in this test.
   newStatusIds = new Set(
     all.registrations
@@ -135,42 +136,30 @@ afterAll(async () => {
   await browser?.close();
 });
 
-const countLine = () => page.locator('.registrations-count');
-const menuButton = (label: string) => page.locator('button.menu__button', { hasText: label });
-const notice = () => page.locator('.registrations-views-notice');
-
-async function openMenu(label: string) {
-  const button = menuButton(label);
-  if ((await button.getAttribute('aria-expanded')) !== 'true') await button.click();
-  const panel = page.locator(`[id="${await button.getAttribute('aria-controls')}"]`);
-  await expect.poll(() => panel.evaluate((element) => element.matches(':popover-open'))).toBe(true);
-  return panel;
+/** Opens a toolbar menu; returns its panel. */
+async function openMenu(label: string): Promise<Locator> {
+  return (await setMenu(page, label, true)).panel;
 }
 
-async function closeMenus() {
-  await page.keyboard.press('Escape');
-  await expect.poll(() => page.locator(':popover-open').count()).toBe(0);
-}
-
-async function openScreen(lang: Lang, viewport: Viewport, search = '') {
-  await page.setViewportSize(VIEWPORTS[viewport]);
-  await page.goto(at(`/events/${EVENT_ID}/registrations${search}`));
-  await switchLanguage(page, lang);
-  await page
-    .getByText(REGISTRATIONS_TEXT[lang].loaded(formatCount(registrations.length, lang)))
-    .waitFor({ timeout: 30_000 });
+function openScreen(lang: Lang, viewport: Viewport, query = ''): Promise<void> {
+  return openRegistrations(page, EVENT_ID, {
+    lang,
+    query,
+    total: registrations.length,
+    viewport: VIEWPORTS[viewport],
+  });
 }
 
 /** The count line says `shown` of every registration match (or all, for every row). */
-async function expectCount(lang: Lang, shown: number) {
-  const total = registrations.length;
-  await expect
-    .poll(() => countLine().innerText())
-    .toBe(shown === total ? TEXT[lang].shown(total) : TEXT[lang].shownFiltered(shown, total));
+function expectCount(lang: Lang, shown: number): Promise<void> {
+  return expectCountLine(page, lang, { shown, total: registrations.length });
 }
 
+/** The views' notices and the other messages: live statuses. */
+const notice = () => page.getByRole('status');
+
 /** The plain loop: not cancelled, not in `category`, and `TERM` in one of the row's texts. */
-function recount(category: number | null, term: string | null) {
+function expectedCount(category: number | null, term: string | null) {
   let count = 0;
   for (const r of registrations) {
     if (r.payment_status === 'cancelled') continue;
@@ -186,14 +175,14 @@ function recount(category: number | null, term: string | null) {
   return count;
 }
 
-const startsWith = (label: string) => new RegExp(`^${label.replace(/[()]/g, '\\$&')}`);
+const startsWith = (label: string) => new RegExp(`^${escapeRegExp(label)}`);
 
-async function shot(name: string, lang: Lang, viewport: Viewport) {
-  await page.screenshot({ path: join(SCREENSHOT_DIR, `views-${name}-${lang}-${viewport}.png`) });
+function shot(name: string, lang: Lang, viewport: Viewport): Promise<void> {
+  return shoot(page, `views-${name}-${lang}-${viewport}`, { pointerAway: false });
 }
 
 describe('everyone except, and saved views', () => {
-  for (const lang of ['en', 'fr'] as const) {
+  for (const lang of LANGS) {
     for (const viewport of ['desktop', 'phone'] as const) {
       it(`leaves out a status and a category, saves the view, reopens it and follows its link (${lang}, ${viewport})`, async () => {
         const text = TEXT[lang];
@@ -212,14 +201,14 @@ describe('everyone except, and saved views', () => {
         await expect(panel.getByRole('checkbox', { name: startsWith(text.newStatus) }).count()).resolves.toBe(
           1,
         );
-        await expectCount(lang, recount(null, null));
-        expect(recount(null, null)).toBe(
+        await expectCount(lang, expectedCount(null, null));
+        expect(expectedCount(null, null)).toBe(
           registrations.filter((r) => r.payment_status !== 'cancelled').length,
         );
         expect([...newStatusIds].length).toBeGreaterThan(5);
         await shot('status-menu', lang, viewport);
         await expectNoAxeViolations(page, `Payment status menu, Cancelled left out (${lang}, ${viewport})`);
-        await closeMenus();
+        await closeMenus(page);
 
         // Then the category with the most of the rows left, and a search.
         const counts = new Map<number, number>();
@@ -241,12 +230,12 @@ describe('everyone except, and saved views', () => {
         }
         await page.keyboard.press('Space');
         await expect.poll(() => notCategory.getAttribute('aria-pressed')).toBe('true');
-        await closeMenus();
+        await closeMenus(page);
         await page.getByLabel(registrationsText.search, { exact: true }).fill(TERM);
-        const expected = recount(category, TERM);
+        const expected = expectedCount(category, TERM);
         expect(expected).toBeGreaterThan(0);
-        expect(expected).toBeLessThan(recount(category, null));
-        expect(recount(category, null)).toBeLessThan(recount(null, null));
+        expect(expected).toBeLessThan(expectedCount(category, null));
+        expect(expectedCount(category, null)).toBeLessThan(expectedCount(null, null));
         await expectCount(lang, expected);
         for (const [facet, value] of [
           [registrationsText.statusMenu, cancelled],
@@ -277,9 +266,7 @@ describe('everyone except, and saved views', () => {
         await expectCount(lang, registrations.length);
         await page.waitForURL((url) => url.search === '?sort=-last_name&hide=order_id');
         await page.reload();
-        await page
-          .getByText(registrationsText.loaded(formatCount(registrations.length, lang)))
-          .waitFor({ timeout: 30_000 });
+        await loadedText(page, lang, registrations.length).waitFor({ timeout: 30_000 });
         await expectCount(lang, registrations.length);
         panel = await openMenu(text.views);
         await panel.getByRole('button', { name: viewName, exact: true }).click();
@@ -302,9 +289,7 @@ describe('everyone except, and saved views', () => {
         await page.goto(at(`/events/${EVENT_ID}/registrations`));
         await expectCount(lang, registrations.length);
         await page.goto(link);
-        await page
-          .getByText(registrationsText.loaded(formatCount(registrations.length, lang)))
-          .waitFor({ timeout: 30_000 });
+        await loadedText(page, lang, registrations.length).waitFor({ timeout: 30_000 });
         await expectCount(lang, expected);
         await expect(
           page.getByRole('button', { name: text.removeNot(registrationsText.statusMenu, cancelled) }).count(),
@@ -328,7 +313,7 @@ describe('everyone except, and saved views', () => {
         await notice().getByText(text.deleted(renamed), { exact: true }).waitFor();
         panel = await openMenu(text.views);
         expect(await panel.getByRole('button', { name: renamed, exact: true }).count()).toBe(0);
-        await closeMenus();
+        await closeMenus(page);
 
         expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
           VIEWPORTS[viewport].width,

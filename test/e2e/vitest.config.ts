@@ -2,6 +2,8 @@ import { fileURLToPath, URL } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
+/** Files run side by side, each worker with its own servers (global-setup.ts): E2E_WORKERS, default 2. */
+const workers = Number(process.env.E2E_WORKERS ?? 2);
 
 /**
  * Real-browser tests: Chromium (playwright-core) against the production build served by
@@ -18,9 +20,17 @@ export default defineConfig({
     include: ['test/e2e/**/*.e2e.ts'],
     setupFiles: [],
     globalSetup: ['test/e2e/global-setup.ts'],
-    // One Chromium at a time: the machine has 2 cores, and the files share one server pair.
-    fileParallelism: false,
+    fileParallelism: workers > 1,
+    maxWorkers: workers,
     testTimeout: 60_000,
     hookTimeout: 120_000,
+    tags: [
+      {
+        name: 'nginx',
+        description: 'also run with the app served by nginx (npm run test:e2e:nginx, NGINX in app.ts)',
+      },
+    ],
+    // A condition polled by expect.poll may take a loaded machine more than the default 1 s.
+    expect: { poll: { timeout: 15_000 } },
   },
 });

@@ -1,10 +1,11 @@
-import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectNoAxeViolations } from './axe';
 import { type BrowserHandle, launchBrowser, type PageProblems, watchPage } from './browser';
-import { at, switchLanguage, TEXT, SCREENSHOT_DIR } from './app';
+import { SCREENSHOT_DIR, at, switchLanguage, TEXT } from './app';
+import { expectCountLine, loadedText, shoot } from './steps';
+import { LANGS, escapeRegExp, t, textPattern } from './texts';
 
 /**
  * "What changed" on a real browser, with the built-in demo running in the page: the demo moves
@@ -21,7 +22,6 @@ let page: Page;
 let problems: PageProblems;
 
 beforeAll(async () => {
-  await mkdir(SCREENSHOT_DIR, { recursive: true });
   browser = await launchBrowser();
   page = await browser.newPage();
   problems = watchPage(page);
@@ -35,7 +35,24 @@ afterAll(async () => {
   await browser?.close();
 });
 
-const summary = () => page.getByRole('region', { name: /^(What changed|Ce qui a changé)$/ });
+const summary = () =>
+  page.getByRole('region', {
+    name: new RegExp(
+      `^(${LANGS.map((lang) => escapeRegExp(t(lang, 'registrations:changes.title'))).join('|')})$`,
+    ),
+  });
+/** A text's start, up to its first colon or semicolon (the rest says what happened). */
+const startOf = (key: string) => new RegExp(`^${escapeRegExp(t('en', key).split(/[:;]/)[0]!)}`);
+/** "4 new", "3 removed": a count link of the card, in a language. */
+const countLink = (lang: 'en' | 'fr', kind: 'new' | 'removed') =>
+  new RegExp(
+    [1, 2]
+      .map(
+        (count) =>
+          textPattern(lang, `registrations:changes.${kind}`, { count, groups: { formatted: '\\d+' } }).source,
+      )
+      .join('|'),
+  );
 
 /** The number at the start of a count link's text ("4 new" → 4). */
 async function countOf(link: ReturnType<Page['getByRole']>): Promise<number> {
@@ -45,41 +62,42 @@ async function countOf(link: ReturnType<Page['getByRole']>): Promise<number> {
 describe('what changed since the last visit', () => {
   it('counts a demo day on the event page, and each count opens exactly its rows', async () => {
     await page.goto(at(`/events/${EVENT}`));
-    await page.getByText('All 420 registrations loaded').waitFor();
-    await summary()
-      .getByText(/First visit on this device/)
-      .waitFor();
+    await loadedText(page, 'en', 420).waitFor();
+    await summary().getByText(startOf('registrations:changes.firstVisit')).waitFor();
 
-    await summary().getByRole('button', { name: 'Demo: move one day ahead' }).click();
     await summary()
-      .getByText(/The demo moved one day ahead/)
-      .waitFor();
+      .getByRole('button', { name: t('en', 'session:demoNextDay.button') })
+      .click();
+    await summary().getByText(startOf('session:demoNextDay.moved')).waitFor();
     // A day after the first full download, the whole list is verified too.
-    await page.getByText(/^Whole list verified/).waitFor();
-    const newLink = summary().getByRole('link', { name: /^\d+ new$/ });
-    const removedLink = summary().getByRole('link', { name: /^\d+ removed$/ });
+    await page.getByText(startOf('registrations:load.verifiedNone')).waitFor();
+    const newLink = summary().getByRole('link', { name: countLink('en', 'new') });
+    const removedLink = summary().getByRole('link', { name: countLink('en', 'removed') });
     const added = await countOf(newLink);
     const removed = await countOf(removedLink);
     expect(added).toBeGreaterThan(0);
     expect(removed).toBeGreaterThan(0);
-    await summary().getByText('Payment status moves').click();
+    await summary().getByText(t('en', 'registrations:changes.moves')).click();
     await expect(summary().getByRole('link', { name: /→/ }).count()).resolves.toBeGreaterThan(0);
     await expectNoAxeViolations(page, 'event page, what changed (en)');
-    await page.screenshot({ path: join(SCREENSHOT_DIR, 'what-changed-event-en.png') });
+    await shoot(page, 'what-changed-event-en', { pointerAway: false });
 
     await newLink.click();
     await page.waitForURL((url) => url.searchParams.get('change') === 'new' && url.searchParams.has('since'));
     const total = 420 + added - removed;
-    await page.getByText(`${added} of ${total} registrations match`).waitFor();
+    await expectCountLine(page, 'en', { shown: added, total });
+    const chip = t('en', 'registrations:changes.removeChip', {
+      label: t('en', 'registrations:changes.chip.new', { time: '§' }),
+    }).split('§')[0]!;
     await expect(
-      page.getByRole('button', { name: /^Remove the filter “New since/ }).isVisible(),
+      page.getByRole('button', { name: new RegExp(`^${escapeRegExp(chip)}`) }).isVisible(),
     ).resolves.toBe(true);
-    await page.screenshot({ path: join(SCREENSHOT_DIR, 'what-changed-new-rows-en.png') });
+    await shoot(page, 'what-changed-new-rows-en', { pointerAway: false });
 
     await page.goBack();
     await removedLink.click();
     await page.waitForURL((url) => url.searchParams.get('change') === 'removed');
-    const removedTable = page.getByRole('table', { name: /no longer on the server/ });
+    const removedTable = page.getByRole('table', { name: t('en', 'registrations:changes.removedCaption') });
     await removedTable.waitFor();
     await expect(removedTable.getByRole('row').count()).resolves.toBe(removed + 1);
     await expectNoAxeViolations(page, 'removed registrations (en)');
@@ -97,7 +115,7 @@ describe('what changed since the last visit', () => {
     await summary().waitFor();
     await expect(
       summary()
-        .getByRole('link', { name: /^\d+ nouvelles?$/ })
+        .getByRole('link', { name: countLink('fr', 'new') })
         .count(),
     ).resolves.toBe(1);
     await expect(page.evaluate(() => document.documentElement.scrollWidth)).resolves.toBeLessThanOrEqual(390);
