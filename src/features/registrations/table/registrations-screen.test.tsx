@@ -303,6 +303,8 @@ describe('registrations table', () => {
 
     const { user } = renderApp(`/events/${event}/registrations?status=paid`);
     await screen.findByText(/^Loading registrations… [\d,]+ (of [\d,]+ )?loaded/);
+    // Rows of the pages so far are on screen: until then the export actions are disabled.
+    await screen.findByText(/^[1-9][\d,]* of [\d,]+ registrations match/);
     await user.click(menuButton('Export'));
     await user.click(screen.getByRole('button', { name: /CSV UTF-8/ }));
     expect(await screen.findByText(/^Waiting for every registration before exporting/)).toBeInTheDocument();
