@@ -40,6 +40,17 @@ export default tseslint.config(
     rules: {
       '@typescript-eslint/no-non-null-assertion': 'off',
       '@typescript-eslint/unbound-method': 'off',
+      // Test files share one module cache per worker (vitest.config.ts, isolate: false): a
+      // mocked module would reach the files that run after. Pass a fake in as an argument.
+      'no-restricted-properties': [
+        'error',
+        { object: 'vi', property: 'mock', message: 'Modules are shared between test files: pass a fake in.' },
+        {
+          object: 'vi',
+          property: 'doMock',
+          message: 'Modules are shared between test files: pass a fake in.',
+        },
+      ],
     },
   },
   {

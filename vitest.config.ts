@@ -5,10 +5,12 @@ import { defineConfig } from 'vitest/config';
 /**
  * The unit and integration suite (`npm test`): vitest, with msw at the network edge
  * (test/setup.ts). A test file's name says what it needs:
- * - `*.test.tsx` and `*.dom.test.ts` run in jsdom, each file isolated (they render React,
- *   mock modules and stub globals);
- * - every other `*.test.ts` runs in plain Node, files sharing one module cache per worker, so
- *   msw, zod and the demo data load once; such a file resets what it changes after each test.
+ * - `*.test.tsx` and `*.dom.test.ts` run in jsdom;
+ * - every other `*.test.ts` runs in plain Node.
+ * In both, the files a worker runs share one environment and one module cache, so React, msw,
+ * zod and the demo data load once per worker rather than once per file. So a test leaves
+ * nothing behind: globals it stubs are restored after it, test/setup.ts ends the session and
+ * clears storage, and modules are never mocked (lint forbids vi.mock): a fake is passed in.
  * A `*.test.ts` that needs a DOM fails at once with "… is not defined": name it `.dom.test.ts`.
  * The browser tests (test/e2e) and the nginx checks (test/deploy) have configurations of their own.
  */
@@ -28,6 +30,9 @@ export default defineConfig({
     // few screen tests still miss on a machine loaded far past its cores. Locally a failure stays
     // a failure.
     retry: process.env.CI ? 2 : 0,
+    isolate: false,
+    unstubGlobals: true,
+    unstubEnvs: true,
     exclude: ['test/e2e/**', 'test/bench/**', 'node_modules/**'],
     projects: [
       {
@@ -35,7 +40,6 @@ export default defineConfig({
         test: {
           name: 'node',
           environment: 'node',
-          isolate: false,
           include: ['src/**/*.test.ts', 'test/**/*.test.ts', 'deploy/**/*.test.ts'],
           exclude: ['**/*.dom.test.ts'],
         },

@@ -7,15 +7,8 @@ import { requestsFromNow, server } from '../../../../test/msw-server';
 import { signInForTests } from '../loader/testing/loader-test-kit';
 import { followOtherTabs } from './follow-other-tabs';
 import { registrationsQuery, reopenFromCopy, type RegistrationsData } from './registrations-query';
-import type * as RegistrationsQueryModule from './registrations-query';
 import { registrationsKey } from './registrations-key';
 import { waitUntil } from '../../../../test/wait-until';
-
-// The real reading of the copy, which a test can hold back to order two reads.
-vi.mock('./registrations-query', async (importOriginal) => {
-  const original = await importOriginal<typeof RegistrationsQueryModule>();
-  return { ...original, reopenFromCopy: vi.fn(original.reopenFromCopy) };
-});
 
 /** Alpine, 420 registrations. */
 const EVENT = 1005;
@@ -23,11 +16,14 @@ const DAY = 24 * 3_600_000;
 
 freshIndexedDbForEachTest();
 
-/** This tab: the event's list loaded complete (and saved on the device), following the other tabs. */
-async function thisTab() {
+/**
+ * This tab: the event's list loaded complete (and saved on the device), following the other
+ * tabs; `readCopy` reads the copy (the real reading unless a test holds it back).
+ */
+async function thisTab(readCopy = reopenFromCopy) {
   signInForTests();
   const client = new QueryClient();
-  onTestFinished(followOtherTabs(client));
+  onTestFinished(followOtherTabs(client, readCopy));
   const loaded = await client.fetchQuery(registrationsQuery(EVENT));
   expect(loaded.phase).toBe('complete');
   await deviceCopySettled();
@@ -60,7 +56,11 @@ describe('following the lists other tabs save on this device', () => {
   });
 
   it('two saves in a row (a check for changes, then the full check): the tab ends on the second', async () => {
-    const { loaded, shown } = await thisTab();
+    // The second message comes while the first one's read of the copy is still on its way.
+    const reads: ((data: RegistrationsData) => void)[] = [];
+    const { loaded, shown } = await thisTab(
+      () => new Promise<RegistrationsData | undefined>((resolve) => reads.push(resolve)),
+    );
     const asOf = loaded.report.serverDate!.getTime() + DAY;
     const checked: RegistrationsData = {
       ...loaded,
@@ -69,21 +69,15 @@ describe('following the lists other tabs save on this device', () => {
     };
     const verified: RegistrationsData = { ...checked, rows: checked.rows.slice(0, 400) };
     verified.report = { ...checked.report, serverDate: new Date(asOf + 1_000) };
-    // The second message comes while the first one's read of the copy is still on its way.
-    let firstRead!: (data: RegistrationsData) => void;
-    let secondRead!: (data: RegistrationsData) => void;
-    vi.mocked(reopenFromCopy)
-      .mockImplementationOnce(() => new Promise((resolve) => (firstRead = resolve)))
-      .mockImplementationOnce(() => new Promise((resolve) => (secondRead = resolve)));
     const channel = new BroadcastChannel(DEVICE_COPY_CHANNEL);
     onTestFinished(() => channel.close());
     channel.postMessage({ type: 'saved', eventId: EVENT, dataAsOf: asOf });
-    await waitUntil(() => expect(firstRead).toBeDefined());
+    await waitUntil(() => expect(reads).toHaveLength(1));
     channel.postMessage({ type: 'saved', eventId: EVENT, dataAsOf: asOf + 1_000 });
-    await waitUntil(() => expect(secondRead).toBeDefined());
-    firstRead(checked);
+    await waitUntil(() => expect(reads).toHaveLength(2));
+    reads[0]!(checked);
     await waitUntil(() => expect(shown()).toBe(checked));
-    secondRead(verified);
+    reads[1]!(verified);
     await waitUntil(() => expect(shown()).toBe(verified));
   });
 

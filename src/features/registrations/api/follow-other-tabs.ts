@@ -42,8 +42,13 @@ const following = new WeakMap<QueryClient, () => void>();
  * read the copy it could read anyway.
  *
  * Follows the other tabs' saves for this query cache, once per cache; returns how to stop.
+ * `readCopy` reads an event's list from the copy (a test passes one it can hold back, to
+ * order two reads).
  */
-export function followOtherTabs(client: QueryClient): () => void {
+export function followOtherTabs(
+  client: QueryClient,
+  readCopy: (eventId: number) => Promise<RegistrationsData | undefined> = reopenFromCopy,
+): () => void {
   const already = following.get(client);
   if (already) return already;
   const stopHearing = hearOtherTabs((message) => {
@@ -51,7 +56,7 @@ export function followOtherTabs(client: QueryClient): () => void {
     const { eventId, dataAsOf } = message;
     const held = olderThan(client, eventId, dataAsOf);
     if (!held) return;
-    void reopenFromCopy(eventId).then((fresh) => {
+    void readCopy(eventId).then((fresh) => {
       // What the tab holds now (still complete and idle), against what was read: the copy
       // may have been saved again or forgotten meanwhile, and an earlier message's read may
       // have replaced the list already. Two saves in a row (a check for changes, then the
