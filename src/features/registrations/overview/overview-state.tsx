@@ -13,8 +13,9 @@ interface OverviewStateProps {
 
 /**
  * What the figures are computed from, in one sentence. While a load goes on they count the
- * rows loaded so far, and say so ("so far: 14,700 of about 25,000"); a list that could not
- * be completed is called incomplete, so a partial figure never passes for a final one.
+ * rows loaded so far, and say so ("so far: 14,700 of about 25,000"); once the list is complete
+ * and its figures are being counted, it says that, never "loading"; a list that could not be
+ * completed is called incomplete, so a partial figure never passes for a final one.
  */
 export function OverviewState({ data, computedFrom, final }: OverviewStateProps) {
   const { t } = useTranslation('insights');
@@ -29,6 +30,15 @@ export function OverviewState({ data, computedFrom, final }: OverviewStateProps)
         {computedFrom === 0
           ? t('overview.empty')
           : t('overview.computedFrom', { count: computedFrom, formatted: count(computedFrom) })}
+      </p>
+    );
+  }
+  if (data?.phase === 'complete') {
+    // Every registration is here and the figures are being counted (the first time, or again
+    // from rows counted while the load went on): nothing is loading any more, so say so.
+    return (
+      <p className="overview__state overview__state--partial" role="status">
+        {t('overview.counting', { count: loaded, formatted: count(loaded) })}
       </p>
     );
   }
