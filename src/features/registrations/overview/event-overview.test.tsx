@@ -343,7 +343,7 @@ describe('event overview', () => {
     const overview = screen.getByRole('region', { name: 'Registrations overview' });
     expect(overview).toHaveAttribute('aria-busy', 'true');
     const figure = within(overview).getByText('Registrations', { selector: 'dt' }).parentElement!;
-    expect(figure.querySelector('dd')).toHaveTextContent(String(counted));
+    expect(figure.querySelector('dd')).toHaveTextContent(counted.toLocaleString('en'));
     expect(figure.closest('dl')).toHaveClass('overview-figures--partial');
 
     await user.click(within(overview).getByRole('button', { name: 'Stop loading' }));
