@@ -1,4 +1,5 @@
 import { ROWS_PER_WORKER_MESSAGE } from '@/lib/main-thread-budget';
+import { openWorkerPort, type WorkerPort } from '@/lib/worker-port';
 import { yieldToBrowser } from '@/lib/yield-to-browser';
 import {
   deviceForgottenInSession,
@@ -32,40 +33,15 @@ import { parseSearchMessage, type SearchAnswer } from './search-protocol';
  * other tabs of the app (device-copy-channel.ts), so they can take the newer list from it.
  */
 
-interface Port {
-  post: (message: DeviceCopyRequest) => void;
-  onResponse: (listener: (response: DeviceCopyResponse) => void) => void;
-  /** The worker could not start or crashed: every request waiting is answered as a failure. */
-  onFailure: (listener: () => void) => void;
-}
-
 /** The worker, or the same handler in the page where there is no Worker (tests in jsdom). */
-function openPort(): Port {
-  if (typeof Worker === 'undefined') {
-    let listener: (response: DeviceCopyResponse) => void = () => {};
+function openPort(): WorkerPort<DeviceCopyRequest, DeviceCopyResponse> {
+  return openWorkerPort(
+    // Vite bundles the worker because `new URL(..., import.meta.url)` sits inside `new Worker(...)`.
+    () => new Worker(new URL('./device-copy-worker.ts', import.meta.url), { type: 'module' }),
     // Loaded only here, so the store and idb stay in the worker's bundle, out of the page's.
-    // Answers arrive in later tasks, as a worker's messages would; requests keep their order.
-    const handler = import('./device-copy-handler').then(({ createDeviceCopyHandler }) =>
-      createDeviceCopyHandler((response) => setTimeout(() => listener(response))),
-    );
-    return {
-      post: (message) => void handler.then((handle) => handle(message)),
-      onResponse: (next) => (listener = next),
-      onFailure: () => {},
-    };
-  }
-  // Vite bundles the worker because `new URL(..., import.meta.url)` sits inside `new Worker(...)`.
-  const worker = new Worker(new URL('./device-copy-worker.ts', import.meta.url), { type: 'module' });
-  return {
-    post: (message) => worker.postMessage(message),
-    onResponse: (listener) => {
-      worker.onmessage = (event: MessageEvent<DeviceCopyResponse>) => listener(event.data);
-    },
-    onFailure: (listener) => {
-      worker.onerror = listener;
-      worker.onmessageerror = listener;
-    },
-  };
+    (reply) =>
+      import('./device-copy-handler').then(({ createDeviceCopyHandler }) => createDeviceCopyHandler(reply)),
+  );
 }
 
 /** A read that has not answered by then (a database blocked by another tab) gives up: full load. */

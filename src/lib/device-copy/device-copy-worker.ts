@@ -4,16 +4,11 @@
  * wiping it, so encrypting and decoding 100,000 registrations never freezes the page. Started
  * by device-copy-client.ts.
  */
+import { workerScope } from '@/lib/worker-scope';
 import { createDeviceCopyHandler } from './device-copy-handler';
 import type { DeviceCopyRequest, DeviceCopyResponse } from './device-copy-protocol';
 
-/** The slice of DedicatedWorkerGlobalScope used here (the app's types load the DOM library). */
-interface DeviceCopyWorkerScope {
-  onmessage: ((event: MessageEvent<DeviceCopyRequest>) => void) | null;
-  postMessage(message: DeviceCopyResponse): void;
-}
-
-const scope = self as unknown as DeviceCopyWorkerScope;
+const scope = workerScope<DeviceCopyRequest, DeviceCopyResponse>();
 const handle = createDeviceCopyHandler((response) => scope.postMessage(response));
 
 scope.onmessage = (event) => handle(event.data);

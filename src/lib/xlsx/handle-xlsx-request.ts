@@ -1,3 +1,4 @@
+import type { WorkerScope } from '@/lib/worker-scope';
 import { buildXlsx } from './build-xlsx';
 import type { XlsxWorkbookInput } from './xlsx-table';
 import type { XlsxBuildRequest, XlsxWorkerRequest, XlsxWorkerResponse } from './xlsx-worker-protocol';
@@ -45,9 +46,7 @@ export const CSP_BLOCKED_MESSAGE =
   "The Excel file could not be compressed: the site's Content-Security-Policy blocks blob: workers (worker-src).";
 
 /** The slice of DedicatedWorkerGlobalScope the Excel worker uses. */
-export interface XlsxWorkerScope {
-  onmessage: ((event: MessageEvent<XlsxWorkerRequest>) => void) | null;
-  postMessage(message: XlsxWorkerResponse): void;
+export interface XlsxWorkerScope extends WorkerScope<XlsxWorkerRequest, XlsxWorkerResponse> {
   addEventListener(
     type: 'securitypolicyviolation',
     listener: (event: SecurityPolicyViolationEvent) => void,

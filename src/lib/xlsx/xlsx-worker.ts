@@ -3,8 +3,9 @@
  * the only code that loads write-excel-file in the browser, so the library is downloaded
  * with the worker, when the export menu opens, not with the app.
  */
-import { serveXlsxRequests } from './handle-xlsx-request';
+import { workerScope } from '@/lib/worker-scope';
+import { serveXlsxRequests, type XlsxWorkerScope } from './handle-xlsx-request';
+import type { XlsxWorkerRequest, XlsxWorkerResponse } from './xlsx-worker-protocol';
 
-// The app's types load the DOM library, where `self` is a Window; it has the members
-// XlsxWorkerScope names, which is all this file relies on.
-serveXlsxRequests(self);
+// A worker's scope also has addEventListener, for the violations the Excel worker listens to.
+serveXlsxRequests(workerScope<XlsxWorkerRequest, XlsxWorkerResponse>() as XlsxWorkerScope);

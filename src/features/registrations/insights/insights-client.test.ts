@@ -2,7 +2,9 @@ import { QueryClient } from '@tanstack/react-query';
 import { DEMO_EVENT_IDS } from '@/mocks/data';
 import { registrationsKey } from '../api/registrations-key';
 import { ALL_INSIGHTS, eventInsights } from './event-insights';
-import { insightsClient } from './insights-client';
+import { INSIGHTS_WORKER_FAILED, insightsClient } from './insights-client';
+import { createInsightsAnswers } from './insights-handler';
+import type { InsightsRequest } from './insights-protocol';
 import { demoEvent } from './testing/demo-event';
 
 const EVENT = DEMO_EVENT_IDS.trickySmall;
@@ -44,5 +46,37 @@ describe('the insights client', () => {
     client.clear();
     const again = registrations.slice(0, 30);
     expect(await ask(client, again)).toEqual(eventInsights(again, categories));
+  });
+
+  it('a worker that fails rejects the computations waiting, and the next one runs in a new worker', async () => {
+    // The first worker's script fails to load (as after a deploy removed it); the next works.
+    const started: StandInWorker[] = [];
+    class StandInWorker {
+      onmessage: ((event: { data: unknown }) => void) | null = null;
+      onerror: ((event: { preventDefault: () => void }) => void) | null = null;
+      onmessageerror: (() => void) | null = null;
+      terminated = false;
+      private readonly fails = started.length === 0;
+      private readonly answer = createInsightsAnswers((response) =>
+        setTimeout(() => this.onmessage?.({ data: response })),
+      );
+      constructor() {
+        started.push(this);
+      }
+      postMessage(request: InsightsRequest) {
+        if (this.fails) setTimeout(() => this.onerror?.({ preventDefault: () => {} }));
+        else this.answer(request);
+      }
+      terminate() {
+        this.terminated = true;
+      }
+    }
+    vi.stubGlobal('Worker', StandInWorker);
+    const client = new QueryClient();
+    await expect(ask(client, registrations)).rejects.toThrow(INSIGHTS_WORKER_FAILED);
+    expect(started[0]!.terminated).toBe(true);
+    // Asked again, the figures come from a new worker, which is sent every row.
+    expect(await ask(client, registrations)).toEqual(eventInsights(registrations, categories));
+    expect(started).toHaveLength(2);
   });
 });

@@ -1,41 +1,25 @@
 import { ROWS_PER_WORKER_MESSAGE as ROWS_PER_MESSAGE } from '@/lib/main-thread-budget';
 import { yieldToBrowser } from '@/lib/yield-to-browser';
+import { openWorkerPort, type WorkerPort } from '@/lib/worker-port';
 import type { QueryClient } from '@tanstack/react-query';
 import type { Category } from '@/features/events/api/schemas';
 import { onRegistrationsRemoved } from '../api/registrations-query';
 import type { Registration } from '../loader/schemas';
 import type { EventInsights, InsightsOptions } from './event-insights';
-import { createInsightsHandler } from './insights-handler';
+import { createInsightsAnswers } from './insights-handler';
 import { fromWire, type InsightsRequest, type InsightsResponse } from './insights-protocol';
 
-interface Port {
-  post: (message: InsightsRequest, transfer?: Transferable[]) => void;
-  onResponse: (listener: (response: InsightsResponse) => void) => void;
+/** The worker, or the same handler in the page where there is no Worker (tests in jsdom). */
+function openPort(): WorkerPort<InsightsRequest, InsightsResponse> {
+  return openWorkerPort(
+    // Vite bundles the worker because `new URL(..., import.meta.url)` sits inside `new Worker(...)`.
+    () => new Worker(new URL('./insights-worker.ts', import.meta.url), { type: 'module' }),
+    createInsightsAnswers,
+  );
 }
 
-/** The worker, or the same handler in the page where there is no Worker (tests in jsdom). */
-function openPort(): Port {
-  if (typeof Worker === 'undefined') {
-    const handle = createInsightsHandler();
-    let listener: (response: InsightsResponse) => void = () => {};
-    return {
-      post: (message) =>
-        setTimeout(() => {
-          const response = handle(message);
-          if (response) listener(response);
-        }),
-      onResponse: (next) => (listener = next),
-    };
-  }
-  // Vite bundles the worker because `new URL(..., import.meta.url)` sits inside `new Worker(...)`.
-  const worker = new Worker(new URL('./insights-worker.ts', import.meta.url), { type: 'module' });
-  return {
-    post: (message, transfer = []) => worker.postMessage(message, transfer),
-    onResponse: (listener) => {
-      worker.onmessage = (event: MessageEvent<InsightsResponse>) => listener(event.data);
-    },
-  };
-}
+/** What a computation rejects with when the worker failed; the next one starts a new worker. */
+export const INSIGHTS_WORKER_FAILED = 'The figures could not be computed: the worker stopped.';
 
 type ResultsByScope = WeakMap<object, Map<string, Promise<EventInsights>>>;
 const ALL_ROWS = {};
@@ -50,8 +34,11 @@ const ALL_ROWS = {};
  * drops its copy too.
  */
 class InsightsClient {
-  private readonly port = openPort();
-  private readonly pending = new Map<number, (response: InsightsResponse) => void>();
+  private port = this.startWorker();
+  private readonly pending = new Map<
+    number,
+    { resolve: (response: InsightsResponse) => void; reject: (error: Error) => void }
+  >();
   private readonly sent = new Map<number, readonly Registration[]>();
   private readonly results = new WeakMap<
     readonly Registration[],
@@ -66,11 +53,26 @@ class InsightsClient {
   /** Moves on with every `forget`, so a sync under way stops sending rows the cache dropped. */
   private generation = 0;
 
-  constructor() {
-    this.port.onResponse((response) => {
-      this.pending.get(response.id)?.(response);
+  /**
+   * A worker that failed (its script did not load, it crashed) answers nothing more: every
+   * computation waiting rejects, and the next one starts a new worker, sending it the rows.
+   */
+  private startWorker(): WorkerPort<InsightsRequest, InsightsResponse> {
+    const port = openPort();
+    port.onResponse((response) => {
+      this.pending.get(response.id)?.resolve(response);
       this.pending.delete(response.id);
     });
+    port.onFailure(() => {
+      port.close();
+      this.sent.clear();
+      this.generation += 1;
+      this.port = this.startWorker();
+      const waiting = [...this.pending.values()];
+      this.pending.clear();
+      for (const { reject } of waiting) reject(new Error(INSIGHTS_WORKER_FAILED));
+    });
+    return port;
   }
 
   /** The figures, from the cache when this exact computation was asked for before. */
@@ -149,8 +151,8 @@ class InsightsClient {
   }
 
   private ask(message: Extract<InsightsRequest, { type: 'compute' }>): Promise<InsightsResponse> {
-    return new Promise((resolve) => {
-      this.pending.set(message.id, resolve);
+    return new Promise((resolve, reject) => {
+      this.pending.set(message.id, { resolve, reject });
       this.port.post(message, message.scope ? [message.scope.buffer] : []);
     });
   }

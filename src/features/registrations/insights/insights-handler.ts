@@ -35,6 +35,26 @@ export function createInsightsHandler(): (request: InsightsRequest) => InsightsR
   };
 }
 
+/**
+ * The handler with its replies: what the worker runs, and the page where there is no Worker.
+ * A computation that throws is answered as an error for its request, never left unanswered.
+ */
+export function createInsightsAnswers(
+  reply: (response: InsightsResponse) => void,
+): (request: InsightsRequest) => void {
+  const handle = createInsightsHandler();
+  return (request) => {
+    let response: InsightsResponse | null;
+    try {
+      response = handle(request);
+    } catch (error) {
+      const id = request.type === 'compute' ? request.id : -1;
+      response = { id, error: error instanceof Error ? error.message : String(error) };
+    }
+    if (response) reply(response);
+  };
+}
+
 function inScope(rows: readonly Registration[], scope: Int32Array): Registration[] {
   const wanted = new Set(scope);
   return rows.filter((row) => wanted.has(row.registration_id));

@@ -5,16 +5,12 @@
  */
 // Before any schema is built: no `eval` probe (see zod-setup.ts).
 import '@/lib/zod-setup';
+import { workerScope } from '@/lib/worker-scope';
 import { createPageReaderAnswers } from './page-reader-answers';
 import type { PageReaderReply } from './page-reader-protocol';
 
-/** The slice of DedicatedWorkerGlobalScope used here (the app's types load the DOM library). */
-interface PageReaderScope {
-  onmessage: ((event: MessageEvent<unknown>) => void) | null;
-  postMessage(message: PageReaderReply): void;
-}
-
-const scope = self as unknown as PageReaderScope;
+// What arrives is parsed by the answers (unknown until then).
+const scope = workerScope<unknown, PageReaderReply>();
 const answer = createPageReaderAnswers((reply) => scope.postMessage(reply));
 
 scope.onmessage = (event) => answer(event.data);
