@@ -1,5 +1,6 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
+import { onTestFinished } from 'vitest';
 import Papa from 'papaparse';
 import i18n from '@/i18n';
 import { guardFormula } from '@/lib/csv';
@@ -322,6 +323,24 @@ describe('registrations table', () => {
     const rows = Papa.parse<string[]>(await saved[0]!.text(), { newline: '\r\n' }).data.slice(1);
     expect(rows).toHaveLength(paid);
     expect(new Set(rows.map((row) => row[6]))).toEqual(new Set(['Paid']));
+  });
+
+  it('never counts "0 of 0" while the rows of a load are being built', async () => {
+    // 1,800 registrations, 4 pages of 500, filtered: every text the count line says, in order.
+    const event = DEMO_EVENT_IDS.sharedQuestionText;
+    const said: string[] = [];
+    const observer = new MutationObserver(() => {
+      const text = document.querySelector('.registrations-count')?.textContent ?? '';
+      if (text !== said.at(-1)) said.push(text);
+    });
+    observer.observe(document.body, { subtree: true, childList: true, characterData: true });
+    onTestFinished(() => observer.disconnect());
+    renderApp(`/events/${event}/registrations?status=paid`);
+    await screen.findByText(/^All 1,800 registrations loaded/);
+    await screen.findByText(/^[1-9][\d,]* of 1,800 registrations match$/);
+    const counted = said.filter((text) => text !== '');
+    expect(counted.length).toBeGreaterThan(0);
+    for (const text of counted) expect(text).toMatch(/^[1-9][\d,]* of [1-9][\d,]* registrations match$/);
   });
 
   it('matches answers to questions by id, even when two questions share a text', async () => {

@@ -347,7 +347,8 @@ const RegistrationsScreenContent = memo(function RegistrationsScreenContent({
       ) : null}
       {/* data-search: the search these rows answer (the benchmark reads it to time each keystroke). */}
       <p className="registrations-count" role="status" data-search={view.q}>
-        {editionPending ? (
+        {/* While the first rows are built there is nothing to count yet: not "0 of 0". */}
+        {screen.loading ? null : editionPending ? (
           <>
             {te(otherStopped ? 'listStopped' : 'listLoading', { event: otherEdition })}
             {otherStopped ? (
