@@ -461,4 +461,23 @@ describe('device store', () => {
     });
     expect(await deleteUnusedDeviceCopy()).toBe(false);
   });
+
+  it('a read whose transaction aborts after its caller moved on leaves no unhandled rejection', async () => {
+    const { copy } = track(await open());
+    await copy.saveCategories(DEMO_EVENT_IDS.trickySmall, demoEvent(DEMO_EVENT_IDS.trickySmall).categories);
+    const unhandled: unknown[] = [];
+    const onUnhandled = (reason: unknown) => unhandled.push(reason);
+    process.on('unhandledRejection', onUnhandled);
+    try {
+      // The read is under way when IndexedDB's globals go away (as when a page's environment
+      // is torn down): its request's answer cannot be handled and the transaction aborts.
+      void copy.readCategories(DEMO_EVENT_IDS.trickySmall);
+      vi.unstubAllGlobals();
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    } finally {
+      process.off('unhandledRejection', onUnhandled);
+      stubFreshIndexedDb();
+    }
+    expect(unhandled).toEqual([]);
+  });
 });

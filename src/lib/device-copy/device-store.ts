@@ -1,4 +1,4 @@
-import { deleteDB, openDB, type DBSchema, type IDBPDatabase } from 'idb';
+import { deleteDB, openDB, unwrap, wrap, type DBSchema, type IDBPDatabase } from 'idb';
 import { checkDeviceKey, deriveDeviceKey, makeKeyCheck, newDeviceSalt } from './device-key';
 import { openRecord, recordAad, sealRecord, type Bytes, type RecordPlace } from './record-crypto';
 import {
@@ -176,6 +176,24 @@ function eventRange(eventId: number): IDBKeyRange {
   return IDBKeyRange.bound([eventId], [eventId, []]);
 }
 
+/**
+ * idb gives every transaction a `done` promise, which rejects when the transaction aborts. A
+ * read does not wait for it, so a read aborted after its caller moved on (the copy closed or
+ * wiped, the session changed) left a rejection nobody handled. Every transaction's `done` is
+ * observed here, at its creation: callers that need the outcome still await it, and a failed
+ * request still fails.
+ */
+function observeEveryTransaction(db: Database): Database {
+  const raw = unwrap(db);
+  const transaction = raw.transaction.bind(raw);
+  raw.transaction = ((...args: Parameters<IDBDatabase['transaction']>) => {
+    const tx = transaction(...args);
+    wrap(tx).done.catch(() => undefined);
+    return tx;
+  }) as IDBDatabase['transaction'];
+  return db;
+}
+
 async function openDatabase(): Promise<{ db: Database; upgraded: boolean }> {
   let upgraded = false;
   const open = () =>
@@ -197,12 +215,12 @@ async function openDatabase(): Promise<{ db: Database; upgraded: boolean }> {
       },
     });
   try {
-    return { db: await open(), upgraded };
+    return { db: observeEveryTransaction(await open()), upgraded };
   } catch (error) {
     // A copy from a newer version of the app (after a rollback): discard it.
     if ((error as { name?: unknown } | null)?.name !== 'VersionError') throw error;
     await deleteDB(DB_NAME);
-    return { db: await open(), upgraded: true };
+    return { db: observeEveryTransaction(await open()), upgraded: true };
   }
 }
 
