@@ -2,9 +2,12 @@ import { QueryClient } from '@tanstack/react-query';
 import { DEMO_EVENT_IDS } from '@/mocks/data';
 import { registrationsKey } from '../api/registrations-key';
 import { ALL_INSIGHTS, eventInsights } from './event-insights';
-import { INSIGHTS_WORKER_FAILED, insightsClient } from './insights-client';
-import { createInsightsAnswers } from './insights-handler';
-import type { InsightsRequest } from './insights-protocol';
+import { engineContract } from '@/engine/engine-contract';
+import { startEngine } from '@/engine/engine-handlers';
+import { createEngineClient } from '@/engine/rpc/client';
+import { isEngineError } from '@/engine/rpc/engine-error';
+import { inPageTransport } from '@/engine/rpc/transport';
+import { insightsClient } from './insights-client';
 import { demoEvent } from './testing/demo-event';
 
 const EVENT = DEMO_EVENT_IDS.trickySmall;
@@ -48,35 +51,44 @@ describe('the insights client', () => {
     expect(await ask(client, again)).toEqual(eventInsights(again, categories));
   });
 
-  it('a worker that fails rejects the computations waiting, and the next one runs in a new worker', async () => {
-    // The first worker's script fails to load (as after a deploy removed it); the next works.
-    const started: StandInWorker[] = [];
-    class StandInWorker {
-      onmessage: ((event: { data: unknown }) => void) | null = null;
-      onerror: ((event: { preventDefault: () => void }) => void) | null = null;
-      onmessageerror: (() => void) | null = null;
-      terminated = false;
-      private readonly fails = started.length === 0;
-      private readonly answer = createInsightsAnswers((response) =>
-        setTimeout(() => this.onmessage?.({ data: response })),
-      );
-      constructor() {
-        started.push(this);
-      }
-      postMessage(request: InsightsRequest) {
-        if (this.fails) setTimeout(() => this.onerror?.({ preventDefault: () => {} }));
-        else this.answer(request);
-      }
-      terminate() {
-        this.terminated = true;
-      }
-    }
-    vi.stubGlobal('Worker', StandInWorker);
+  it('an engine that fails rejects the computations waiting, and the next one runs in a new engine', async () => {
+    // The first engine's script fails to load (as after a deploy removed it); the next works.
+    const started: { closed: boolean }[] = [];
+    const engine = createEngineClient(engineContract, () => {
+      let failed = () => {};
+      const fails = started.length === 0;
+      const state = { closed: false };
+      started.push(state);
+      const transport = inPageTransport(startEngine);
+      return {
+        ...transport,
+        post: (call) => (fails ? setTimeout(failed) : transport.post(call)),
+        onFailure: (listener) => void (failed = listener),
+        close: () => {
+          state.closed = true;
+          transport.close();
+        },
+      };
+    });
     const client = new QueryClient();
-    await expect(ask(client, registrations)).rejects.toThrow(INSIGHTS_WORKER_FAILED);
-    expect(started[0]!.terminated).toBe(true);
-    // Asked again, the figures come from a new worker, which is sent every row.
-    expect(await ask(client, registrations)).toEqual(eventInsights(registrations, categories));
+    const failing = insightsClient(client, engine).compute({
+      eventId: EVENT,
+      rows: registrations,
+      categories,
+      scope: null,
+      options: ALL_INSIGHTS,
+    });
+    await expect(failing).rejects.toSatisfy((error) => isEngineError(error, 'crashed'));
+    expect(started[0]!.closed).toBe(true);
+    // Asked again, the figures come from a new engine, which is sent every row.
+    const again = insightsClient(client, engine).compute({
+      eventId: EVENT,
+      rows: registrations,
+      categories,
+      scope: null,
+      options: { questions: true, groups: false },
+    });
+    expect(await again).toEqual(eventInsights(registrations, categories, { questions: true, groups: false }));
     expect(started).toHaveLength(2);
   });
 });

@@ -1,44 +1,30 @@
 import { ROWS_PER_WORKER_MESSAGE as ROWS_PER_MESSAGE } from '@/lib/main-thread-budget';
 import { yieldToBrowser } from '@/lib/yield-to-browser';
-import { openWorkerPort, type WorkerPort } from '@/lib/worker-port';
+import { theEngine } from '@/engine/engine';
+import type { EngineContract } from '@/engine/engine-contract';
+import type { EngineClient } from '@/engine/rpc/client';
 import type { QueryClient } from '@tanstack/react-query';
 import type { Category } from '@/features/events/api/schemas';
 import { onRegistrationsRemoved } from '../api/registrations-query';
 import type { Registration } from '../loader/schemas';
 import type { EventInsights, InsightsOptions } from './event-insights';
-import { createInsightsAnswers } from './insights-handler';
-import { fromWire, type InsightsRequest, type InsightsResponse } from './insights-protocol';
-
-/** The worker, or the same handler in the page where there is no Worker (tests in jsdom). */
-function openPort(): WorkerPort<InsightsRequest, InsightsResponse> {
-  return openWorkerPort(
-    // Vite bundles the worker because `new URL(..., import.meta.url)` sits inside `new Worker(...)`.
-    () => new Worker(new URL('./insights-worker.ts', import.meta.url), { type: 'module' }),
-    createInsightsAnswers,
-  );
-}
-
-/** What a computation rejects with when the worker failed; the next one starts a new worker. */
-export const INSIGHTS_WORKER_FAILED = 'The figures could not be computed: the worker stopped.';
+import { fromWire } from './insights-protocol';
 
 type ResultsByScope = WeakMap<object, Map<string, Promise<EventInsights>>>;
 const ALL_ROWS = {};
 
 /**
- * The page's side of the insights worker. The worker mirrors each event's registrations: the
- * first request sends them (ROWS_PER_WORKER_MESSAGE per message, yielding between messages),
- * later ones only the rows a load appended. Results are kept per row set, categories, scope
- * and options, so the event page, the Numbers dialog and the workbook's figures sheet share one
- * computation, and returning to a screen finds its figures ready. They go with the rows: when
- * the query cache drops an event's registrations (sign-out, garbage collection), the worker
- * drops its copy too.
+ * The page's side of the engine's figures (insights-contract.ts). The engine mirrors each
+ * event's registrations: the first request sends them (ROWS_PER_WORKER_MESSAGE per message,
+ * yielding between messages), later ones only the rows a load appended. Results are kept per
+ * row set, categories, scope and options, so the event page, the Numbers dialog and the
+ * workbook's figures sheet share one computation, and returning to a screen finds its figures
+ * ready. They go with the rows: when the query cache drops an event's registrations
+ * (sign-out, garbage collection), the engine drops its copy too. An engine that failed rejects
+ * the computations waiting (EngineError `crashed`); the next one starts a new engine and sends
+ * it the rows.
  */
 class InsightsClient {
-  private port = this.startWorker();
-  private readonly pending = new Map<
-    number,
-    { resolve: (response: InsightsResponse) => void; reject: (error: Error) => void }
-  >();
   private readonly sent = new Map<number, readonly Registration[]>();
   private readonly results = new WeakMap<
     readonly Registration[],
@@ -49,30 +35,14 @@ class InsightsClient {
   private readonly byId = new Map<number, Map<number, Registration>>();
   /** Syncs and requests run one after another, so a request never overtakes its rows. */
   private queue: Promise<unknown> = Promise.resolve();
-  private nextId = 1;
-  /** Moves on with every `forget`, so a sync under way stops sending rows the cache dropped. */
+  /** Moves on with every `forget` and restart, so a sync under way stops sending rows the engine dropped. */
   private generation = 0;
 
-  /**
-   * A worker that failed (its script did not load, it crashed) answers nothing more: every
-   * computation waiting rejects, and the next one starts a new worker, sending it the rows.
-   */
-  private startWorker(): WorkerPort<InsightsRequest, InsightsResponse> {
-    const port = openPort();
-    port.onResponse((response) => {
-      this.pending.get(response.id)?.resolve(response);
-      this.pending.delete(response.id);
-    });
-    port.onFailure(() => {
-      port.close();
+  constructor(private readonly engine: EngineClient<EngineContract>) {
+    engine.onRestart(() => {
       this.sent.clear();
       this.generation += 1;
-      this.port = this.startWorker();
-      const waiting = [...this.pending.values()];
-      this.pending.clear();
-      for (const { reject } of waiting) reject(new Error(INSIGHTS_WORKER_FAILED));
     });
-    return port;
   }
 
   /** The figures, from the cache when this exact computation was asked for before. */
@@ -118,7 +88,7 @@ class InsightsClient {
       this.sent.delete(eventId);
       this.byId.delete(eventId);
     }
-    this.port.post({ type: 'forget', eventId });
+    void this.engine.call('insights.forget', { eventId }).catch(() => undefined);
   }
 
   private enqueue<T>(task: () => Promise<T>): Promise<T> {
@@ -130,35 +100,30 @@ class InsightsClient {
   private async run(request: ComputeRequest, retried = false): Promise<EventInsights> {
     const { eventId, rows, categories, scope, options } = request;
     await this.sync(eventId, rows);
-    const response = await this.ask({
-      type: 'compute',
-      id: this.nextId++,
+    const job = {
       eventId,
       expected: rows.length,
       categories,
       scope: scope ? Int32Array.from(scope) : null,
       options,
+    };
+    const answer = await this.engine.call('insights.compute', job, {
+      transfer: job.scope ? [job.scope.buffer] : [],
     });
-    if ('error' in response) {
-      // The worker's copy drifted (it restarted, or a message was lost): send everything again once.
-      if (!retried && response.error.startsWith('stale')) {
-        this.sent.delete(eventId);
-        return this.run(request, true);
-      }
-      throw new Error(`The figures could not be computed: ${response.error}`);
+    if (answer.status === 'stale') {
+      // The engine's copy drifted (it restarted, or a message was lost): send everything again once.
+      if (retried)
+        throw new Error(
+          `The figures could not be computed: ${answer.held} rows held, ${rows.length} expected`,
+        );
+      this.sent.delete(eventId);
+      return this.run(request, true);
     }
-    return fromWire(response.insights, this.byId.get(eventId) ?? new Map());
-  }
-
-  private ask(message: Extract<InsightsRequest, { type: 'compute' }>): Promise<InsightsResponse> {
-    return new Promise((resolve, reject) => {
-      this.pending.set(message.id, { resolve, reject });
-      this.port.post(message, message.scope ? [message.scope.buffer] : []);
-    });
+    return fromWire(answer.insights, this.byId.get(eventId) ?? new Map());
   }
 
   /**
-   * Sends the rows the worker does not hold yet, from the first row that differs: a load
+   * Sends the rows the engine does not hold yet, from the first row that differs: a load
    * appends pages (and fills a late page in near the end), so this is the new tail, while a
    * refresh that replaced rows resends from the first change.
    */
@@ -180,12 +145,9 @@ class InsightsClient {
       if (start > from) await yieldToBrowser();
       // Forgotten meanwhile (sign-out): send nothing more; the request then fails as stale.
       if (generation !== this.generation) return;
-      this.port.post({
-        type: 'rows',
-        eventId,
-        from: start,
-        rows: rows.slice(start, start + ROWS_PER_MESSAGE),
-      });
+      // Not awaited: calls keep their order, and a lost slice shows as `stale` when computing.
+      const slice = rows.slice(start, start + ROWS_PER_MESSAGE);
+      this.engine.call('insights.rows', { eventId, from: start, rows: slice }).catch(() => undefined);
     }
     this.sent.set(eventId, rows);
   }
@@ -218,11 +180,11 @@ export function idsOf(rows: readonly { readonly id: number }[]): readonly number
 
 const clients = new WeakMap<QueryClient, InsightsClient>();
 
-/** One insights worker per query cache; it forgets an event's rows when the cache does. */
-export function insightsClient(queryClient: QueryClient): InsightsClient {
+/** One insights client per query cache; the engine forgets an event's rows when the cache does. */
+export function insightsClient(queryClient: QueryClient, engine = theEngine()): InsightsClient {
   let client = clients.get(queryClient);
   if (!client) {
-    const created = new InsightsClient();
+    const created = new InsightsClient(engine);
     onRegistrationsRemoved(queryClient, (eventId) => created.forget(eventId));
     clients.set(queryClient, (client = created));
   }

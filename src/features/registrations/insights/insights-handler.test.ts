@@ -1,26 +1,38 @@
 import { describe, expect, it } from 'vitest';
 import { demoEvent } from './testing/demo-event';
 import { ALL_INSIGHTS, eventInsights } from './event-insights';
-import { createInsightsHandler } from './insights-handler';
-import { fromWire, type InsightsResponse } from './insights-protocol';
+import type { InsightsAnswer } from './insights-contract';
+import { insightsHandlers } from './insights-handler';
+import { fromWire } from './insights-protocol';
 
-function computed(response: InsightsResponse | null) {
-  if (!response || 'error' in response) throw new Error(`no figures: ${JSON.stringify(response)}`);
-  return response.insights;
+/** The handlers, called as the engine calls them (no progress, never cancelled). */
+function createInsightsHandler() {
+  const handlers = insightsHandlers();
+  const context = { signal: new AbortController().signal, progress: () => {} };
+  return {
+    rows: (params: Parameters<(typeof handlers)['insights.rows']>[0]) =>
+      handlers['insights.rows'](params, context) as true,
+    forget: (eventId: number | null) => handlers['insights.forget']({ eventId }, context) as true,
+    compute: (params: Parameters<(typeof handlers)['insights.compute']>[0]) =>
+      handlers['insights.compute'](params, context) as InsightsAnswer,
+  };
 }
 
-describe('the insights worker', () => {
+function computed(answer: InsightsAnswer) {
+  if (answer.status !== 'ok') throw new Error(`no figures: ${JSON.stringify(answer)}`);
+  return answer.insights;
+}
+
+describe('the engine’s figures', () => {
   const { registrations, categories } = demoEvent(1030);
   const byId = new Map(registrations.map((row) => [row.registration_id, row]));
 
   it('counts the rows it was sent in pieces exactly as the page would count them itself', () => {
     const handle = createInsightsHandler();
-    handle({ type: 'rows', eventId: 7, from: 0, rows: registrations.slice(0, 40) });
-    handle({ type: 'rows', eventId: 7, from: 40, rows: registrations.slice(40) });
+    handle.rows({ eventId: 7, from: 0, rows: registrations.slice(0, 40) });
+    handle.rows({ eventId: 7, from: 40, rows: registrations.slice(40) });
     const wire = computed(
-      handle({
-        type: 'compute',
-        id: 1,
+      handle.compute({
         eventId: 7,
         expected: registrations.length,
         categories,
@@ -33,13 +45,11 @@ describe('the insights worker', () => {
 
   it('replaces what it held from the position a resend starts at', () => {
     const handle = createInsightsHandler();
-    handle({ type: 'rows', eventId: 7, from: 0, rows: registrations });
+    handle.rows({ eventId: 7, from: 0, rows: registrations });
     const changed = registrations.slice(0, 10).map((row) => ({ ...row, payment_status: 'refunded' }));
-    handle({ type: 'rows', eventId: 7, from: 0, rows: changed });
+    handle.rows({ eventId: 7, from: 0, rows: changed });
     const wire = computed(
-      handle({
-        type: 'compute',
-        id: 2,
+      handle.compute({
         eventId: 7,
         expected: 10,
         categories,
@@ -52,12 +62,10 @@ describe('the insights worker', () => {
 
   it('counts only the rows in scope', () => {
     const handle = createInsightsHandler();
-    handle({ type: 'rows', eventId: 7, from: 0, rows: registrations });
+    handle.rows({ eventId: 7, from: 0, rows: registrations });
     const shown = registrations.filter((row) => row.payment_status === 'paid');
     const wire = computed(
-      handle({
-        type: 'compute',
-        id: 3,
+      handle.compute({
         eventId: 7,
         expected: registrations.length,
         categories,
@@ -72,19 +80,17 @@ describe('the insights worker', () => {
 
   it('refuses to count when it does not hold the rows the page expects, and forgets on sign-out', () => {
     const handle = createInsightsHandler();
-    handle({ type: 'rows', eventId: 7, from: 0, rows: registrations });
-    const ask = (id: number) =>
-      handle({
-        type: 'compute',
-        id,
+    handle.rows({ eventId: 7, from: 0, rows: registrations });
+    const ask = () =>
+      handle.compute({
         eventId: 7,
         expected: registrations.length,
         categories,
         scope: null,
         options: ALL_INSIGHTS,
       });
-    expect(ask(4)).not.toHaveProperty('error');
-    handle({ type: 'forget', eventId: null });
-    expect(ask(5)).toEqual({ id: 5, error: expect.stringMatching(/^stale/) as unknown });
+    expect(ask().status).toBe('ok');
+    handle.forget(null);
+    expect(ask()).toEqual({ status: 'stale', held: 0 });
   });
 });

@@ -1,57 +1,36 @@
+import type { Handlers } from '@/engine/rpc/server';
 import type { Registration } from '../loader/schemas';
 import { eventInsights } from './event-insights';
-import { toWire, type InsightsRequest, type InsightsResponse } from './insights-protocol';
+import type { insightsContract } from './insights-contract';
+import { toWire } from './insights-protocol';
 
 /**
- * What the insights worker does with each message, as a plain function so it is tested in
- * Node and runs in the page where no Worker exists (tests in jsdom). Holds each event's rows.
+ * The engine's figures methods (insights-contract.ts). Holds each event's rows as the page
+ * sent them; plain functions, so they are tested in Node and run in the page where there is no
+ * Worker (tests in jsdom).
  */
-export function createInsightsHandler(): (request: InsightsRequest) => InsightsResponse | null {
+export function insightsHandlers(): Handlers<typeof insightsContract> {
   const rowsByEvent = new Map<number, Registration[]>();
-  return (request) => {
-    switch (request.type) {
-      case 'rows': {
-        let held = rowsByEvent.get(request.eventId);
-        if (!held) rowsByEvent.set(request.eventId, (held = []));
-        // A gap (rows after a position never received) is caught by `expected` when computing.
-        held.length = Math.min(held.length, request.from);
-        for (const row of request.rows) held.push(row);
-        return null;
-      }
-      case 'forget':
-        if (request.eventId === null) rowsByEvent.clear();
-        else rowsByEvent.delete(request.eventId);
-        return null;
-      case 'compute': {
-        const held = rowsByEvent.get(request.eventId) ?? [];
-        if (held.length !== request.expected) {
-          return { id: request.id, error: `stale: ${held.length} rows held, ${request.expected} expected` };
-        }
-        const rows = request.scope ? inScope(held, request.scope) : held;
-        const insights = eventInsights(rows, request.categories, request.options);
-        return { id: request.id, insights: toWire(insights) };
-      }
-    }
-  };
-}
-
-/**
- * The handler with its replies: what the worker runs, and the page where there is no Worker.
- * A computation that throws is answered as an error for its request, never left unanswered.
- */
-export function createInsightsAnswers(
-  reply: (response: InsightsResponse) => void,
-): (request: InsightsRequest) => void {
-  const handle = createInsightsHandler();
-  return (request) => {
-    let response: InsightsResponse | null;
-    try {
-      response = handle(request);
-    } catch (error) {
-      const id = request.type === 'compute' ? request.id : -1;
-      response = { id, error: error instanceof Error ? error.message : String(error) };
-    }
-    if (response) reply(response);
+  return {
+    'insights.rows': ({ eventId, from, rows }) => {
+      let held = rowsByEvent.get(eventId);
+      if (!held) rowsByEvent.set(eventId, (held = []));
+      // A gap (rows after a position never received) is caught by `expected` when computing.
+      held.length = Math.min(held.length, from);
+      for (const row of rows) held.push(row);
+      return true;
+    },
+    'insights.forget': ({ eventId }) => {
+      if (eventId === null) rowsByEvent.clear();
+      else rowsByEvent.delete(eventId);
+      return true;
+    },
+    'insights.compute': ({ eventId, expected, categories, scope, options }) => {
+      const held = rowsByEvent.get(eventId) ?? [];
+      if (held.length !== expected) return { status: 'stale', held: held.length };
+      const rows = scope ? inScope(held, scope) : held;
+      return { status: 'ok', insights: toWire(eventInsights(rows, categories, options)) };
+    },
   };
 }
 

@@ -1,41 +1,7 @@
-import type { Category } from '@/features/events/api/schemas';
 import type { Registration } from '../loader/schemas';
 import type { DuplicateGroup } from './duplicate-groups';
-import type { EventInsights, InsightsOptions } from './event-insights';
+import type { EventInsights } from './event-insights';
 import type { OrderGroup } from './order-groups';
-
-/**
- * The messages between the page and the insights worker. The worker keeps its own copy of
- * each event's registrations, sent once and then only the rows a load appended, so asking
- * for figures costs a message of a few numbers, never 100,000 rows.
- */
-export type InsightsRequest =
-  /** Rows of an event from position `from` on: what the worker held from there is replaced. */
-  | {
-      readonly type: 'rows';
-      readonly eventId: number;
-      readonly from: number;
-      readonly rows: readonly Registration[];
-    }
-  /**
-   * Figures of an event's `expected` first rows (all of them, or the registrations whose ids
-   * are in `scope`). Answered with an error when the worker does not hold exactly `expected`
-   * rows: the page then sends the rows again.
-   */
-  | {
-      readonly type: 'compute';
-      readonly id: number;
-      readonly eventId: number;
-      readonly expected: number;
-      readonly categories: readonly Category[];
-      readonly scope: Int32Array | null;
-      readonly options: InsightsOptions;
-    }
-  /** Drop the rows of one event, or of every event (sign-out). */
-  | { readonly type: 'forget'; readonly eventId: number | null };
-
-export type InsightsResponse =
-  { readonly id: number; readonly insights: WireInsights } | { readonly id: number; readonly error: string };
 
 /** Registrations travel back as ids: the page holds the objects already. */
 interface WireOrderGroup extends Omit<OrderGroup, 'registrations'> {

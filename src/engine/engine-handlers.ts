@@ -1,0 +1,15 @@
+import { insightsHandlers } from '@/features/registrations/insights/insights-handler';
+import { engineContract } from './engine-contract';
+import { serveEngine, type Handlers } from './rpc/server';
+import type { EnginePost, EngineReceiver } from './rpc/transport';
+
+/**
+ * The engine: every method of the contract, served on one message channel. The engine worker
+ * runs it; so does the page where there is no Worker (tests in jsdom).
+ */
+export function startEngine(post: EnginePost): EngineReceiver {
+  const handlers: Handlers<typeof engineContract> = {
+    ...insightsHandlers(),
+  };
+  return serveEngine(engineContract, handlers, post);
+}
