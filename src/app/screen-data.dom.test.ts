@@ -1,7 +1,7 @@
 import { QueryClient } from '@tanstack/react-query';
 import fc from 'fast-check';
 import { eventQueries } from '@/features/events/api/queries';
-import { freshIndexedDbForEachTest } from '@/lib/device-copy/testing/fresh-indexeddb';
+import { freshIndexedDbForEachTest } from '@/engine/copy/testing/fresh-indexeddb';
 import { endSession, startSession } from '@/lib/session';
 import { TEST_SESSION } from '../../test/fixtures';
 import { requestsFromNow } from '../../test/msw-server';

@@ -1,8 +1,12 @@
+import { deviceCopyContract } from './copy/device-copy-contract';
 import { insightsContract } from '@/features/registrations/insights/insights-contract';
+import { pageReaderContract } from '@/features/registrations/loader/page-reader-contract';
 
 /** Every method of the engine, by name: the one contract the page and the engine worker share. */
 export const engineContract = {
   ...insightsContract,
+  ...deviceCopyContract,
+  ...pageReaderContract,
 };
 
 export type EngineContract = typeof engineContract;

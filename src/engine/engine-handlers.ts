@@ -1,4 +1,6 @@
 import { insightsHandlers } from '@/features/registrations/insights/insights-handler';
+import { pageReaderHandlers } from '@/features/registrations/loader/page-reader-answers';
+import { deviceCopyHandlers } from './copy/device-copy-handler';
 import { engineContract } from './engine-contract';
 import { serveEngine, type Handlers } from './rpc/server';
 import type { EnginePost, EngineReceiver } from './rpc/transport';
@@ -10,6 +12,8 @@ import type { EnginePost, EngineReceiver } from './rpc/transport';
 export function startEngine(post: EnginePost): EngineReceiver {
   const handlers: Handlers<typeof engineContract> = {
     ...insightsHandlers(),
+    ...deviceCopyHandlers((topic) => post({ kind: 'notice', topic, value: null })),
+    ...pageReaderHandlers(),
   };
   return serveEngine(engineContract, handlers, post);
 }

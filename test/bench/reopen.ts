@@ -19,7 +19,7 @@ import { formatCount, type EventPlan } from './plan';
 import { log } from './serve';
 import { TEXT } from './texts';
 
-/** src/lib/device-copy/device-store.ts: the database and its chunk size. */
+/** src/engine/copy/device-store.ts: the database and its chunk size. */
 const CHUNK_ROWS = 5_000;
 
 export interface ReopenFigures {

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 
-/** The device copy's IndexedDB database (src/lib/device-copy/device-store.ts). */
+/** The device copy's IndexedDB database (src/engine/copy/device-store.ts). */
 export const COPY_DB = 'promoter-dashboard-device-copy';
 
 /** What the device copy holds, read in the page: its events' plaintext entries and its record keys. */

@@ -29,7 +29,7 @@ import {
 
 /**
  * The encrypted copy of the registrations on this device (README "The copy on this device",
- * src/lib/device-copy/): one Chromium profile kept across browser launches, as a promoter's
+ * src/engine/copy/): one Chromium profile kept across browser launches, as a promoter's
  * laptop keeps it across days. The tests run in order and each starts from what the previous
  * one left in the profile: a first full load saves the copy and nothing readable; a relaunch
  * reopens it with only `updated_since` requests; another key on the same profile finds nothing
@@ -41,7 +41,7 @@ import {
 const LARGE = { id: 1001, total: 25_000 } as const;
 /** coastal's event (src/mocks/data/catalog.ts), small: it gives coastal a copy of its own. */
 const COASTAL_EVENT_ID = 1004;
-/** src/lib/device-copy/device-store.ts */
+/** src/engine/copy/device-store.ts */
 
 /** The copy is stored in chunks of 5,000 rows (device-store.ts CHUNK_ROWS). */
 const LARGE_CHUNKS = LARGE.total / 5_000;

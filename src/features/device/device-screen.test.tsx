@@ -1,12 +1,12 @@
 import { act, screen, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import i18n from '@/i18n';
-import { deviceCopySettled } from '@/lib/device-copy/device-copy-client';
+import { deviceCopySettled } from '@/engine/copy/device-copy-client';
 import {
   DEVICE_COPY_DB,
   freshIndexedDbForEachTest,
   storedOnDevice,
-} from '@/lib/device-copy/testing/fresh-indexeddb';
+} from '@/engine/copy/testing/fresh-indexeddb';
 import { getDemoDataset } from '@/mocks/data';
 import { server, TEST_API_BASE, TEST_TODAY } from '../../../test/msw-server';
 import { renderApp } from '../../../test/render';

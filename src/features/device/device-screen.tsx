@@ -10,14 +10,14 @@ import { useDocumentTitle } from '@/components/use-document-title';
 import { paths } from '@/config/paths';
 import { useLanguage } from '@/i18n/use-language';
 import { formatInstant } from '@/lib/dates';
-import { hearOtherTabs } from '@/lib/device-copy/device-copy-channel';
+import { hearOtherTabs } from '@/engine/copy/device-copy-channel';
 import {
   deviceCopyForgotten,
   forgetDeviceCopy,
   listDeviceCopy,
   subscribeDeviceCopyStatus,
-} from '@/lib/device-copy/device-copy-client';
-import type { CopyEventSummary } from '@/lib/device-copy/device-copy-protocol';
+} from '@/engine/copy/device-copy-client';
+import type { CopyEventSummary } from '@/engine/copy/device-copy-protocol';
 import { formatCount } from '@/lib/numbers';
 import { EventName } from '@/features/events/api/event-label';
 import { eventQueries } from '@/features/events/api/queries';

@@ -1,11 +1,11 @@
 import { screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { deviceCopySettled } from '@/lib/device-copy/device-copy-client';
+import { deviceCopySettled } from '@/engine/copy/device-copy-client';
 import {
   DEVICE_COPY_DB,
   freshIndexedDbForEachTest,
   storedOnDevice,
-} from '@/lib/device-copy/testing/fresh-indexeddb';
+} from '@/engine/copy/testing/fresh-indexeddb';
 import { announceSignOut } from '@/lib/session-channel';
 import { server, TEST_API_BASE } from '../../../test/msw-server';
 import { renderApp } from '../../../test/render';

@@ -1,7 +1,7 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { deviceCopySettled } from '@/lib/device-copy/device-copy-client';
-import { freshIndexedDbForEachTest, storedOnDevice } from '@/lib/device-copy/testing/fresh-indexeddb';
+import { deviceCopySettled } from '@/engine/copy/device-copy-client';
+import { freshIndexedDbForEachTest, storedOnDevice } from '@/engine/copy/testing/fresh-indexeddb';
 import { endSession } from '@/lib/session';
 import { DEMO_EVENT_IDS } from '@/mocks/data';
 import { DEMO_KEYS } from '@/mocks/data/demo-keys';

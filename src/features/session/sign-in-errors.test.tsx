@@ -1,7 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse, type HttpResponseResolver } from 'msw';
 import i18n from '@/i18n';
-import { freshIndexedDbForEachTest } from '@/lib/device-copy/testing/fresh-indexeddb';
+import { freshIndexedDbForEachTest } from '@/engine/copy/testing/fresh-indexeddb';
 import { server, TEST_API_BASE } from '../../../test/msw-server';
 import { renderApp } from '../../../test/render';
 

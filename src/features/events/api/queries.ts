@@ -8,7 +8,7 @@ import {
   readEventsCopy,
   saveCategoriesCopy,
   saveEventsCopy,
-} from '@/lib/device-copy/device-copy-client';
+} from '@/engine/copy/device-copy-client';
 import { fromApiOrCopy } from '@/lib/offline';
 import {
   categoryListResponseSchema,

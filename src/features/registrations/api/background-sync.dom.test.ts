@@ -1,7 +1,7 @@
 import { QueryClient, QueryObserver } from '@tanstack/react-query';
 import { http } from 'msw';
-import { deviceCopySettled } from '@/lib/device-copy/device-copy-client';
-import { freshIndexedDbForEachTest } from '@/lib/device-copy/testing/fresh-indexeddb';
+import { deviceCopySettled } from '@/engine/copy/device-copy-client';
+import { freshIndexedDbForEachTest } from '@/engine/copy/testing/fresh-indexeddb';
 import { backgroundSyncPausedInSession, endSession } from '@/lib/session';
 import { getDemoDataset, resetDemoData } from '@/mocks/data';
 import { server } from '../../../../test/msw-server';

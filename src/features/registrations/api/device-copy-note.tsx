@@ -4,7 +4,7 @@ import {
   deviceCopyStatus,
   subscribeDeviceCopyStatus,
   type DeviceCopyStatus,
-} from '@/lib/device-copy/device-copy-client';
+} from '@/engine/copy/device-copy-client';
 import { useOffline } from '@/lib/offline';
 
 type Note = 'notSavedFull' | 'notSaved' | 'discarded' | 'opened' | null;

@@ -3,8 +3,8 @@ import {
   deviceCopySettled,
   forgetDeviceCopy,
   wipeDeviceCopyOfSession,
-} from '@/lib/device-copy/device-copy-client';
-import { freshIndexedDbForEachTest } from '@/lib/device-copy/testing/fresh-indexeddb';
+} from '@/engine/copy/device-copy-client';
+import { freshIndexedDbForEachTest } from '@/engine/copy/testing/fresh-indexeddb';
 import { resetDemoData } from '@/mocks/data';
 import { signInForTests } from '../loader/testing/loader-test-kit';
 import type { EventFigures } from './event-figures';

@@ -1,8 +1,8 @@
 import { QueryClient } from '@tanstack/react-query';
 import { onTestFinished } from 'vitest';
-import { DEVICE_COPY_CHANNEL } from '@/lib/device-copy/device-copy-channel';
-import { deviceCopySettled, saveDeviceCopy } from '@/lib/device-copy/device-copy-client';
-import { freshIndexedDbForEachTest } from '@/lib/device-copy/testing/fresh-indexeddb';
+import { DEVICE_COPY_CHANNEL } from '@/engine/copy/device-copy-channel';
+import { deviceCopySettled, saveDeviceCopy } from '@/engine/copy/device-copy-client';
+import { freshIndexedDbForEachTest } from '@/engine/copy/testing/fresh-indexeddb';
 import { requestsFromNow, server } from '../../../../test/msw-server';
 import { signInForTests } from '../loader/testing/loader-test-kit';
 import { followOtherTabs } from './follow-other-tabs';

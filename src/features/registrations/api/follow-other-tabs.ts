@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { hearOtherTabs } from '@/lib/device-copy/device-copy-channel';
+import { hearOtherTabs } from '@/engine/copy/device-copy-channel';
 import { reopenFromCopy, type RegistrationsData } from './registrations-query';
 import { registrationsKey } from './registrations-key';
 

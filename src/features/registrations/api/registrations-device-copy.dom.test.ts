@@ -1,6 +1,6 @@
 import { QueryClient } from '@tanstack/react-query';
-import { deviceCopySettled, deviceCopyStatus } from '@/lib/device-copy/device-copy-client';
-import { freshIndexedDbForEachTest } from '@/lib/device-copy/testing/fresh-indexeddb';
+import { deviceCopySettled, deviceCopyStatus } from '@/engine/copy/device-copy-client';
+import { freshIndexedDbForEachTest } from '@/engine/copy/testing/fresh-indexeddb';
 import { endSession, startSession } from '@/lib/session';
 import { advanceDemoDays, getDemoDataset, resetDemoData } from '@/mocks/data';
 import { registrationRequestsFromNow, server, TEST_TODAY } from '../../../../test/msw-server';

@@ -1,7 +1,7 @@
 import { QueryClient } from '@tanstack/react-query';
 import { registrationRequestsFromNow, TEST_TODAY } from '../../../../test/msw-server';
-import { deviceCopySettled, deviceCopyStatus } from '@/lib/device-copy/device-copy-client';
-import { freshIndexedDbForEachTest } from '@/lib/device-copy/testing/fresh-indexeddb';
+import { deviceCopySettled, deviceCopyStatus } from '@/engine/copy/device-copy-client';
+import { freshIndexedDbForEachTest } from '@/engine/copy/testing/fresh-indexeddb';
 import { endSession } from '@/lib/session';
 import { advanceDemoDays, getDemoDataset, resetDemoData } from '@/mocks/data';
 import { removedSince, summarizeChanges } from '../history/changes-since';

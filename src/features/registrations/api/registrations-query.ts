@@ -1,5 +1,5 @@
 import { queryOptions, type Query, type QueryClient, type QueryFunctionContext } from '@tanstack/react-query';
-import { readDeviceCopy, saveDeviceCopy } from '@/lib/device-copy/device-copy-client';
+import { readDeviceCopy, saveDeviceCopy } from '@/engine/copy/device-copy-client';
 import { browserSaysOffline, isOffline } from '@/lib/offline';
 import { getSession } from '@/lib/session';
 import { knownFirstPage, rememberFirstPage } from '@/lib/remembered-api-address';

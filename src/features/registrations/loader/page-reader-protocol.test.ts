@@ -1,7 +1,12 @@
 import fc from 'fast-check';
-import { parsePageReaderReply, parsePageReaderRequest, readPageBytes } from './page-reader-protocol';
+import { pageReaderContract } from './page-reader-contract';
+import { readPageBytes } from './page-reader-protocol';
 
 const bytesOf = (text: string) => new TextEncoder().encode(text).buffer;
+const fetchParams = pageReaderContract['pages.fetch'].params;
+const fetchAnswer = pageReaderContract['pages.fetch'].result;
+const readParams = pageReaderContract['pages.read'].params;
+const readAnswer = pageReaderContract['pages.read'].result;
 
 describe('reading a page of registrations', () => {
   it('answers the checked rows, with the metadata beside them', () => {
@@ -36,122 +41,111 @@ describe('reading a page of registrations', () => {
   });
 });
 
-describe("the worker's replies", () => {
+describe("the engine's answers, as the page reads them", () => {
   const rows = { ok: true, data: { registrations: [] } };
 
-  it('keeps a reply the worker could have sent', () => {
-    expect(parsePageReaderReply({ id: 3, kind: 'reading', reading: rows })).toEqual({
-      id: 3,
-      kind: 'reading',
-      reading: rows,
-    });
+  it('keeps an answer the engine could have sent', () => {
+    expect(readAnswer(rows)).toEqual({ value: rows });
     const invalid = { ok: false, problem: 'invalid', field: 'registrations', detail: 'expected array' };
-    expect(parsePageReaderReply({ id: 4, kind: 'reading', reading: invalid })).toEqual({
-      id: 4,
-      kind: 'reading',
-      reading: invalid,
-    });
+    expect(readAnswer(invalid)).toEqual({ value: invalid });
+    const notJson = { ok: false, problem: 'not-json', detail: 'Unexpected token <' };
+    expect(readAnswer(notJson)).toEqual({ value: notJson });
     const headers = [['retry-after', '3']];
-    expect(parsePageReaderReply({ id: 5, kind: 'response', status: 429, headers, reading: null })).toEqual({
-      id: 5,
-      kind: 'response',
-      status: 429,
-      headers,
-      reading: null,
+    expect(fetchAnswer({ kind: 'response', status: 429, headers, reading: null })).toEqual({
+      value: { kind: 'response', status: 429, headers, reading: null },
     });
-    expect(
-      parsePageReaderReply({ id: 6, kind: 'response', status: 200, headers: [], reading: rows }),
-    ).toMatchObject({
-      reading: rows,
+    expect(fetchAnswer({ kind: 'response', status: 200, headers: [], reading: rows })).toMatchObject({
+      value: { reading: rows },
     });
-    expect(parsePageReaderReply({ id: 7, kind: 'failed', detail: 'Failed to fetch' })).toEqual({
-      id: 7,
-      kind: 'failed',
-      detail: 'Failed to fetch',
+    expect(fetchAnswer({ kind: 'failed', detail: 'Failed to fetch' })).toEqual({
+      value: { kind: 'failed', detail: 'Failed to fetch' },
     });
   });
 
   it('refuses anything else, and never throws', () => {
-    expect(
-      parsePageReaderReply({ id: 3, kind: 'reading', reading: { ok: true, data: { registrations: 'x' } } }),
-    ).toBeNull();
-    expect(parsePageReaderReply({ id: '3', kind: 'reading', reading: rows })).toBeNull();
-    expect(
-      parsePageReaderReply({ id: 3, kind: 'reading', reading: { ok: false, problem: 'other', detail: '' } }),
-    ).toBeNull();
+    expect(readAnswer({ ok: true, data: { registrations: 'x' } })).toBeNull();
+    expect(readAnswer({ ok: false, problem: 'other', detail: '' })).toBeNull();
+    expect(readAnswer({ ok: false, problem: 'invalid', detail: 'no field' })).toBeNull();
     // A success without its reading, an error with one, a status no Response can have.
-    expect(
-      parsePageReaderReply({ id: 3, kind: 'response', status: 200, headers: [], reading: null }),
-    ).toBeNull();
-    expect(
-      parsePageReaderReply({ id: 3, kind: 'response', status: 500, headers: [], reading: rows }),
-    ).toBeNull();
-    expect(
-      parsePageReaderReply({ id: 3, kind: 'response', status: 0, headers: [], reading: null }),
-    ).toBeNull();
-    expect(
-      parsePageReaderReply({ id: 3, kind: 'response', status: 404, headers: [['a']], reading: null }),
-    ).toBeNull();
+    expect(fetchAnswer({ kind: 'response', status: 200, headers: [], reading: null })).toBeNull();
+    expect(fetchAnswer({ kind: 'response', status: 500, headers: [], reading: rows })).toBeNull();
+    expect(fetchAnswer({ kind: 'response', status: 0, headers: [], reading: null })).toBeNull();
+    expect(fetchAnswer({ kind: 'response', status: 404, headers: [['a']], reading: null })).toBeNull();
+    expect(fetchAnswer({ kind: 'failed', detail: 3 })).toBeNull();
+    expect(fetchAnswer({ kind: 'reading', reading: rows })).toBeNull();
     fc.assert(
-      fc.property(fc.anything(), (message) => {
-        const reply = parsePageReaderReply(message);
-        expect(reply === null || Number.isSafeInteger(reply.id)).toBe(true);
+      fc.property(fc.anything(), (answer) => {
+        const fetched = fetchAnswer(answer);
+        expect(fetched === null || ['response', 'failed'].includes(fetched.value.kind)).toBe(true);
+        const read = readAnswer(answer);
+        expect(read === null || typeof read.value.ok === 'boolean').toBe(true);
       }),
     );
   });
 
-  it('gives only statuses and headers a Response can be built with', () => {
+  it('gives only statuses and headers a Response can be built with, and a reading with each success', () => {
     const header = fc.tuple(fc.string(), fc.string());
-    const reply = fc.record({
-      id: fc.integer(),
-      kind: fc.constantFrom('response', 'failed', 'reading', 'other'),
+    const answer = fc.record({
+      kind: fc.constantFrom('response', 'failed', 'other'),
       status: fc.oneof(fc.integer({ min: -10, max: 1000 }), fc.anything()),
       headers: fc.oneof(fc.array(header), fc.anything()),
       reading: fc.oneof(fc.constant(null), fc.constant(rows), fc.anything()),
       detail: fc.oneof(fc.string(), fc.anything()),
     });
     fc.assert(
-      fc.property(reply, (message) => {
-        const parsed = parsePageReaderReply(message);
+      fc.property(answer, (received) => {
+        const parsed = fetchAnswer(received)?.value;
         if (parsed?.kind !== 'response') return;
         expect(parsed.status).toBeGreaterThanOrEqual(200);
         expect(parsed.status).toBeLessThanOrEqual(599);
         expect(
           parsed.headers.every(([name, value]) => typeof name === 'string' && typeof value === 'string'),
         ).toBe(true);
+        expect(parsed.reading === null).toBe(parsed.status > 299);
       }),
     );
   });
 });
 
-describe("the page's requests, as the worker reads them", () => {
-  it('keeps a fetch of an http(s) address, a cancel and bytes to read', () => {
+describe("the page's calls, as the engine reads them", () => {
+  it('keeps a fetch of an http(s) address, and bytes to read', () => {
     const headers = [['x-api-key', 'k']];
-    expect(
-      parsePageReaderRequest({ id: 1, kind: 'fetch', url: 'https://api.example.com/v1/x', headers }),
-    ).toEqual({
-      id: 1,
-      kind: 'fetch',
-      url: 'https://api.example.com/v1/x',
-      headers,
+    expect(fetchParams({ url: 'https://api.example.com/v1/x', headers })).toEqual({
+      value: { url: 'https://api.example.com/v1/x', headers },
     });
-    expect(parsePageReaderRequest({ id: 2, kind: 'cancel' })).toEqual({ id: 2, kind: 'cancel' });
-    expect(parsePageReaderRequest({ id: 3, kind: 'read', bytes: bytesOf('{}') })).toMatchObject({
-      kind: 'read',
-    });
+    expect(fetchParams({ url: 'HTTP://localhost:4010/v1/x', headers: [] })).not.toBeNull();
+    const bytes = bytesOf('{}');
+    expect(readParams({ bytes })).toEqual({ value: { bytes } });
   });
 
   it('refuses other addresses and shapes, and never throws', () => {
-    expect(
-      parsePageReaderRequest({ id: 1, kind: 'fetch', url: 'javascript:alert(1)', headers: [] }),
-    ).toBeNull();
-    expect(parsePageReaderRequest({ id: 1, kind: 'fetch', url: '/v1/x', headers: [] })).toBeNull();
-    expect(parsePageReaderRequest({ id: 1, kind: 'read', bytes: 'text' })).toBeNull();
+    expect(fetchParams({ url: 'javascript:alert(1)', headers: [] })).toBeNull();
+    expect(fetchParams({ url: '/v1/x', headers: [] })).toBeNull();
+    expect(fetchParams({ url: 'https://api.example.com/v1/x', headers: [['a', 1]] })).toBeNull();
+    expect(fetchParams({ url: 'https://api.example.com/v1/x' })).toBeNull();
+    expect(readParams({ bytes: 'text' })).toBeNull();
+    expect(readParams({ bytes: new Uint8Array(2) })).toBeNull();
     fc.assert(
-      fc.property(fc.anything(), (message) => {
-        const request = parsePageReaderRequest(message);
-        expect(request === null || Number.isSafeInteger(request.id)).toBe(true);
-        if (request?.kind === 'fetch') expect(request.url).toMatch(/^https?:\/\//i);
+      fc.property(fc.anything(), (params) => {
+        const asked = fetchParams(params);
+        if (asked) expect(asked.value.url).toMatch(/^https?:\/\//i);
+        const read = readParams(params);
+        if (read) expect(Object.prototype.toString.call(read.value.bytes)).toBe('[object ArrayBuffer]');
+      }),
+    );
+    const call = fc.record({
+      url: fc.oneof(fc.webUrl(), fc.string(), fc.anything()),
+      headers: fc.oneof(fc.array(fc.tuple(fc.string(), fc.string())), fc.anything()),
+      bytes: fc.oneof(
+        fc.uint8Array().map((array) => array.slice().buffer),
+        fc.anything(),
+      ),
+    });
+    fc.assert(
+      fc.property(call, (params) => {
+        const asked = fetchParams(params);
+        if (asked) expect(asked.value.url).toMatch(/^https?:\/\//i);
+        expect(readParams(params) === null).toBe(!(params.bytes instanceof ArrayBuffer));
       }),
     );
   });

@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import fc from 'fast-check';
-import { deviceCopySettled, readDismissedDuplicatesCopy } from '@/lib/device-copy/device-copy-client';
-import { freshIndexedDbForEachTest } from '@/lib/device-copy/testing/fresh-indexeddb';
+import { deviceCopySettled, readDismissedDuplicatesCopy } from '@/engine/copy/device-copy-client';
+import { freshIndexedDbForEachTest } from '@/engine/copy/testing/fresh-indexeddb';
 import { startSession } from '@/lib/session';
 import { DEMO_EVENT_IDS } from '@/mocks/data';
 import { TEST_SESSION } from '../../../../test/fixtures';

@@ -1,9 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import {
-  readDismissedDuplicatesCopy,
-  saveDismissedDuplicatesCopy,
-} from '@/lib/device-copy/device-copy-client';
+import { readDismissedDuplicatesCopy, saveDismissedDuplicatesCopy } from '@/engine/copy/device-copy-client';
 import type { DuplicateKind } from '../insights/duplicate-groups';
 
 /**

@@ -1,8 +1,8 @@
 import { act, screen, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import i18n from '@/i18n';
-import { deviceCopySettled, readEditionLinkCopy } from '@/lib/device-copy/device-copy-client';
-import { freshIndexedDbForEachTest } from '@/lib/device-copy/testing/fresh-indexeddb';
+import { deviceCopySettled, readEditionLinkCopy } from '@/engine/copy/device-copy-client';
+import { freshIndexedDbForEachTest } from '@/engine/copy/testing/fresh-indexeddb';
 import { DEMO_EVENT_IDS, getDemoDataset } from '@/mocks/data';
 import { server, TEST_API_BASE, TEST_TODAY } from '../../../../test/msw-server';
 import { renderApp } from '../../../../test/render';

@@ -1,7 +1,7 @@
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import i18n from '@/i18n';
-import { deviceCopySettled } from '@/lib/device-copy/device-copy-client';
-import { freshIndexedDbForEachTest } from '@/lib/device-copy/testing/fresh-indexeddb';
+import { deviceCopySettled } from '@/engine/copy/device-copy-client';
+import { freshIndexedDbForEachTest } from '@/engine/copy/testing/fresh-indexeddb';
 import { advanceDemoDays, DEMO_EVENT_IDS, getDemoDataset, resetDemoData } from '@/mocks/data';
 import { renderApp } from '../../../../test/render';
 import type { EventFigures } from '../api/event-figures';

@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { indexEvent, SearchIndex } from '@/lib/device-copy/search-index';
+import { indexEvent, SearchIndex } from '@/engine/copy/search-index';
 import { searchTerms } from '@/lib/text-keys';
 import type { Registration } from '../loader/schemas';
 import { filterRows } from './filter-rows';

@@ -1,8 +1,8 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import i18n from '@/i18n';
-import { deviceCopySettled, forgetDeviceCopy, saveDeviceCopy } from '@/lib/device-copy/device-copy-client';
-import { freshIndexedDbForEachTest } from '@/lib/device-copy/testing/fresh-indexeddb';
+import { deviceCopySettled, forgetDeviceCopy, saveDeviceCopy } from '@/engine/copy/device-copy-client';
+import { freshIndexedDbForEachTest } from '@/engine/copy/testing/fresh-indexeddb';
 import { startSession } from '@/lib/session';
 import { DEMO_EVENT_IDS, getDemoDataset } from '@/mocks/data';
 import { TEST_SESSION } from '../../../../test/fixtures';

@@ -6,7 +6,7 @@ import { paths } from '@/config/paths';
 import { addScreenNamespace } from '@/i18n/screen-namespaces';
 import en from '@/i18n/locales/en/search.json';
 import fr from '@/i18n/locales/fr/search.json';
-import type { SearchHit } from '@/lib/device-copy/search-protocol';
+import type { SearchHit } from '@/engine/copy/search-protocol';
 import { registrationsSearch } from '../rows/registrations-view';
 import { SearchSummary } from './search-summary';
 import { useParticipantSearch } from './use-participant-search';

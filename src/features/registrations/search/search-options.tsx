@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { EventName } from '@/features/events/api/event-label';
 import type { Category, PartnerEvent } from '@/features/events/api/schemas';
 import { useLanguage } from '@/i18n/use-language';
-import type { SearchHit } from '@/lib/device-copy/search-protocol';
+import type { SearchHit } from '@/engine/copy/search-protocol';
 import { registrationLabels, type RegistrationLabels } from '../rows/registration-labels';
 // The status and category labels' texts (the registrations namespace) come with this module,
 // loaded once the first results are shown, not with the header of every screen.

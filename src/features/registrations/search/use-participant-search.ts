@@ -2,8 +2,8 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { eventQueries } from '@/features/events/api/queries';
 import type { PartnerEvent } from '@/features/events/api/schemas';
-import { searchDeviceCopy, subscribeDeviceCopySearch } from '@/lib/device-copy/device-copy-client';
-import type { SearchAnswer } from '@/lib/device-copy/search-protocol';
+import { searchDeviceCopy, subscribeDeviceCopySearch } from '@/engine/copy/device-copy-client';
+import type { SearchAnswer } from '@/engine/copy/search-protocol';
 import { todayCalendarDate } from '@/lib/dates';
 
 /** Results listed at most; the count says how many more there are. */

@@ -1,7 +1,7 @@
 import { act, screen, within } from '@testing-library/react';
 import Papa from 'papaparse';
-import { deviceCopySettled } from '@/lib/device-copy/device-copy-client';
-import { freshIndexedDbForEachTest } from '@/lib/device-copy/testing/fresh-indexeddb';
+import { deviceCopySettled } from '@/engine/copy/device-copy-client';
+import { freshIndexedDbForEachTest } from '@/engine/copy/testing/fresh-indexeddb';
 import { advanceDemoDays, DEMO_EVENT_IDS, resetDemoData } from '@/mocks/data';
 import { renderApp } from '../../../../test/render';
 import { sizeRegistrationsTable } from '../../../../test/table-layout';

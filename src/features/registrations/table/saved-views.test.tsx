@@ -1,11 +1,7 @@
 import { onlineManager } from '@tanstack/react-query';
 import { act, screen, waitFor, within } from '@testing-library/react';
-import {
-  deviceCopySettled,
-  readSavedViewsCopy,
-  saveSavedViewsCopy,
-} from '@/lib/device-copy/device-copy-client';
-import { freshIndexedDbForEachTest } from '@/lib/device-copy/testing/fresh-indexeddb';
+import { deviceCopySettled, readSavedViewsCopy, saveSavedViewsCopy } from '@/engine/copy/device-copy-client';
+import { freshIndexedDbForEachTest } from '@/engine/copy/testing/fresh-indexeddb';
 import { startSession } from '@/lib/session';
 import { DEMO_EVENT_IDS, getDemoDataset } from '@/mocks/data';
 import { TEST_SESSION } from '../../../../test/fixtures';

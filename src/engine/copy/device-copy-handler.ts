@@ -6,25 +6,27 @@ import {
   probeDeviceCopy,
   wipeDeviceCopy,
 } from './device-store';
-import {
-  type CopyListResult,
-  type CopyPlace,
-  type CopyReadResult,
-  type CopyRecord,
-  type CopyRecordResult,
-  type CopySaveResult,
-  type DeviceCopyRequest,
-  type DeviceCopyResponse,
+import type { Handlers } from '@/engine/rpc/server';
+import { SEARCH_CHANGED, type deviceCopyContract } from './device-copy-contract';
+import type {
+  CopyListResult,
+  CopyPlace,
+  CopyReadResult,
+  CopyRecord,
+  CopyRecordResult,
+  CopySaveResult,
 } from './device-copy-protocol';
 import type { PageNumbering } from './device-store';
 import type { DeviceRegistration } from './registrations-codec';
 import { createCopySearch } from './device-copy-search';
 
 /**
- * The device copy worker's work, apart from the worker itself so it can also run in the page
- * where there is no Worker (tests in jsdom). Requests run one after another, in the order they
- * came: a wipe sent after a save runs after it, and nothing can reopen the copy in between.
- * The copy is opened for each request and closed after it, so a wipe by another tab (which
+ * The engine's device copy methods (device-copy-contract.ts), plain functions so they also run
+ * in the page where there is no Worker (tests in jsdom). Calls run one after another, in the
+ * order they came: a wipe sent after a save runs after it, and nothing can reopen the copy in
+ * between. What a call throws (the store answers typed results: it should not) is answered as
+ * the failure of its kind (unavailable, not saved, not wiped).
+ * The copy is opened for each call and closed after it, so a wipe by another tab (which
  * deletes the database) never finds it held open here.
  *
  * Every write (save, wipe, sweep) runs under one Web Lock shared by all the tabs of the
@@ -32,122 +34,90 @@ import { createCopySearch } from './device-copy-search';
  * ("Forget this device", sign-out) in another run one after the other. Where the browser has
  * no Web Locks, writes run as they come (each tab's own writes are still in order).
  */
-export function createDeviceCopyHandler(post: (response: DeviceCopyResponse) => void) {
+export function deviceCopyHandlers(
+  notify: (topic: typeof SEARCH_CHANGED) => void,
+): Handlers<typeof deviceCopyContract> {
   /** The slices of each save not yet committed. */
   const pendingRows = new Map<number, DeviceRegistration[]>();
-  let queue: Promise<void> = Promise.resolve();
-  const search = createCopySearch(post, (job) => {
-    queue = queue.then(job).catch(() => undefined);
-  });
-
-  const run = async (request: DeviceCopyRequest): Promise<void> => {
-    switch (request.type) {
-      case 'read': {
-        const result = await read(
-          request.place,
-          request.eventId,
-          (rows) => post({ type: 'rows', id: request.id, rows }),
-          (rows, dataAsOf) => search.noteRows(request.place, request.eventId, dataAsOf, rows),
-        );
-        post({ type: 'read', id: request.id, result });
-        return;
-      }
-      case 'list':
-        post({ type: 'listed', id: request.id, result: await list(request.place) });
-        return;
-      case 'save': {
-        const rows = pendingRows.get(request.id) ?? [];
-        pendingRows.delete(request.id);
-        const result = await withWriteLock(() =>
-          save(request.place, request.eventId, rows, request.dataAsOf, {
-            history: request.history,
-            pageNumbering: request.pageNumbering,
-          }),
-        );
-        post({ type: 'saved', id: request.id, result });
-        if (result.status === 'saved')
-          search.noteRows(request.place, request.eventId, request.dataAsOf, rows);
-        return;
-      }
-      case 'save-record': {
-        const result = await withWriteLock(() =>
-          saveRecord(request.place, request.record, request.savedAt, request.value),
-        );
-        post({ type: 'saved', id: request.id, result });
-        return;
-      }
-      case 'read-record':
-        post({ type: 'record', id: request.id, result: await readRecord(request.place, request.record) });
-        return;
-      case 'probe': {
-        const { apiKey, address } = request.place;
-        post({ type: 'probed', id: request.id, result: await probeDeviceCopy({ apiKey, origin: address }) });
-        return;
-      }
-      case 'wipe': {
-        let ok = true;
-        try {
-          await withWriteLock(wipeDeviceCopy);
-        } catch {
-          ok = false;
-        }
-        post({ type: 'wiped', id: request.id, ok });
-        return;
-      }
-      case 'sweep':
-        post({ type: 'swept', id: request.id, deleted: await withWriteLock(deleteUnusedDeviceCopy) });
-        return;
-      case 'save-rows':
-      case 'save-drop':
-      case 'search':
-      case 'search-drop':
-        return;
-    }
+  let queue: Promise<unknown> = Promise.resolve();
+  /** Runs `work` after everything queued before it; what it throws answers `fallback`. */
+  const queued = <T>(work: () => Promise<T>, fallback: T): Promise<T> => {
+    const run = queue.then(work).catch(() => fallback);
+    queue = run;
+    return run;
   };
+  const search = createCopySearch(
+    () => notify(SEARCH_CHANGED),
+    (job) => void queued(job, undefined),
+  );
 
-  return (request: DeviceCopyRequest): void => {
+  return {
+    'copy.read': ({ place, eventId }, { progress }) =>
+      queued(
+        () =>
+          read(place, eventId, progress, (rows, dataAsOf) => search.noteRows(place, eventId, dataAsOf, rows)),
+        { status: 'unavailable' },
+      ),
     // Slices are kept as they arrive: the save they belong to comes after them.
-    if (request.type === 'save-rows') {
-      const rows = pendingRows.get(request.id) ?? [];
-      for (const row of request.rows) rows.push(row);
-      pendingRows.set(request.id, rows);
-      return;
-    }
-    if (request.type === 'save-drop') {
-      pendingRows.delete(request.id);
-      return;
-    }
-    if (request.type === 'search') return search.search(request);
-    if (request.type === 'search-drop') return search.drop();
-    // A wipe forgets the slices of saves still arriving too (their session is over), and the
-    // search index at once: no search answers from the wiped rows meanwhile.
-    if (request.type === 'wipe') {
+    'copy.save-rows': ({ saveId, rows }) => {
+      const held = pendingRows.get(saveId) ?? [];
+      for (const row of rows) held.push(row);
+      pendingRows.set(saveId, held);
+      return true;
+    },
+    'copy.save-drop': ({ saveId }) => {
+      pendingRows.delete(saveId);
+      return true;
+    },
+    'copy.save': ({ place, saveId, eventId, dataAsOf, history, pageNumbering }) =>
+      queued(
+        async () => {
+          const rows = pendingRows.get(saveId) ?? [];
+          pendingRows.delete(saveId);
+          const result = await withWriteLock(() =>
+            save(place, eventId, rows, dataAsOf, { history, pageNumbering }),
+          );
+          if (result.status === 'saved') search.noteRows(place, eventId, dataAsOf, rows);
+          return result;
+        },
+        { status: 'not-saved', reason: 'failed' },
+      ),
+    'copy.list': ({ place }) => queued(() => list(place), { status: 'unavailable' }),
+    'copy.save-record': ({ place, record, savedAt, value }) =>
+      queued(() => withWriteLock(() => saveRecord(place, record, savedAt, value)), {
+        status: 'not-saved',
+        reason: 'failed',
+      }),
+    'copy.read-record': ({ place, record }) =>
+      queued(() => readRecord(place, record), { status: 'unavailable' }),
+    'copy.probe': ({ place }) =>
+      queued(() => probeDeviceCopy({ apiKey: place.apiKey, origin: place.address }), 'no-copy'),
+    'copy.wipe': () => {
+      // A wipe forgets the slices of saves still arriving too (their session is over), and the
+      // search index at once: no search answers from the wiped rows meanwhile.
       pendingRows.clear();
       search.drop();
-    }
-    queue = queue.then(() => run(request)).catch(() => post(failureFor(request)));
+      return queued(async () => {
+        await withWriteLock(wipeDeviceCopy);
+        return true;
+      }, false);
+    },
+    'copy.sweep': () => queued(() => withWriteLock(deleteUnusedDeviceCopy), false),
+    'copy.search': (request) => search.search(request),
+    'copy.idle': async (): Promise<true> => {
+      // A job may queue more (reading the index's events): wait until the queue stops moving.
+      let seen: Promise<unknown>;
+      do {
+        seen = queue;
+        await seen;
+      } while (seen !== queue);
+      return true;
+    },
+    'copy.search-drop': () => {
+      search.drop();
+      return true;
+    },
   };
-}
-
-/** The answer to a request whose work threw (it should not: the store answers typed results). */
-function failureFor(request: DeviceCopyRequest): DeviceCopyResponse {
-  const { id } = request;
-  switch (request.type) {
-    case 'read':
-      return { type: 'read', id, result: { status: 'unavailable' } };
-    case 'list':
-      return { type: 'listed', id, result: { status: 'unavailable' } };
-    case 'wipe':
-      return { type: 'wiped', id, ok: false };
-    case 'sweep':
-      return { type: 'swept', id, deleted: false };
-    case 'read-record':
-      return { type: 'record', id, result: { status: 'unavailable' } };
-    case 'probe':
-      return { type: 'probed', id, result: 'no-copy' };
-    default:
-      return { type: 'saved', id, result: { status: 'not-saved', reason: 'failed' } };
-  }
 }
 
 /** The Web Lock every tab's writes to the copy take (see createDeviceCopyHandler). */

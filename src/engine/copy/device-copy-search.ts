@@ -1,32 +1,29 @@
 import { hearOtherTabs } from './device-copy-channel';
-import type { CopyPlace, DeviceCopyResponse } from './device-copy-protocol';
+import type { CopyPlace } from './device-copy-protocol';
 import { deviceCopyExists, openDeviceCopy } from './device-store';
 import type { DeviceRegistration } from './registrations-codec';
 import { indexEvent, SearchIndex } from './search-index';
+import type { SearchAnswer } from './search-protocol';
 
 /**
- * The search across events, kept by the device copy worker (device-copy-handler.ts). Why here
- * and not in a worker of its own: this worker holds the key and sees every list decrypted when
- * it is saved or read, so the rows never cross the page again, and no second worker keeps a
- * second full copy of them; the index (one packed string per event, see search-index.ts) is
- * all it adds.
+ * The search across events, kept by the engine beside the device copy (device-copy-handler.ts).
+ * Why here: the copy holds the key and sees every list decrypted when it is saved or read, so
+ * the rows never cross the page again, and nothing else keeps a second full copy of them; the
+ * index (one packed string per event, see search-index.ts) is all it adds.
  *
  * - Built lazily: the first search reads each event the copy holds, one queued job per event
  *   (so a save or a wipe waits for one event at most), and tells the page after each
- *   (`search-changed`), which searches again: results grow while the copy is read.
+ *   (`changed`), which searches again: results grow while the copy is read.
  * - Kept fresh: an event saved or read in this tab is indexed again from the rows at hand; one
  *   saved by another tab (the `saved` message on the tabs' channel) is read again.
  * - Dropped with the copy: a wipe (sign-out, 401, "Forget this device"), another tab's
  *   "Forget this device", the end of the page's session, or another key or address.
  *
  * Searches do not queue behind saves: they read the index as it is. Each search is answered in
- * a later task than the one it arrived in, and only the newest of those that arrived meanwhile:
- * the ones it replaces are dropped unanswered (the page settles them with null).
+ * a later task than the one it arrived in, and only the newest of those that arrived meanwhile
+ * is searched: the ones it replaces are answered null.
  */
-export function createCopySearch(
-  post: (response: DeviceCopyResponse) => void,
-  enqueue: (job: () => Promise<void>) => void,
-) {
+export function createCopySearch(changed: () => void, enqueue: (job: () => Promise<void>) => void) {
   const index = new SearchIndex();
   /** The copy the index belongs to (key and address), null while there is none. */
   let owner: string | null = null;
@@ -35,9 +32,12 @@ export function createCopySearch(
   let generation = 0;
   /** Events still to read into the index (plus one while the copy is being listed). */
   let reading = 0;
-  let waiting: { id: number; query: string; limit: number; order: readonly number[] } | null = null;
-
-  const changed = () => post({ type: 'search-changed', id: 0 });
+  let waiting: {
+    readonly query: string;
+    readonly limit: number;
+    readonly order: readonly number[];
+    readonly settle: (answer: SearchAnswer | null) => void;
+  } | null = null;
   const pause = () => new Promise<void>((resolve) => setTimeout(resolve));
 
   const drop = () => {
@@ -116,7 +116,7 @@ export function createCopySearch(
     waiting = null;
     if (!request) return;
     const found = index.search(request.query, request.limit, request.order);
-    post({ type: 'found', id: request.id, answer: { ...found, building: reading > 0 } });
+    request.settle({ ...found, building: reading > 0 });
   };
 
   const ownedBy = (candidate: CopyPlace) => owner === `${candidate.address}\n${candidate.apiKey}`;
@@ -132,19 +132,19 @@ export function createCopySearch(
 
   return {
     search(request: {
-      id: number;
       place: CopyPlace;
       query: string;
       limit: number;
       order: readonly number[];
-    }): void {
+    }): Promise<SearchAnswer | null> {
       if (!ownedBy(request.place)) {
         if (owner !== null) drop();
         build(request.place);
       }
       // Answered in a later task: searches that arrive meanwhile replace this one.
-      if (!waiting) setTimeout(answer);
-      waiting = request;
+      if (waiting) waiting.settle(null);
+      else setTimeout(answer);
+      return new Promise((settle) => (waiting = { ...request, settle }));
     },
     /** The rows of an event just saved or read for `at`: indexed again if the index is kept. */
     noteRows(at: CopyPlace, eventId: number, dataAsOf: number, rows: readonly DeviceRegistration[]): void {

@@ -1,5 +1,8 @@
-import { createDeviceCopyHandler } from './device-copy-handler';
-import type { DeviceCopyResponse } from './device-copy-protocol';
+import { createEngineClient } from '../rpc/client';
+import { serveEngine } from '../rpc/server';
+import { inPageTransport } from '../rpc/transport';
+import { deviceCopyContract } from './device-copy-contract';
+import { deviceCopyHandlers } from './device-copy-handler';
 import type { DeviceRegistration } from './registrations-codec';
 import type { SearchAnswer } from './search-protocol';
 import { freshIndexedDbForEachTest } from './testing/fresh-indexeddb';
@@ -26,28 +29,28 @@ function row(id: number, first: string, last: string, phone = ''): DeviceRegistr
   };
 }
 
+/** The engine's device copy behind the real RPC, run in the page; `changes` counts its notices. */
 function worker() {
-  const responses: DeviceCopyResponse[] = [];
-  const handle = createDeviceCopyHandler((response) => responses.push(response));
-  let nextId = 1;
-  const answer = <T extends DeviceCopyResponse['type']>(type: T, id: number) =>
-    waitUntil(() => {
-      const found = responses.find((response) => response.type === type && response.id === id);
-      if (!found) throw new Error(`no ${type} answer to ${id} yet`);
-      return found as Extract<DeviceCopyResponse, { type: T }>;
-    });
-  const save = async (eventId: number, rows: DeviceRegistration[], place = PLACE, dataAsOf = AS_OF) => {
-    const id = nextId++;
-    handle({ type: 'save-rows', id, rows });
-    handle({ type: 'save', id, place, eventId, dataAsOf });
-    return (await answer('saved', id)).result;
+  const state = { changes: 0 };
+  const engine = createEngineClient(deviceCopyContract, () =>
+    inPageTransport((post) =>
+      serveEngine(
+        deviceCopyContract,
+        deviceCopyHandlers(() => (state.changes += 1)),
+        post,
+      ),
+    ),
+  );
+  const call = engine.call.bind(engine);
+  let nextSave = 1;
+  const save = (eventId: number, rows: DeviceRegistration[], place = PLACE, dataAsOf = AS_OF) => {
+    const saveId = nextSave++;
+    void call('copy.save-rows', { saveId, rows });
+    return call('copy.save', { place, saveId, eventId, dataAsOf });
   };
-  const search = async (query: string, place = PLACE): Promise<SearchAnswer> => {
-    const id = nextId++;
-    handle({ type: 'search', id, place, query, limit: 50, order: [] });
-    const found = await answer('found', id);
-    return found.type === 'found' ? found.answer : Promise.reject(new Error('not found'));
-  };
+  const ask = (query: string, place = PLACE) => call('copy.search', { place, query, limit: 50, order: [] });
+  const search = async (query: string, place = PLACE): Promise<SearchAnswer> =>
+    (await ask(query, place)) ?? Promise.reject(new Error('replaced by a newer search'));
   /** Searches until the copy is read whole into the index. */
   const searchBuilt = (query: string, place = PLACE) =>
     waitUntil(async () => {
@@ -55,12 +58,12 @@ function worker() {
       if (found.building) throw new Error('still reading the copy');
       return found;
     });
-  return { handle, responses, save, search, searchBuilt, next: () => nextId++ };
+  return { call, state, save, ask, search, searchBuilt };
 }
 
 const names = (found: SearchAnswer) => found.results.map((hit) => `${hit.firstName} ${hit.lastName}`);
 
-describe('the search of the device copy worker', () => {
+describe('the search across events in the engine', () => {
   it('reads every event the copy holds on the first search, then follows each save', async () => {
     const first = worker();
     expect(
@@ -92,17 +95,20 @@ describe('the search of the device copy worker', () => {
   });
 
   it('empties the index with the wipe, at once, and for another key', async () => {
-    const { handle, save, search, searchBuilt, next } = worker();
+    const { call, state, save, search, searchBuilt } = worker();
     await save(1001, [row(1, 'Anna', 'Weber')]);
     expect((await searchBuilt('anna')).total).toBe(1);
-    handle({ type: 'wipe', id: next() });
+    const changesBefore = state.changes;
+    void call('copy.wipe', {});
     // The wipe is answered later; a search sent right after it already finds nothing.
     expect(await search('anna')).toMatchObject({ total: 0, events: [] });
     expect(await searchBuilt('anna')).toMatchObject({ total: 0, events: [] });
+    // The page was told the index changed, and searches again.
+    expect(state.changes).toBeGreaterThan(changesBefore);
 
     await save(1001, [row(1, 'Anna', 'Weber')]);
     expect((await searchBuilt('anna')).total).toBe(1);
-    handle({ type: 'search-drop', id: next() });
+    await call('copy.search-drop', {});
     expect((await searchBuilt('anna')).total).toBe(1); // read again from the copy, same session
 
     // Another key does not open this copy: it finds nothing of it.
@@ -110,17 +116,21 @@ describe('the search of the device copy worker', () => {
   });
 
   it('answers only the newest of the searches sent together', async () => {
-    const { handle, responses, save, searchBuilt, next } = worker();
+    const { ask, save, searchBuilt } = worker();
     await save(1001, [row(1, 'Anna', 'Weber')]);
     await searchBuilt('anna');
-    const ids = ['a', 'an', 'ann'].map((query) => {
-      const id = next();
-      handle({ type: 'search', id, place: PLACE, query, limit: 50, order: [] });
-      return id;
-    });
-    await waitUntil(() => expect(responses.some((r) => r.type === 'found' && r.id === ids[2])).toBe(true));
-    expect(responses.filter((r) => r.type === 'found' && ids.includes(r.id)).map((r) => r.id)).toEqual([
-      ids[2],
-    ]);
+    const answers = await Promise.all(['a', 'an', 'ann'].map((query) => ask(query)));
+    expect(answers.map((answer) => answer?.total ?? null)).toEqual([null, null, 1]);
+  });
+
+  it('is idle only once every event of the copy was read into the index', async () => {
+    const first = worker();
+    await first.save(1001, [row(1, 'Anna', 'Weber')]);
+    await first.save(1002, [row(2, 'Anna', 'Roth')]);
+    const reloaded = worker();
+    // The first search starts reading the copy: one job lists it, which queues one per event.
+    void reloaded.ask('anna');
+    await reloaded.call('copy.idle', {});
+    expect(await reloaded.search('anna')).toMatchObject({ total: 2, building: false, events: [1001, 1002] });
   });
 });

@@ -1,7 +1,7 @@
 /**
- * The search across events' answers, as the device copy worker sends them to the page. The
- * page parses them (parseSearchMessage) before any use, like every message it did not make:
- * a malformed one is dropped, never thrown on.
+ * The search across events' answers, as the engine sends them to the page. The page parses
+ * them (parseSearchAnswer) before any use, like every message it did not make: a malformed
+ * one is dropped, never thrown on.
  */
 
 /** One registration found: what the result shows, and where it opens. */
@@ -29,11 +29,6 @@ export interface SearchAnswer {
   readonly building: boolean;
 }
 
-/** What the worker sends about the search: an answer to request `id`, or "the index changed". */
-export type SearchMessage =
-  | { readonly type: 'found'; readonly id: number; readonly answer: SearchAnswer }
-  | { readonly type: 'search-changed'; readonly id: 0 };
-
 const isId = (value: unknown): value is number =>
   typeof value === 'number' && Number.isSafeInteger(value) && value >= 0;
 const isNumber = (value: unknown): value is number => typeof value === 'number' && Number.isFinite(value);
@@ -58,7 +53,16 @@ function parseHit(value: unknown): SearchHit | null {
   };
 }
 
-function parseAnswer(value: unknown): SearchAnswer | null {
+/** A search's answer as the engine sends it, or null. Never throws, whatever `value` is (a throwing getter too). */
+export function parseSearchAnswer(value: unknown): SearchAnswer | null {
+  try {
+    return readAnswer(value);
+  } catch {
+    return null;
+  }
+}
+
+function readAnswer(value: unknown): SearchAnswer | null {
   if (typeof value !== 'object' || value === null) return null;
   const { total, more, results, events, building } = value as Record<string, unknown>;
   if (!isId(total) || typeof more !== 'boolean' || typeof building !== 'boolean') return null;
@@ -66,18 +70,4 @@ function parseAnswer(value: unknown): SearchAnswer | null {
   const hits = results.map(parseHit);
   if (hits.some((hit) => hit === null)) return null;
   return { total, more, results: hits as SearchHit[], events, building };
-}
-
-/** The search message `data` is, or null. Never throws, whatever `data` is (a throwing getter too). */
-export function parseSearchMessage(data: unknown): SearchMessage | null {
-  try {
-    if (typeof data !== 'object' || data === null) return null;
-    const { type, id, answer } = data as Record<string, unknown>;
-    if (type === 'search-changed') return { type, id: 0 };
-    if (type !== 'found' || !isId(id)) return null;
-    const parsed = parseAnswer(answer);
-    return parsed && { type, id, answer: parsed };
-  } catch {
-    return null;
-  }
 }

@@ -2,6 +2,7 @@ import { deviceForgottenInSession, endSession, startSession } from '@/lib/sessio
 import { DEVICE_COPY_CHANNEL } from './device-copy-channel';
 import {
   deleteUnusedDeviceCopyAtStart,
+  deviceCopyClientOf,
   deviceCopyForgotten,
   deviceCopySettled,
   forgetDeviceCopy,
@@ -13,6 +14,8 @@ import {
   subscribeDeviceCopyStatus,
   wipeDeviceCopyOfSession,
 } from './device-copy-client';
+import { engineContract } from '../engine-contract';
+import { createEngineClient } from '../rpc/client';
 import type { DeviceRegistration } from './registrations-codec';
 import { DEVICE_COPY_DB, freshIndexedDbForEachTest, storedOnDevice } from './testing/fresh-indexeddb';
 import { waitUntil } from '../../../test/wait-until';
@@ -184,5 +187,32 @@ describe('the search across events, from the page', () => {
     expect(await searchDeviceCopy('noemie', 50)).toBeNull();
     startSession(SESSION);
     expect(await searchDeviceCopy('noemie', 50)).toMatchObject({ total: 0, events: [] });
+  });
+});
+
+describe('the device copy, when the engine stops', () => {
+  it('answers every call with its typed failure, never a throw, and the screens can say so', async () => {
+    startSession(SESSION);
+    // An engine whose worker dies at each call (a script that no longer loads after a deploy).
+    const engine = createEngineClient(engineContract, () => {
+      let failed = () => {};
+      return {
+        post: () => setTimeout(() => failed()),
+        onMessage: () => {},
+        onFailure: (listener) => void (failed = listener),
+        close: () => {},
+      };
+    });
+    const copy = deviceCopyClientOf(engine);
+    expect(await copy.read(EVENT)).toBeNull();
+    expect(copy.statusOf(EVENT).read).toEqual({ status: 'unavailable' });
+    copy.save(EVENT, rows(3), AS_OF);
+    await copy.settled();
+    expect(copy.statusOf(EVENT).save).toEqual({ status: 'not-saved', reason: 'unavailable' });
+    expect(await copy.list()).toEqual({ status: 'unavailable' });
+    expect(await copy.readRecord({ kind: 'events' })).toBeNull();
+    expect(await copy.probe(SESSION)).toBe('no-copy');
+    expect(await copy.search('lea', 10, [])).toBeNull();
+    expect(await copy.wipe()).toBe(false);
   });
 });

@@ -1,5 +1,4 @@
 import { ROWS_PER_WORKER_MESSAGE } from '@/lib/main-thread-budget';
-import { openWorkerPort, type WorkerPort } from '@/lib/worker-port';
 import { yieldToBrowser } from '@/lib/yield-to-browser';
 import {
   deviceForgottenInSession,
@@ -8,41 +7,32 @@ import {
   subscribeSession,
   type Session,
 } from '@/lib/session';
+import { theEngine } from '../engine';
+import type { EngineContract } from '../engine-contract';
+import type { EngineClient } from '../rpc/client';
 import { hearOtherTabs, tellOtherTabs } from './device-copy-channel';
-import {
-  type CopyListResult,
-  type CopyPlace,
-  type CopyReadResult,
-  type CopyRecord,
-  type CopySaveResult,
-  type DeviceCopyRequest,
-  type DeviceCopyResponse,
+import { SEARCH_CHANGED } from './device-copy-contract';
+import type {
+  CopyListResult,
+  CopyPlace,
+  CopyReadResult,
+  CopyRecord,
+  CopySaveResult,
 } from './device-copy-protocol';
-import type { DeviceCopyProbe } from './device-store';
-import type { PageNumbering } from './device-store';
+import type { DeviceCopyProbe, PageNumbering } from './device-store';
 import type { DeviceRegistration } from './registrations-codec';
-import { parseSearchMessage, type SearchAnswer } from './search-protocol';
+import type { SearchAnswer } from './search-protocol';
 
 /**
- * The page's side of the device copy worker: the encrypted copy of the registrations on this
- * device (device-store.ts), for the signed-in session's API key and API address. Reading
- * answers the rows (a few hundred per message, so no task of the page is long) or null; saving
- * is fire and forget and sends the rows a few hundred per message, yielding between messages; wiping
- * answers once the database is deleted. Failures never throw: they are kept per event as a
- * typed status (deviceCopyStatus) for the screens to show. A save that landed is told to the
- * other tabs of the app (device-copy-channel.ts), so they can take the newer list from it.
+ * The page's side of the engine's device copy (device-copy-contract.ts): the encrypted copy of
+ * the registrations on this device (device-store.ts), for the signed-in session's API key and
+ * API address. Reading answers the rows (a few hundred per message, so no task of the page is
+ * long) or null; saving is fire and forget and sends the rows a few hundred per message,
+ * yielding between messages; wiping answers once the database is deleted. Failures never
+ * throw, an engine that stopped included: they are kept per event as a typed status
+ * (deviceCopyStatus) for the screens to show. A save that landed is told to the other tabs of
+ * the app (device-copy-channel.ts), so they can take the newer list from it.
  */
-
-/** The worker, or the same handler in the page where there is no Worker (tests in jsdom). */
-function openPort(): WorkerPort<DeviceCopyRequest, DeviceCopyResponse> {
-  return openWorkerPort(
-    // Vite bundles the worker because `new URL(..., import.meta.url)` sits inside `new Worker(...)`.
-    () => new Worker(new URL('./device-copy-worker.ts', import.meta.url), { type: 'module' }),
-    // Loaded only here, so the store and idb stay in the worker's bundle, out of the page's.
-    (reply) =>
-      import('./device-copy-handler').then(({ createDeviceCopyHandler }) => createDeviceCopyHandler(reply)),
-  );
-}
 
 /** A read that has not answered by then (a database blocked by another tab) gives up: full load. */
 const READ_TIMEOUT_MS = 20_000;
@@ -96,34 +86,31 @@ const placeOf = (session: Session): CopyPlace => ({
   address: copyAddress(session.baseUrl),
 });
 
-type Listener = (response: DeviceCopyResponse) => boolean;
+/** Resolves with `fallback` where the engine could not answer (it stopped, or answered nonsense). */
+const orElse = <T>(answer: Promise<T>, fallback: T): Promise<T> => answer.catch(() => fallback);
 
 class DeviceCopyClient {
-  private readonly port = openPort();
-  private readonly listeners = new Map<number, Listener>();
   private readonly status = new Map<number, DeviceCopyStatus>();
   private readonly statusListeners = new Set<() => void>();
   /** The newest save of each event: an older one still sending its rows gives way. */
   private readonly latestSave = new Map<number, number>();
   private readonly inFlight = new Set<Promise<unknown>>();
-  /**
-   * The searches waiting for their answer, by request id. The worker answers only the newest of
-   * the searches that queued up while it was busy: an answer settles the older ones with null.
-   */
-  private readonly searching = new Map<number, (answer: SearchAnswer | null) => void>();
+  /** The searches waiting for their answer: a session that ends settles them with null. */
+  private readonly searching = new Set<(answer: SearchAnswer | null) => void>();
   private readonly searchListeners = new Set<() => void>();
   /** Moves on whenever a session starts or ends: what was asked under one never lands in another. */
   private epoch = 0;
   /** The epoch whose copy was wiped (sign-out): none of its saves may write the copy again. */
   private wipedEpoch = -1;
-  private nextId = 1;
+  private nextSaveId = 1;
 
-  constructor() {
+  constructor(private readonly engine: EngineClient<EngineContract>) {
     subscribeSession(() => {
       this.epoch += 1;
       // Whatever the change (signed out, another key), the search index of the last session goes.
-      this.port.post({ type: 'search-drop', id: this.nextId++ });
-      this.settleSearches(Infinity, null);
+      void orElse(this.engine.call('copy.search-drop', {}), true);
+      for (const settle of this.searching) settle(null);
+      this.searching.clear();
     });
     // "Forget this device" in this tab before a reload, or in another tab of the session:
     // this session saves nothing more here either.
@@ -133,15 +120,8 @@ class DeviceCopyClient {
       rememberDeviceForgotten();
       this.stopSaving();
     });
-    this.port.onResponse((response) => {
-      if (response.type === 'found' || response.type === 'search-changed') return this.heardSearch(response);
-      const listener = this.listeners.get(response.id);
-      if (listener?.(response)) this.listeners.delete(response.id);
-    });
-    this.port.onFailure(() => {
-      const waiting = [...this.listeners.entries()];
-      this.listeners.clear();
-      for (const [id, listener] of waiting) listener(failed(id));
+    this.engine.onNotice(SEARCH_CHANGED, () => {
+      for (const listener of this.searchListeners) listener();
     });
   }
 
@@ -154,24 +134,17 @@ class DeviceCopyClient {
     const session = getSession();
     if (!session) return Promise.resolve(null);
     const epoch = this.epoch;
-    const id = this.nextId++;
     const rows: DeviceRegistration[] = [];
-    const answer = new Promise<CopyReadResult>((resolve) => {
-      const timer = setTimeout(() => {
-        this.listeners.delete(id);
-        resolve({ status: 'unavailable' });
-      }, READ_TIMEOUT_MS);
-      this.listeners.set(id, (response) => {
-        if (response.type === 'rows') {
-          for (const row of response.rows) rows.push(row);
-          return false;
-        }
-        clearTimeout(timer);
-        resolve(response.type === 'read' ? response.result : { status: 'unavailable' });
-        return true;
-      });
-    });
-    this.port.post({ type: 'read', id, place: placeOf(session), eventId });
+    const reading = this.engine.call(
+      'copy.read',
+      { place: placeOf(session), eventId },
+      {
+        onProgress: (slice) => {
+          for (const row of slice) rows.push(row);
+        },
+      },
+    );
+    const answer = timed(orElse(reading, UNAVAILABLE), UNAVAILABLE);
     return this.track(
       answer.then((result) => {
         this.setStatus(eventId, { read: result });
@@ -195,33 +168,35 @@ class DeviceCopyClient {
     const session = getSession();
     const epoch = this.epoch;
     if (!session || this.wipedEpoch === epoch) return;
-    const id = this.nextId++;
+    const id = this.nextSaveId++;
     this.latestSave.set(eventId, id);
     // Still the same session, not wiped, and no newer save of the event started.
     const current = () =>
       this.epoch === epoch && this.wipedEpoch !== epoch && this.latestSave.get(eventId) === id;
+    const drop = () => void orElse(this.engine.call('copy.save-drop', { saveId: id }), true);
     const send = async (): Promise<void> => {
       for (let start = 0; start < rows.length; start += ROWS_PER_WORKER_MESSAGE) {
         if (start > 0) await yieldToBrowser();
-        if (!current()) return this.port.post({ type: 'save-drop', id });
-        this.port.post({ type: 'save-rows', id, rows: rows.slice(start, start + ROWS_PER_WORKER_MESSAGE) });
+        if (!current()) return drop();
+        const slice = rows.slice(start, start + ROWS_PER_WORKER_MESSAGE);
+        // Not awaited: calls keep their order, and the save that follows answers for them all.
+        void orElse(this.engine.call('copy.save-rows', { saveId: id, rows: slice }), true);
       }
       if (rows.length > 0) await yieldToBrowser();
-      if (!current()) return this.port.post({ type: 'save-drop', id });
-      const response = this.request({
-        type: 'save',
-        id,
-        place: placeOf(session),
-        eventId,
-        dataAsOf: dataAsOf.getTime(),
-        ...(extra.history !== undefined && { history: extra.history }),
-        ...(extra.pageNumbering && { pageNumbering: extra.pageNumbering }),
-      });
-      const answered = await response;
+      if (!current()) return drop();
+      const result = await orElse(
+        this.engine.call('copy.save', {
+          place: placeOf(session),
+          saveId: id,
+          eventId,
+          dataAsOf: dataAsOf.getTime(),
+          ...(extra.history !== undefined && { history: extra.history }),
+          ...(extra.pageNumbering && { pageNumbering: extra.pageNumbering }),
+        }),
+        NOT_SAVED,
+      );
       if (this.latestSave.get(eventId) === id) this.latestSave.delete(eventId);
       if (this.epoch !== epoch) return;
-      const result: CopySaveResult =
-        answered.type === 'saved' ? answered.result : { status: 'not-saved', reason: 'failed' };
       this.setStatus(eventId, { save: result });
       if (result.status === 'saved') tellOtherTabs({ type: 'saved', eventId, dataAsOf: dataAsOf.getTime() });
     };
@@ -234,14 +209,15 @@ class DeviceCopyClient {
     const epoch = this.epoch;
     if (!session || this.wipedEpoch === epoch) return;
     void this.track(
-      this.request({
-        type: 'save-record',
-        id: this.nextId++,
-        place: placeOf(session),
-        record,
-        savedAt: savedAt.getTime(),
-        value,
-      }),
+      orElse(
+        this.engine.call('copy.save-record', {
+          place: placeOf(session),
+          record,
+          value,
+          savedAt: savedAt.getTime(),
+        }),
+        NOT_SAVED,
+      ),
     );
   }
 
@@ -250,29 +226,24 @@ class DeviceCopyClient {
     const session = getSession();
     if (!session) return null;
     const epoch = this.epoch;
-    const response = await this.track(
-      this.timed(this.request({ type: 'read-record', id: this.nextId++, place: placeOf(session), record })),
+    const fallback = { status: 'unavailable' } as const;
+    const found = await this.track(
+      timed(
+        orElse(this.engine.call('copy.read-record', { place: placeOf(session), record }), fallback),
+        fallback,
+      ),
     );
-    if (response?.type !== 'record' || response.result.status !== 'ok' || this.epoch !== epoch) return null;
-    return { value: response.result.value, savedAt: new Date(response.result.savedAt) };
+    if (found.status !== 'ok' || this.epoch !== epoch) return null;
+    return { value: found.value, savedAt: new Date(found.savedAt) };
   }
 
   /**
    * Whether the key opens the copy kept for this API address, without changing the copy
    * (offline sign-in: a mistyped key must never discard the race-day data).
    */
-  async probe(candidate: Session): Promise<DeviceCopyProbe> {
-    const response = await this.track(
-      this.timed(this.request({ type: 'probe', id: this.nextId++, place: placeOf(candidate) })),
-    );
-    return response?.type === 'probed' ? response.result : 'no-copy';
-  }
-
-  /** Gives up on an answer that takes longer than a read may (a database blocked by another tab). */
-  private timed(response: Promise<DeviceCopyResponse>): Promise<DeviceCopyResponse | null> {
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const late = new Promise<null>((resolve) => (timer = setTimeout(() => resolve(null), READ_TIMEOUT_MS)));
-    return Promise.race([response, late]).finally(() => clearTimeout(timer));
+  probe(candidate: Session): Promise<DeviceCopyProbe> {
+    const answer = orElse(this.engine.call('copy.probe', { place: placeOf(candidate) }), 'no-copy' as const);
+    return this.track(timed(answer, 'no-copy'));
   }
 
   /**
@@ -281,12 +252,10 @@ class DeviceCopyClient {
    */
   async wipe(): Promise<boolean> {
     this.stopSaving();
-    const response = this.track(this.request({ type: 'wipe', id: this.nextId++ }));
+    const wiped = this.track(orElse(this.engine.call('copy.wipe', {}), false));
     // A deletion blocked for long (another tab holding the database) must not keep the user
     // signed in: sign-out goes on, and the wipe still runs when the database is released.
-    const late = new Promise<null>((resolve) => setTimeout(() => resolve(null), WIPE_WAIT_MS));
-    const answered = await Promise.race([response, late]);
-    return answered?.type === 'wiped' && answered.ok;
+    return timed(wiped, false, WIPE_WAIT_MS);
   }
 
   /**
@@ -311,10 +280,7 @@ class DeviceCopyClient {
   async list(): Promise<CopyListResult> {
     const session = getSession();
     if (!session) return { status: 'ok', events: [] };
-    const response = await this.track(
-      this.request({ type: 'list', id: this.nextId++, place: placeOf(session) }),
-    );
-    return response.type === 'listed' ? response.result : { status: 'unavailable' };
+    return this.track(orElse(this.engine.call('copy.list', { place: placeOf(session) }), UNAVAILABLE));
   }
 
   /** No save of this session writes the copy again; what is kept of its outcomes goes. */
@@ -326,27 +292,25 @@ class DeviceCopyClient {
   }
 
   /**
-   * The registrations matching `query` in every event the copy holds (the search index of the
-   * device copy worker), the events in `order` first; null when the worker answered a newer
-   * search instead, the session changed, or there is no session.
+   * The registrations matching `query` in every event the copy holds (the engine's search
+   * index), the events in `order` first; null when the engine answered a newer search instead,
+   * the session changed, or there is no session.
    */
   search(query: string, limit: number, order: readonly number[]): Promise<SearchAnswer | null> {
     const session = getSession();
     if (!session) return Promise.resolve(null);
-    const id = this.nextId++;
+    const epoch = this.epoch;
     return new Promise((resolve) => {
-      this.searching.set(id, resolve);
-      this.port.post({ type: 'search', id, place: placeOf(session), query, limit, order });
+      const settle = (answer: SearchAnswer | null) => {
+        this.searching.delete(settle);
+        resolve(answer);
+      };
+      this.searching.add(settle);
+      orElse(this.engine.call('copy.search', { place: placeOf(session), query, limit, order }), null).then(
+        (answer) => settle(this.epoch === epoch ? answer : null),
+        () => settle(null),
+      );
     });
-  }
-
-  /** Settles the searches asked before `id` with null, and `id`'s with `answer`. */
-  private settleSearches(id: number, answer: SearchAnswer | null): void {
-    for (const [asked, settle] of this.searching) {
-      if (asked > id) continue;
-      this.searching.delete(asked);
-      settle(asked === id ? answer : null);
-    }
   }
 
   /** Be told when the search index changed (an event read or saved, the copy wiped): search again. */
@@ -355,34 +319,15 @@ class DeviceCopyClient {
     return () => this.searchListeners.delete(listener);
   }
 
-  /** A search message from the worker, parsed before use: anything malformed is dropped. */
-  private heardSearch(data: unknown): void {
-    const message = parseSearchMessage(data);
-    if (!message) return;
-    if (message.type === 'search-changed') {
-      for (const listener of this.searchListeners) listener();
-    } else this.settleSearches(message.id, message.answer);
-  }
-
   /** Deletes a copy nobody opened for 30 days. */
   async sweep(): Promise<boolean> {
-    const response = await this.track(this.request({ type: 'sweep', id: this.nextId++ }));
-    return response.type === 'swept' && response.deleted;
+    return this.track(orElse(this.engine.call('copy.sweep', {}), false));
   }
 
-  /** Resolves once every read, save and wipe under way has answered. */
+  /** Resolves once every read, save and wipe under way has answered, and the copy is idle. */
   async settled(): Promise<void> {
     while (this.inFlight.size > 0) await Promise.allSettled([...this.inFlight]);
-  }
-
-  private request(message: Exclude<DeviceCopyRequest, { type: 'save-rows' | 'save-drop' }>) {
-    return new Promise<DeviceCopyResponse>((resolve) => {
-      this.listeners.set(message.id, (response) => {
-        resolve(response);
-        return true;
-      });
-      this.port.post(message);
-    });
+    await orElse(this.engine.call('copy.idle', {}), true);
   }
 
   private track<T>(promise: Promise<T>): Promise<T> {
@@ -406,14 +351,24 @@ class DeviceCopyClient {
 
 /** Nothing tried yet: one object, so a screen reading it sees no change until there is one. */
 const NO_STATUS: DeviceCopyStatus = { read: null, save: null };
+const UNAVAILABLE = { status: 'unavailable' } as const;
+const NOT_SAVED: CopySaveResult = { status: 'not-saved', reason: 'unavailable' };
 
-/** What a request answers when the worker failed. */
-function failed(id: number): DeviceCopyResponse {
-  return { type: 'saved', id, result: { status: 'not-saved', reason: 'unavailable' } };
+/**
+ * Gives up on an answer that takes longer than a read may (a database blocked by another tab),
+ * with `fallback`.
+ */
+function timed<T>(answer: Promise<T>, fallback: T, ms = READ_TIMEOUT_MS): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<T>((resolve) => (timer = setTimeout(() => resolve(fallback), ms)));
+  return Promise.race([answer, late]).finally(() => clearTimeout(timer));
 }
 
+/** A client of the given engine (tests: an engine that fails); the app uses the one below. */
+export const deviceCopyClientOf = (engine: EngineClient<EngineContract>) => new DeviceCopyClient(engine);
+
 let client: DeviceCopyClient | null = null;
-const theClient = () => (client ??= new DeviceCopyClient());
+const theClient = () => (client ??= new DeviceCopyClient(theEngine()));
 
 /** The event's copy on this device for the signed-in session (its API key and address), or null. */
 export const readDeviceCopy = (eventId: number) => theClient().read(eventId);
@@ -515,8 +470,6 @@ export const subscribeDeviceCopyStatus = (listener: () => void) => theClient().s
 /** Searches every event the copy holds (see DeviceCopyClient.search). */
 export const searchDeviceCopy = (query: string, limit: number, order: readonly number[] = []) =>
   theClient().search(query, limit, order);
-
-/** Settles a search whose answer is already in memory shared with the worker (see the method). */
 
 /** Subscribes to changes of the search index (an event read, saved or wiped). */
 export const subscribeDeviceCopySearch = (listener: () => void) => theClient().subscribeSearch(listener);
