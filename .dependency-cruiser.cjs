@@ -1,14 +1,15 @@
 /**
  * Architecture rules, checked by `npm run lint` (dependency-cruiser resolves the `@/` alias
  * through tsconfig.app.json):
- * - shared code (lib, components, config, i18n) -> features -> app, never backwards;
+ * - shared code (lib, components, config, i18n) -> engine -> features -> app, never backwards:
+ *   the engine (src/engine: the API's shapes, the page loader, the device copy, the history,
+ *   the figures and the RPC to its worker) knows no screen;
  * - a feature reaches another feature only through its api/ (events/api is shared: the events'
  *   data and their one label, event-label.tsx);
  * - the demo API (mocks) is a fake server: it imports no app code but the text fold
  *   (lib/text-keys), and the app loads it only lazily from the demo module of the session feature;
- * - inside the registrations feature, sub-features stand in layers: loader (the resource's
- *   schemas and the page loader) under history (what changed, sync after sync) under api
- *   (the query, its hook and its banner), under rows
+ * - inside the registrations feature, sub-features stand in layers: api (the query, its hook
+ *   and its banner), under rows
  *   (the model and its labels), under editions (an event against its previous edition), under
  *   insights (the counting), under export (files and print), under table and overview (the two
  *   screens) and search (the header's search across events, which reads the labels of rows);
@@ -19,8 +20,6 @@ const shared = '^src/(lib|components|config|i18n)/';
 const registrations = '^src/features/registrations/';
 /** Each sub-feature of registrations, with the sub-features above it that it must not import. */
 const registrationLayers = [
-  ['loader', 'history|api|rows|editions|insights|export|table|overview|search'],
-  ['history', 'api|rows|editions|insights|export|table|overview|search'],
   ['api', 'rows|editions|insights|export|table|overview|search'],
   ['rows', 'editions|insights|export|table|overview|search'],
   ['editions', 'insights|export|table|overview|search'],
@@ -41,10 +40,16 @@ module.exports = {
       to: { path: `${registrations}(${above})/` },
     })),
     {
-      name: 'shared-imports-no-feature-or-app',
+      name: 'shared-imports-no-engine-feature-or-app',
       severity: 'error',
       from: { path: shared, pathNot: '\\.test\\.tsx?$' },
-      to: { path: '^src/(features|app|mocks)/' },
+      to: { path: '^src/(engine|features|app|mocks)/' },
+    },
+    {
+      name: 'engine-imports-no-feature-screen-or-app',
+      severity: 'error',
+      from: { path: '^src/engine/', pathNot: ['\\.test\\.tsx?$', '/testing/'] },
+      to: { path: '^src/(features|components|app)/' },
     },
     {
       name: 'features-import-no-app',
@@ -63,7 +68,10 @@ module.exports = {
       severity: 'error',
       from: { path: '^src/mocks/' },
       // The one text fold is the exception: the demo's e-mail addresses are made from names with it.
-      to: { path: '^src/(app|features|components|lib|config|i18n)/', pathNot: '^src/lib/text-keys\\.ts$' },
+      to: {
+        path: '^src/(app|engine|features|components|lib|config|i18n)/',
+        pathNot: '^src/lib/text-keys\\.ts$',
+      },
     },
     {
       name: 'only-tests-and-the-demo-module-import-mocks',

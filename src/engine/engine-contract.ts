@@ -1,6 +1,6 @@
 import { deviceCopyContract } from './copy/device-copy-contract';
-import { insightsContract } from '@/features/registrations/insights/insights-contract';
-import { pageReaderContract } from '@/features/registrations/loader/page-reader-contract';
+import { insightsContract } from '@/engine/figures/insights-contract';
+import { pageReaderContract } from '@/engine/loader/page-reader-contract';
 
 /** Every method of the engine, by name: the one contract the page and the engine worker share. */
 export const engineContract = {

@@ -1,5 +1,5 @@
-import { insightsHandlers } from '@/features/registrations/insights/insights-handler';
-import { pageReaderHandlers } from '@/features/registrations/loader/page-reader-answers';
+import { insightsHandlers } from '@/engine/figures/insights-handler';
+import { pageReaderHandlers } from '@/engine/loader/page-reader-answers';
 import { deviceCopyHandlers } from './copy/device-copy-handler';
 import { engineContract } from './engine-contract';
 import { serveEngine, type Handlers } from './rpc/server';

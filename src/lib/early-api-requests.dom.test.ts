@@ -1,5 +1,5 @@
 import { http, HttpResponse } from 'msw';
-import { eventDetailResponseSchema, eventListResponseSchema } from '@/features/events/api/schemas';
+import { eventDetailResponseSchema, eventListResponseSchema } from '@/engine/api/event-schemas';
 import { TEST_SESSION } from '../../test/fixtures';
 import { requestsFromNow, server, TEST_API_BASE } from '../../test/msw-server';
 import { apiGet } from './api-client';

@@ -1,4 +1,4 @@
-import { eventListResponseSchema } from '@/features/events/api/schemas';
+import { eventListResponseSchema } from '@/engine/api/event-schemas';
 import { readJsonBody } from './json-body';
 
 describe('readJsonBody', () => {

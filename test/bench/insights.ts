@@ -5,9 +5,9 @@
  * the promoter waits for the final figures.
  */
 import { z } from '@/lib/zod';
-import { categorySchema } from '../../src/features/events/api/schemas';
-import { registrationSchema } from '../../src/features/registrations/loader/schemas';
-import { ALL_INSIGHTS, eventInsights } from '../../src/features/registrations/insights/event-insights';
+import { categorySchema } from '../../src/engine/api/event-schemas';
+import { registrationSchema } from '../../src/engine/api/registration-schemas';
+import { ALL_INSIGHTS, eventInsights } from '../../src/engine/figures/event-insights';
 import { getDemoDataset } from '../../src/mocks/data';
 import { median } from './report';
 

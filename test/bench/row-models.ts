@@ -35,8 +35,8 @@ import {
 import { sortRows } from '../../src/features/registrations/rows/sort-rows';
 import i18n from '../../src/i18n';
 import { getDemoDataset } from '../../src/mocks/data';
-import type { Category } from '../../src/features/events/api/schemas';
-import type { Registration } from '../../src/features/registrations/loader/schemas';
+import type { Category } from '../../src/engine/api/event-schemas';
+import type { Registration } from '../../src/engine/api/registration-schemas';
 
 export interface RowModelFigures {
   rows: number;

@@ -3,7 +3,7 @@ import type { Locator, Page } from 'playwright-core';
 import { inject } from 'vitest';
 import { DEMO_KEYS } from '@/mocks/data/demo-keys';
 import type { RequestStats } from '@/mocks/server/http-server';
-import { leftOutStatusNames } from '@/features/registrations/loader/payment-status';
+import { leftOutStatusNames } from '@/engine/api/payment-status';
 import { COUNT, COUNT_CHAR, escapeRegExp, formatCount, parseCount, t, textPattern, type Lang } from './texts';
 
 export { DEMO_KEYS };

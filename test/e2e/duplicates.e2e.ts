@@ -6,8 +6,8 @@ import {
   DUPLICATE_KINDS,
   type DuplicateCounts,
   duplicateGroups,
-} from '@/features/registrations/insights/duplicate-groups';
-import { registrationSchema } from '@/features/registrations/loader/schemas';
+} from '@/engine/figures/duplicate-groups';
+import { registrationSchema } from '@/engine/api/registration-schemas';
 import { expectNoAxeViolations } from './axe';
 import { launchBrowser, watchPage, type BrowserHandle, type PageProblems } from './browser';
 import {

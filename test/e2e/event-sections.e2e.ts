@@ -514,7 +514,7 @@ describe('event sections: the figures of a large event', () => {
     );
   });
 
-  it('are computed by the insights worker without a CSP violation, and match the API', async () => {
+  it('are computed by the engine worker without a CSP violation, and match the API', async () => {
     const rows = await allRegistrations(LARGE_EVENT.id);
     expect(rows).toHaveLength(LARGE_EVENT.total);
     const count = (status: string) => rows.filter((row) => row.payment_status === status).length;
@@ -534,7 +534,7 @@ describe('event sections: the figures of a large event', () => {
       // Final: the key figures are no longer muted (the class that mutes them; no role says so).
       expect(await panel().locator('.overview-figures--partial').count()).toBe(0);
     }
-    expect(workers.filter((url) => /insights-worker/.test(url)).length).toBeGreaterThan(0);
+    expect(workers.filter((url) => /engine-worker/.test(url)).length).toBeGreaterThan(0);
     expect(await cspViolations()).toEqual([]);
     expect(problems.problems.filter((problem) => /content security policy/i.test(problem))).toEqual([]);
     problems.expectNone();

@@ -6,7 +6,7 @@ import type { RawRegistration } from '@/mocks/data/types';
 import { expectNoAxeViolations } from './axe';
 import { launchBrowser, watchPage, type BrowserHandle, type PageProblems } from './browser';
 import { REGISTRATIONS_TEXT, appUrl, formatCount, signInAlpine, type Lang, VIEWPORTS } from './app';
-import { leftOutStatusNames } from '@/features/registrations/loader/payment-status';
+import { leftOutStatusNames } from '@/engine/api/payment-status';
 import { LEFT_OUT_STATUSES, allRegistrations, openRegistrations, shoot } from './steps';
 import { escapeRegExp, t } from './texts';
 

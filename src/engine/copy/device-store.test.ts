@@ -1,4 +1,4 @@
-import { registrationSchema } from '@/features/registrations/loader/schemas';
+import { registrationSchema } from '@/engine/api/registration-schemas';
 import { DEMO_EVENT_IDS, getDemoDataset } from '@/mocks/data';
 import { deleteUnusedDeviceCopy, openDeviceCopy, wipeDeviceCopy, type DeviceCopy } from './device-store';
 import type { DeviceRegistration } from './registrations-codec';

@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { registrationSchema, type Registration } from '@/features/registrations/loader/schemas';
+import { registrationSchema, type Registration } from '@/engine/api/registration-schemas';
 import { DEMO_EVENT_IDS, getDemoDataset } from '@/mocks/data';
 import { deriveDeviceKey, newDeviceSalt } from './device-key';
 import { recordAad, sealRecord } from './record-crypto';

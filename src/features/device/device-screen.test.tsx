@@ -1,5 +1,5 @@
 import { act, screen, within } from '@testing-library/react';
-import { http, HttpResponse } from 'msw';
+import { delay, http, HttpResponse } from 'msw';
 import i18n from '@/i18n';
 import { deviceCopySettled } from '@/engine/copy/device-copy-client';
 import {
@@ -56,6 +56,9 @@ async function openedThenDeviceScreen() {
 describe('"On this device"', () => {
   it('says what to do when nothing is kept yet', async () => {
     stubStorage();
+    // The events list the header asks for is saved to the copy when it comes, creating the
+    // database: it does not come here, so what is checked is that looking creates nothing.
+    server.use(http.get(`${TEST_API_BASE}/v1/events`, () => delay('infinite')));
     renderApp('/this-device');
     expect(
       await screen.findByRole('heading', { name: 'No event kept on this device yet' }),

@@ -21,7 +21,7 @@ import type { CopyEventSummary } from '@/engine/copy/device-copy-protocol';
 import { formatCount } from '@/lib/numbers';
 import { EventName } from '@/features/events/api/event-label';
 import { eventQueries } from '@/features/events/api/queries';
-import type { PartnerEvent } from '@/features/events/api/schemas';
+import type { PartnerEvent } from '@/engine/api/event-schemas';
 import { formatAgo, formatBytes } from './format';
 import { readStorageState, requestPersistence, type PersistOutcome } from './storage';
 import './device.css';

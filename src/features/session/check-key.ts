@@ -1,7 +1,7 @@
 import { apiGet } from '@/lib/api-client';
 import { apiPaths } from '@/lib/api-paths';
 import type { Session } from '@/lib/session';
-import { eventListResponseSchema } from '@/features/events/api/schemas';
+import { eventListResponseSchema } from '@/engine/api/event-schemas';
 
 /**
  * Check a key with one real call before keeping it. GET /v1/events is the cheapest request

@@ -3,7 +3,7 @@ import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Language } from '@/i18n/languages';
 import { useLanguage } from '@/i18n/use-language';
-import type { PartnerEvent } from './schemas';
+import type { PartnerEvent } from '@/engine/api/event-schemas';
 
 /**
  * What an event is named from: the event as the API sent it (its name may be null or absent),

@@ -16,7 +16,7 @@ import {
   eventDetailResponseSchema,
   eventListResponseSchema,
   type PartnerEvent,
-} from './schemas';
+} from '@/engine/api/event-schemas';
 
 /** Filters of GET /v1/events, sent as the API names them (document 4.1). */
 export interface EventListParams {

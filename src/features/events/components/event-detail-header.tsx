@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { paths } from '@/config/paths';
 import { LocalizedText } from '@/components/localized-text';
 import { formatCalendarDate, todayCalendarDate } from '@/lib/dates';
-import type { PartnerEvent } from '../api/schemas';
+import type { PartnerEvent } from '@/engine/api/event-schemas';
 import { eventTiming } from '../model/event-timing';
 import { EventName } from '../api/event-label';
 import { useLanguage } from '@/i18n/use-language';

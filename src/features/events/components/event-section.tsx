@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import type { PartnerEvent } from '../api/schemas';
+import type { PartnerEvent } from '@/engine/api/event-schemas';
 import { EventCard, type EventFiguresSlot } from './event-card';
 
 /**

@@ -1,7 +1,7 @@
 import type { Language } from '@/i18n/languages';
 import { localizedText } from '@/lib/localized-field';
 import { matchesTerms, searchKey, searchTerms } from '@/lib/text-keys';
-import type { PartnerEvent } from '../api/schemas';
+import type { PartnerEvent } from '@/engine/api/event-schemas';
 import type { EventSort } from './events-view';
 
 export interface ArrangedEvents {

@@ -1,4 +1,4 @@
-import type { PartnerEvent } from '../api/schemas';
+import type { PartnerEvent } from '@/engine/api/event-schemas';
 
 export type EventTiming = 'today' | 'upcoming' | 'past' | 'undated';
 

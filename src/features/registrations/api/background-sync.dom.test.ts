@@ -5,8 +5,8 @@ import { freshIndexedDbForEachTest } from '@/engine/copy/testing/fresh-indexeddb
 import { backgroundSyncPausedInSession, endSession } from '@/lib/session';
 import { getDemoDataset, resetDemoData } from '@/mocks/data';
 import { server } from '../../../../test/msw-server';
-import { pagesOf, signInForTests } from '../loader/testing/loader-test-kit';
-import { pagedApi, REGISTRATIONS_URL, status } from '../loader/testing/paged-api';
+import { pagesOf, signInForTests } from '@/engine/loader/testing/loader-test-kit';
+import { pagedApi, REGISTRATIONS_URL, status } from '@/engine/loader/testing/paged-api';
 import { BackgroundSync, type BackgroundSyncState } from './background-sync';
 import type { EventFigures } from './event-figures';
 import { eventFiguresKey } from './event-figures-query';

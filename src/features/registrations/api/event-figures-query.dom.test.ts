@@ -6,7 +6,7 @@ import {
 } from '@/engine/copy/device-copy-client';
 import { freshIndexedDbForEachTest } from '@/engine/copy/testing/fresh-indexeddb';
 import { resetDemoData } from '@/mocks/data';
-import { signInForTests } from '../loader/testing/loader-test-kit';
+import { signInForTests } from '@/engine/loader/testing/loader-test-kit';
 import type { EventFigures } from './event-figures';
 import { eventFiguresQuery } from './event-figures-query';
 import { registrationsQuery } from './registrations-query';

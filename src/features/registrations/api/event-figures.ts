@@ -1,7 +1,7 @@
-import { summarizeChanges } from '../history/changes-since';
-import type { RegistrationHistory } from '../history/registration-history';
-import { knownStatus } from '../loader/payment-status';
-import type { Registration } from '../loader/schemas';
+import { summarizeChanges } from '@/engine/history/changes-since';
+import type { RegistrationHistory } from '@/engine/history/registration-history';
+import { knownStatus } from '@/engine/api/payment-status';
+import type { Registration } from '@/engine/api/registration-schemas';
 
 /**
  * An event's figures as the events list shows them: counted from the event's whole list each

@@ -4,7 +4,7 @@ import { DEVICE_COPY_CHANNEL } from '@/engine/copy/device-copy-channel';
 import { deviceCopySettled, saveDeviceCopy } from '@/engine/copy/device-copy-client';
 import { freshIndexedDbForEachTest } from '@/engine/copy/testing/fresh-indexeddb';
 import { requestsFromNow, server } from '../../../../test/msw-server';
-import { signInForTests } from '../loader/testing/loader-test-kit';
+import { signInForTests } from '@/engine/loader/testing/loader-test-kit';
 import { followOtherTabs } from './follow-other-tabs';
 import { registrationsQuery, reopenFromCopy, type RegistrationsData } from './registrations-query';
 import { registrationsKey } from './registrations-key';

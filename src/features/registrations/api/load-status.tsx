@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { formatInstant } from '@/lib/dates';
 import { useBrowserOffline } from '@/lib/offline';
 import { formatCount } from '@/lib/numbers';
-import type { LoadWarning } from '../loader/load-types';
+import type { LoadWarning } from '@/engine/loader/load-types';
 import type { RegistrationsData } from './registrations-query';
 import './load-status.css';
 import { useLanguage } from '@/i18n/use-language';

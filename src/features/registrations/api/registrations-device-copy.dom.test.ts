@@ -4,11 +4,11 @@ import { freshIndexedDbForEachTest } from '@/engine/copy/testing/fresh-indexeddb
 import { endSession, startSession } from '@/lib/session';
 import { advanceDemoDays, getDemoDataset, resetDemoData } from '@/mocks/data';
 import { registrationRequestsFromNow, server, TEST_TODAY } from '../../../../test/msw-server';
-import { ids, oneTo, signInForTests } from '../loader/testing/loader-test-kit';
-import { pagedApi, TEST_ORIGIN } from '../loader/testing/paged-api';
+import { ids, oneTo, signInForTests } from '@/engine/loader/testing/loader-test-kit';
+import { pagedApi, TEST_ORIGIN } from '@/engine/loader/testing/paged-api';
 import { registrationsQuery, type RegistrationsData } from './registrations-query';
 import { registrationsKey } from './registrations-key';
-import { registrationSchema, type Registration } from '../loader/schemas';
+import { registrationSchema, type Registration } from '@/engine/api/registration-schemas';
 
 /** Alpine, upcoming, 420 registrations: every kind of day change happens there. */
 const EVENT = 1005;

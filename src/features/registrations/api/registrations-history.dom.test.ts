@@ -4,9 +4,9 @@ import { deviceCopySettled, deviceCopyStatus } from '@/engine/copy/device-copy-c
 import { freshIndexedDbForEachTest } from '@/engine/copy/testing/fresh-indexeddb';
 import { endSession } from '@/lib/session';
 import { advanceDemoDays, getDemoDataset, resetDemoData } from '@/mocks/data';
-import { removedSince, summarizeChanges } from '../history/changes-since';
-import { ids, signInForTests } from '../loader/testing/loader-test-kit';
-import { registrationSchema, type Registration } from '../loader/schemas';
+import { removedSince, summarizeChanges } from '@/engine/history/changes-since';
+import { ids, signInForTests } from '@/engine/loader/testing/loader-test-kit';
+import { registrationSchema, type Registration } from '@/engine/api/registration-schemas';
 import {
   askFullCheck,
   registrationsQuery,

@@ -2,8 +2,8 @@ import { QueryClient, QueryObserver } from '@tanstack/react-query';
 import { server } from '../../../../test/msw-server';
 import { registrationsQuery, type RegistrationsData } from './registrations-query';
 import { registrationsKey } from './registrations-key';
-import { ids, oneTo, pagesOf, signInForTests } from '../loader/testing/loader-test-kit';
-import { pagedApi } from '../loader/testing/paged-api';
+import { ids, oneTo, pagesOf, signInForTests } from '@/engine/loader/testing/loader-test-kit';
+import { pagedApi } from '@/engine/loader/testing/paged-api';
 import { waitUntil } from '../../../../test/wait-until';
 
 const EVENT = 7;

@@ -3,8 +3,8 @@ import { readDeviceCopy, saveDeviceCopy } from '@/engine/copy/device-copy-client
 import { browserSaysOffline, isOffline } from '@/lib/offline';
 import { getSession } from '@/lib/session';
 import { knownFirstPage, rememberFirstPage } from '@/lib/remembered-api-address';
-import { loadChanges, mergeChanges } from '../loader/load-changes';
-import { loadRegistrations, retryMissing } from '../loader/load-registrations';
+import { loadChanges, mergeChanges } from '@/engine/loader/load-changes';
+import { loadRegistrations, retryMissing } from '@/engine/loader/load-registrations';
 import type {
   LoadReport,
   LoadRequest,
@@ -12,9 +12,9 @@ import type {
   RegistrationsLoadProgress,
   RegistrationsLoadResult,
   StoppedLoad,
-} from '../loader/load-types';
-import type { Registration } from '../loader/schemas';
-import { readStoredHistory, storeHistory } from '../history/history-codec';
+} from '@/engine/loader/load-types';
+import type { Registration } from '@/engine/api/registration-schemas';
+import { readStoredHistory, storeHistory } from '@/engine/history/history-codec';
 import { eventFigures } from './event-figures';
 import { publishEventFigures } from './event-figures-query';
 import { REGISTRATIONS, registrationsKey } from './registrations-key';
@@ -25,7 +25,7 @@ import {
   recordChanges,
   startHistory,
   type RegistrationHistory,
-} from '../history/registration-history';
+} from '@/engine/history/registration-history';
 
 export type RegistrationsPhase = 'loading' | 'complete' | 'incomplete' | 'cancelled';
 

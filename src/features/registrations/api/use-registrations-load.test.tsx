@@ -4,8 +4,8 @@ import { StrictMode, type ReactNode } from 'react';
 import { server } from '../../../../test/msw-server';
 import { type RegistrationsData } from './registrations-query';
 import { registrationsKey } from './registrations-key';
-import { ids, oneTo, pagesOf, signInForTests } from '../loader/testing/loader-test-kit';
-import { pagedApi, type PagedApi } from '../loader/testing/paged-api';
+import { ids, oneTo, pagesOf, signInForTests } from '@/engine/loader/testing/loader-test-kit';
+import { pagedApi, type PagedApi } from '@/engine/loader/testing/paged-api';
 import { useRegistrationsLoad } from './use-registrations-load';
 
 /*

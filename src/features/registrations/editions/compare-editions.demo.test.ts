@@ -1,6 +1,6 @@
 import { DEMO_EVENT_IDS, getDemoDataset, type RawRegistration } from '@/mocks/data';
-import { eventSchema } from '@/features/events/api/schemas';
-import { demoEvent } from '../insights/testing/demo-event';
+import { eventSchema } from '@/engine/api/event-schemas';
+import { demoEvent } from '@/engine/figures/testing/demo-event';
 import { compareEditions } from './compare-editions';
 import { suggestPreviousEdition } from './edition-suggestion';
 

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
-import { registration } from '../insights/testing/demo-event';
-import type { Registration } from '../loader/schemas';
+import { registration } from '@/engine/figures/testing/demo-event';
+import type { Registration } from '@/engine/api/registration-schemas';
 import { compareEditions, type EditionCategory } from './compare-editions';
 
 let nextId = 1;

@@ -1,11 +1,11 @@
 import { emailKey, lettersKey, personKey } from '@/lib/text-keys';
-import type { Registration } from '../loader/schemas';
-import { isLeftOutStatus } from '../loader/payment-status';
+import type { Registration } from '@/engine/api/registration-schemas';
+import { isLeftOutStatus } from '@/engine/api/payment-status';
 
 /**
  * Who came back: one event's registrations against its previous edition's.
  *
- * - **Counted**: every registration but those of a left-out status (loader/payment-status:
+ * - **Counted**: every registration but those of a left-out status (engine/api/payment-status:
  *   cancelled and refunded, however written), in both editions (a cancelled or refunded runner
  *   neither ran last time nor is registered now). Pending ones count: they signed up, and so
  *   does a status the app does not know.

@@ -1,4 +1,4 @@
-import { eventSchema, type PartnerEvent } from '@/features/events/api/schemas';
+import { eventSchema, type PartnerEvent } from '@/engine/api/event-schemas';
 import { editionCandidates, editionName, suggestPreviousEdition } from './edition-suggestion';
 
 const event = (

@@ -1,4 +1,4 @@
-import type { PartnerEvent } from '@/features/events/api/schemas';
+import type { PartnerEvent } from '@/engine/api/event-schemas';
 import { lettersKey } from '@/lib/text-keys';
 
 /**

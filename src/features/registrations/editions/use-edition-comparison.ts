@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { eventQueries } from '@/features/events/api/queries';
-import type { Category } from '@/features/events/api/schemas';
+import type { Category } from '@/engine/api/event-schemas';
 import { useRegistrationsLoad, type RegistrationsLoad } from '../api/use-registrations-load';
 import { compareEditions, type EditionComparison } from './compare-editions';
 

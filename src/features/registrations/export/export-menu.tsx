@@ -1,13 +1,13 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Menu } from '@/components/menu/menu';
-import type { Category } from '@/features/events/api/schemas';
+import type { Category } from '@/engine/api/event-schemas';
 import { prepareCsvExport } from '@/lib/csv';
 import { formatCount } from '@/lib/numbers';
 import { prepareXlsxExport } from '@/lib/xlsx';
 import { EXPORT_FORMATS, type ExportFormat, type ExportState } from './use-table-export';
 import { useLanguage } from '@/i18n/use-language';
-import { leftOutStatusNames, statusValuesText } from '../loader/payment-status';
+import { leftOutStatusNames, statusValuesText } from '@/engine/api/payment-status';
 import { useRegistrationLabels } from '../rows/use-registrations-model';
 
 /** Status names need no category. */

@@ -1,5 +1,5 @@
 import { yieldToBrowser } from '@/lib/yield-to-browser';
-import type { RegistrationHistory } from '../history/registration-history';
+import type { RegistrationHistory } from '@/engine/history/registration-history';
 import type { RegistrationRow } from '../rows/registration-rows';
 import type { RegistrationsModel } from '../rows/registrations-model';
 import type { RegistrationsView } from '../rows/registrations-view';
@@ -86,7 +86,7 @@ export interface MailingExport {
  * address trimmed; then first name, last name, category (on a previous edition's lapsed
  * list, the one they ran last time) and the answer columns the view shows, titled as on
  * screen (a title two questions share gets its number, as both tools want unique column
- * names). Rows of a left-out status (loader/payment-status) and rows without a valid address are
+ * names). Rows of a left-out status (engine/api/payment-status) and rows without a valid address are
  * left out and counted.
  *
  * The CSV's formula guard still runs on every cell, and never alters an address: a valid

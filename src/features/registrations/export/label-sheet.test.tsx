@@ -1,7 +1,7 @@
 import { render } from '@testing-library/react';
 import i18n from '@/i18n';
 import { DEMO_EVENT_IDS } from '@/mocks/data';
-import { demoEvent, registration } from '../insights/testing/demo-event';
+import { demoEvent, registration } from '@/engine/figures/testing/demo-event';
 import { registrationLabels } from '../rows/registration-labels';
 import { RowBuilder } from '../rows/registration-rows';
 import { LabelSheet } from './label-sheet';

@@ -1,7 +1,7 @@
 import { useMemo, type CSSProperties } from 'react';
 import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
-import type { Category } from '@/features/events/api/schemas';
+import type { Category } from '@/engine/api/event-schemas';
 import type { Label } from '../rows/registration-labels';
 import type { RegistrationRow } from '../rows/registration-rows';
 import { useRegistrationLabels } from '../rows/use-registrations-model';

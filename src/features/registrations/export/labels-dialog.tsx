@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { FormDialog } from '@/components/dialog/form-dialog';
 import { useLanguage } from '@/i18n/use-language';
 import { formatCount } from '@/lib/numbers';
-import { tallyStatuses } from '../loader/payment-status';
+import { tallyStatuses } from '@/engine/api/payment-status';
 import type { Label } from '../rows/registration-labels';
 import type { RegistrationRow } from '../rows/registration-rows';
 import { LABEL_SHEETS, labelSheetCount, labelsPerSheet } from './label-sheets';

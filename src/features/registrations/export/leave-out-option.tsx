@@ -1,8 +1,8 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Category } from '@/features/events/api/schemas';
+import type { Category } from '@/engine/api/event-schemas';
 import { formatCount } from '@/lib/numbers';
-import { leftOutStatusNames, statusValuesText, type StatusTally } from '../loader/payment-status';
+import { leftOutStatusNames, statusValuesText, type StatusTally } from '@/engine/api/payment-status';
 import { useRegistrationLabels } from '../rows/use-registrations-model';
 
 /** Status names need no category. */

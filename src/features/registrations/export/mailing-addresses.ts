@@ -1,5 +1,5 @@
 import { emailKey } from '@/lib/text-keys';
-import { isLeftOutStatus, tallyStatuses } from '../loader/payment-status';
+import { isLeftOutStatus, tallyStatuses } from '@/engine/api/payment-status';
 import type { RegistrationRow } from '../rows/registration-rows';
 
 /**
@@ -21,7 +21,7 @@ import type { RegistrationRow } from '../rows/registration-rows';
  * Unicode form ignored, `Jo@X.fr` and `jo@x.fr` are one person to every mailing tool); the
  * first spelling met, in the view's order, is kept.
  *
- * Registrations whose status is left out (loader/payment-status: cancelled and refunded, however
+ * Registrations whose status is left out (engine/api/payment-status: cancelled and refunded, however
  * written) are not mailed, whatever their address, and are counted; a status the app does not
  * know is mailed, and counted apart so the dialog can say so.
  */
@@ -90,7 +90,7 @@ export interface MailingAudience {
   readonly invalid: readonly RegistrationRow[];
   /** Rows whose valid address an earlier row already gave (a family, a club's address). */
   readonly repeated: number;
-  /** Rows left out for their status (loader/payment-status), whatever their address. */
+  /** Rows left out for their status (engine/api/payment-status), whatever their address. */
   readonly leftOutStatus: number;
   /** Rows kept whose status the app does not know, and those statuses as sent. */
   readonly unknownStatus: number;

@@ -5,7 +5,7 @@ import { DEMO_EVENT_IDS, getDemoDataset } from '@/mocks/data';
 import { TEST_TODAY } from '../../../../test/msw-server';
 import { renderApp } from '../../../../test/render';
 import { sizeRegistrationsTable } from '../../../../test/table-layout';
-import { registration } from '../insights/testing/demo-event';
+import { registration } from '@/engine/figures/testing/demo-event';
 import { registrationLabels } from '../rows/registration-labels';
 import { RowBuilder } from '../rows/registration-rows';
 import { MailingDialog } from './mailing-dialog';

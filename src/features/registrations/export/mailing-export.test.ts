@@ -4,7 +4,7 @@ import i18n from '@/i18n';
 import '../i18n';
 import { DEMO_EVENT_IDS } from '@/mocks/data';
 import { buildCsv } from '@/lib/csv/build-csv';
-import { demoEvent } from '../insights/testing/demo-event';
+import { demoEvent } from '@/engine/figures/testing/demo-event';
 import { eventModels, sharedLabels } from '../rows/registrations-model';
 import { DEFAULT_REGISTRATIONS_VIEW } from '../rows/registrations-view';
 import { MAILING_COLUMNS, mailingExport } from './export-table';

@@ -1,4 +1,4 @@
-import type { Category, PartnerEvent } from '@/features/events/api/schemas';
+import type { Category, PartnerEvent } from '@/engine/api/event-schemas';
 import type { Label } from '../rows/registration-labels';
 import { CheckInDialog } from './check-in-dialog';
 import { LabelSheet } from './label-sheet';

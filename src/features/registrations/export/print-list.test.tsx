@@ -1,10 +1,10 @@
 import { render, screen, within } from '@testing-library/react';
 import { z } from '@/lib/zod';
-import { eventSchema } from '@/features/events/api/schemas';
+import { eventSchema } from '@/engine/api/event-schemas';
 import i18n from '@/i18n';
 import type { Language } from '@/i18n/languages';
 import { DEMO_EVENT_IDS, getDemoDataset } from '@/mocks/data';
-import { demoEvent, registration } from '../insights/testing/demo-event';
+import { demoEvent, registration } from '@/engine/figures/testing/demo-event';
 import { registrationLabels } from '../rows/registration-labels';
 import { RowBuilder } from '../rows/registration-rows';
 import { PrintList } from './print-list';

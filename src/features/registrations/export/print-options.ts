@@ -1,6 +1,6 @@
 import { z } from '@/lib/zod';
 import { schemaOnFirstUse } from '@/lib/schema-on-first-use';
-import { isLeftOutStatus } from '../loader/payment-status';
+import { isLeftOutStatus } from '@/engine/api/payment-status';
 import { FIXED_COLUMN_IDS } from '../rows/registration-labels';
 
 /**

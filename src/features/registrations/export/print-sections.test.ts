@@ -1,6 +1,6 @@
 import { DEMO_EVENT_IDS } from '@/mocks/data';
-import type { Registration } from '../loader/schemas';
-import { demoEvent, registration } from '../insights/testing/demo-event';
+import type { Registration } from '@/engine/api/registration-schemas';
+import { demoEvent, registration } from '@/engine/figures/testing/demo-event';
 import { initialOf } from '@/lib/text-keys';
 import { printSections } from './print-sections';
 

@@ -1,7 +1,7 @@
 import { initialOf } from '@/lib/text-keys';
 import type { Language } from '@/i18n/languages';
-import type { Category } from '@/features/events/api/schemas';
-import type { Registration } from '../loader/schemas';
+import type { Category } from '@/engine/api/event-schemas';
+import type { Registration } from '@/engine/api/registration-schemas';
 import { balancedLetterRanges, DEFAULT_LETTER_RANGES, rangeOf, type LetterRange } from './letter-ranges';
 
 /** The registrations one desk checks in: one category, one run of initials. */

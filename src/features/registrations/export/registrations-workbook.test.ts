@@ -2,7 +2,7 @@
 import { readSheet } from 'read-excel-file/node';
 import { buildXlsx } from '@/lib/xlsx/build-xlsx';
 import { DEMO_EVENT_IDS, TRICKY_ANSWERS } from '@/mocks/data';
-import { demoEvent } from '../insights/testing/demo-event';
+import { demoEvent } from '@/engine/figures/testing/demo-event';
 import { registrationsWorkbook, xlsxColumnType } from './registrations-workbook';
 
 describe('registrationsWorkbook', () => {

@@ -5,8 +5,8 @@ import { exportXlsx, xlsxFileName, type XlsxFigure } from '@/lib/xlsx';
 import { settledRegistrations, type RegistrationsData } from '../api/registrations-query';
 import { registrationsKey } from '../api/registrations-key';
 import { registrationsWorkbook } from './registrations-workbook';
-import type { RegistrationHistory } from '../history/registration-history';
-import type { EventInsights } from '../insights/event-insights';
+import type { RegistrationHistory } from '@/engine/history/registration-history';
+import type { EventInsights } from '@/engine/figures/event-insights';
 import { idsOf, insightsClient } from '../insights/insights-client';
 import { mailingExport, viewExport, type MailingHeaders } from './export-table';
 import type { PrintKind } from './use-print';
@@ -39,7 +39,7 @@ type ExportPurpose = ExportFormat | PrintKind | 'addresses';
  * rows kept with a status the app does not know.
  */
 export interface LeftOut {
-  /** Left out for their status (loader/payment-status). */
+  /** Left out for their status (engine/api/payment-status). */
   status: number;
   missing: number;
   invalid: number;

@@ -1,14 +1,14 @@
 import { QueryClient } from '@tanstack/react-query';
 import { DEMO_EVENT_IDS } from '@/mocks/data';
 import { registrationsKey } from '../api/registrations-key';
-import { ALL_INSIGHTS, eventInsights } from './event-insights';
+import { ALL_INSIGHTS, eventInsights } from '@/engine/figures/event-insights';
 import { engineContract } from '@/engine/engine-contract';
 import { startEngine } from '@/engine/engine-handlers';
 import { createEngineClient } from '@/engine/rpc/client';
 import { isEngineError } from '@/engine/rpc/engine-error';
 import { inPageTransport } from '@/engine/rpc/transport';
 import { insightsClient } from './insights-client';
-import { demoEvent } from './testing/demo-event';
+import { demoEvent } from '@/engine/figures/testing/demo-event';
 
 const EVENT = DEMO_EVENT_IDS.trickySmall;
 const { registrations, categories } = demoEvent(EVENT);

@@ -4,11 +4,11 @@ import { theEngine } from '@/engine/engine';
 import type { EngineContract } from '@/engine/engine-contract';
 import type { EngineClient } from '@/engine/rpc/client';
 import type { QueryClient } from '@tanstack/react-query';
-import type { Category } from '@/features/events/api/schemas';
+import type { Category } from '@/engine/api/event-schemas';
 import { onRegistrationsRemoved } from '../api/registrations-query';
-import type { Registration } from '../loader/schemas';
-import type { EventInsights, InsightsOptions } from './event-insights';
-import { fromWire } from './insights-protocol';
+import type { Registration } from '@/engine/api/registration-schemas';
+import type { EventInsights, InsightsOptions } from '@/engine/figures/event-insights';
+import { fromWire } from '@/engine/figures/insights-protocol';
 
 type ResultsByScope = WeakMap<object, Map<string, Promise<EventInsights>>>;
 const ALL_ROWS = {};

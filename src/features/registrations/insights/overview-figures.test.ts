@@ -1,7 +1,7 @@
 import { DEMO_EVENT_IDS } from '@/mocks/data';
-import { eventInsights } from './event-insights';
+import { eventInsights } from '@/engine/figures/event-insights';
 import { overviewFigures, type OverviewFigureLabels } from './overview-figures';
-import { demoEvent, registration } from './testing/demo-event';
+import { demoEvent, registration } from '@/engine/figures/testing/demo-event';
 
 const labels: OverviewFigureLabels = {
   total: 'Total',

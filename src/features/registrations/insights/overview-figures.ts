@@ -1,6 +1,6 @@
 import type { XlsxFigure } from '@/lib/xlsx';
 import type { RegistrationLabels } from '../rows/registration-labels';
-import type { EventInsights } from './event-insights';
+import type { EventInsights } from '@/engine/figures/event-insights';
 
 /** What the figures sheet shows: everything the overview computes but the questions. */
 export type OverviewFigureInsights = Pick<

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { startTransition, useEffect, useRef, useState } from 'react';
-import type { EventInsights } from './event-insights';
+import type { EventInsights } from '@/engine/figures/event-insights';
 import { insightsClient, type ComputeRequest } from './insights-client';
 
 export interface EventInsightsState {

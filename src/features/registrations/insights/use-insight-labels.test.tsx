@@ -1,7 +1,7 @@
 import { renderHook } from '@testing-library/react';
 import i18n from '@/i18n';
 import { DEMO_EVENT_IDS } from '@/mocks/data';
-import { demoEvent } from './testing/demo-event';
+import { demoEvent } from '@/engine/figures/testing/demo-event';
 import { useInsightLabels } from './use-insight-labels';
 
 const { categories } = demoEvent(DEMO_EVENT_IDS.nullEnglish);

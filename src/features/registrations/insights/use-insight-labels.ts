@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Category } from '@/features/events/api/schemas';
+import type { Category } from '@/engine/api/event-schemas';
 import type { RegistrationLabels } from '../rows/registration-labels';
 import { useRegistrationLabels } from '../rows/use-registrations-model';
 import type { OverviewFigureLabels } from './overview-figures';

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { useLanguage } from '@/i18n/use-language';
 import { formatCount } from '@/lib/numbers';
-import type { QuestionInsight } from '../insights/question-insights';
+import type { QuestionInsight } from '@/engine/figures/question-insights';
 import type { InsightLabels } from '../insights/use-insight-labels';
 import { CountLink } from './count-link';
 import { answerLink, overviewLink } from './overview-links';

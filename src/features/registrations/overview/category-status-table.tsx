@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { LocalizedText } from '@/components/localized-text';
-import type { Category } from '@/features/events/api/schemas';
-import type { CategoryBreakdown } from '../insights/category-breakdown';
-import type { StatusCount } from '../insights/status-counts';
+import type { Category } from '@/engine/api/event-schemas';
+import type { CategoryBreakdown } from '@/engine/figures/category-breakdown';
+import type { StatusCount } from '@/engine/figures/status-counts';
 import type { InsightLabels } from '../insights/use-insight-labels';
 import type { Label } from '../rows/registration-labels';
 import { CountLink } from './count-link';

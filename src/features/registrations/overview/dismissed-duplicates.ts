@@ -1,7 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { readDismissedDuplicatesCopy, saveDismissedDuplicatesCopy } from '@/engine/copy/device-copy-client';
-import type { DuplicateKind } from '../insights/duplicate-groups';
+import type { DuplicateKind } from '@/engine/figures/duplicate-groups';
 
 /**
  * The groups of possible duplicates the promoter dismissed ("Not a duplicate"), per event.

@@ -1,8 +1,8 @@
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import type { Registration } from '../loader/schemas';
-import type { DuplicateGroup } from '../insights/duplicate-groups';
+import type { Registration } from '@/engine/api/registration-schemas';
+import type { DuplicateGroup } from '@/engine/figures/duplicate-groups';
 import type { InsightLabels } from '../insights/use-insight-labels';
 import { ResponsiveTable, type TableColumn } from '@/components/tables/responsive-table';
 import { ShowMoreButton, useShowMore } from '@/components/tables/show-more';

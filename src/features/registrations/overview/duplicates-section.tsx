@@ -7,7 +7,7 @@ import {
   MAX_NAMESAKES,
   type DuplicateGroup,
   type DuplicateKind,
-} from '../insights/duplicate-groups';
+} from '@/engine/figures/duplicate-groups';
 import type { InsightLabels } from '../insights/use-insight-labels';
 import { DuplicateGroupTable } from './duplicate-group-table';
 import { useDismissedDuplicates } from './dismissed-duplicates';

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Skeleton } from '@/components/states/skeleton';
 import { ResponsiveTable, type TableColumn } from '@/components/tables/responsive-table';
-import type { Category } from '@/features/events/api/schemas';
+import type { Category } from '@/engine/api/event-schemas';
 import { useLanguage } from '@/i18n/use-language';
 import { formatCount } from '@/lib/numbers';
 import type { EditionCategoryRow, EditionComparison } from '../editions/compare-editions';
@@ -9,7 +9,7 @@ import { editionListLink } from '../editions/edition-links';
 import { useEditionComparison, type EditionProgress } from '../editions/use-edition-comparison';
 import type { RegistrationsLoadActions } from '../api/use-registrations-load';
 import type { EditionKind } from '../rows/registrations-view';
-import { leftOutStatusNames } from '../loader/payment-status';
+import { leftOutStatusNames } from '@/engine/api/payment-status';
 import { useRegistrationLabels } from '../rows/use-registrations-model';
 import { CountLink } from './count-link';
 

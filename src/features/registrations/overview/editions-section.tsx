@@ -5,7 +5,7 @@ import { Skeleton } from '@/components/states/skeleton';
 import { ApiErrorState } from '@/components/states/api-error-state';
 import { EventName, useEventLabel, type EventNaming } from '@/features/events/api/event-label';
 import { eventQueries } from '@/features/events/api/queries';
-import type { PartnerEvent } from '@/features/events/api/schemas';
+import type { PartnerEvent } from '@/engine/api/event-schemas';
 import { useLanguage } from '@/i18n/use-language';
 import { formatCalendarDate } from '@/lib/dates';
 import { useEditionLink } from '../editions/edition-link';

@@ -5,7 +5,7 @@ import { useLocation } from 'react-router';
 import { Skeleton } from '@/components/states/skeleton';
 import { ApiErrorState } from '@/components/states/api-error-state';
 import { eventQueries } from '@/features/events/api/queries';
-import type { Category } from '@/features/events/api/schemas';
+import type { Category } from '@/engine/api/event-schemas';
 import { useRegistrationsLoad } from '../api/use-registrations-load';
 import { LoadStatus } from '../api/load-status';
 import { useEventInsights } from '../insights/use-event-insights';

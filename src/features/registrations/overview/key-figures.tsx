@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { useLanguage } from '@/i18n/use-language';
 import { formatCount } from '@/lib/numbers';
-import type { EventInsights } from '../insights/event-insights';
-import { paymentStatusKey } from '../loader/payment-status';
+import type { EventInsights } from '@/engine/figures/event-insights';
+import { paymentStatusKey } from '@/engine/api/payment-status';
 import { CountLink } from './count-link';
 import { overviewLink } from './overview-links';
 

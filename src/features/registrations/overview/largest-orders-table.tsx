@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useLanguage } from '@/i18n/use-language';
 import { formatCount } from '@/lib/numbers';
-import type { OrderGroup } from '../insights/order-groups';
+import type { OrderGroup } from '@/engine/figures/order-groups';
 import type { InsightLabels } from '../insights/use-insight-labels';
 import { ResponsiveTable, type TableColumn } from '@/components/tables/responsive-table';
 import { FIRST_ITEMS, ShowMoreButton, useShowMore } from '@/components/tables/show-more';

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { BarChartTable } from '@/components/charts/bar-chart-table';
 import { useLanguage } from '@/i18n/use-language';
 import { formatCount } from '@/lib/numbers';
-import type { OrderSummary } from '../insights/order-groups';
+import type { OrderSummary } from '@/engine/figures/order-groups';
 import type { InsightLabels } from '../insights/use-insight-labels';
 import { LargestOrdersTable } from './largest-orders-table';
 import { ScrollRegion } from '@/components/tables/scroll-region';

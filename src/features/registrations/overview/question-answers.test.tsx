@@ -2,10 +2,10 @@ import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import i18n from '@/i18n';
-import type { Registration } from '../loader/schemas';
-import { questionInsights } from '../insights/question-insights';
+import type { Registration } from '@/engine/api/registration-schemas';
+import { questionInsights } from '@/engine/figures/question-insights';
 import { useInsightLabels } from '../insights/use-insight-labels';
-import { registration } from '../insights/testing/demo-event';
+import { registration } from '@/engine/figures/testing/demo-event';
 import { QuestionAnswers } from './question-answers';
 
 const EVENT = 7;

@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { BarChartTable, type BarChartRow } from '@/components/charts/bar-chart-table';
 import { useLanguage } from '@/i18n/use-language';
 import { formatCount, formatPercent } from '@/lib/numbers';
-import type { QuestionInsight } from '../insights/question-insights';
+import type { QuestionInsight } from '@/engine/figures/question-insights';
 import type { InsightLabels } from '../insights/use-insight-labels';
 import { AnswerSplitTable } from './answer-split-table';
 import { CountLink } from './count-link';

@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { QuestionInsight } from '../insights/question-insights';
+import type { QuestionInsight } from '@/engine/figures/question-insights';
 import type { InsightLabels } from '../insights/use-insight-labels';
 import { QuestionAnswers } from './question-answers';
 

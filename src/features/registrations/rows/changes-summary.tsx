@@ -6,7 +6,7 @@ import { useLanguage } from '@/i18n/use-language';
 import { formatInstant } from '@/lib/dates';
 import { formatCount } from '@/lib/numbers';
 import type { RegistrationsData } from '../api/registrations-query';
-import { summarizeChanges, type ChangeKind, type ChangeScope } from '../history/changes-since';
+import { summarizeChanges, type ChangeKind, type ChangeScope } from '@/engine/history/changes-since';
 import type { RegistrationLabels } from './registration-labels';
 import { changeScope, registrationsSearch } from './registrations-view';
 import './changes-summary.css';

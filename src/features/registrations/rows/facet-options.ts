@@ -1,6 +1,6 @@
 import type { Language } from '@/i18n/languages';
-import type { Category } from '@/features/events/api/schemas';
-import { KNOWN_STATUSES, knownStatus } from '../loader/payment-status';
+import type { Category } from '@/engine/api/event-schemas';
+import { KNOWN_STATUSES, knownStatus } from '@/engine/api/payment-status';
 import type { RegistrationLabels } from './registration-labels';
 import type { RegistrationRow } from './registration-rows';
 

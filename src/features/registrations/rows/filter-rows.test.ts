@@ -1,6 +1,7 @@
-import type { Registration } from '../loader/schemas';
+import type { Registration } from '@/engine/api/registration-schemas';
 import { filterRows } from './filter-rows';
-import { FIXED_COLUMN_IDS, fullName } from './registration-labels';
+import { fullName } from '@/engine/api/registration-schemas';
+import { FIXED_COLUMN_IDS } from './registration-labels';
 import { RowBuilder } from './registration-rows';
 
 function registration(

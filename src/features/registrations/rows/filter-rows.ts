@@ -1,5 +1,5 @@
 import { answerKey, matchesTerms, narrowsSearch, searchTerms } from '@/lib/text-keys';
-import { paymentStatusKey } from '../loader/payment-status';
+import { paymentStatusKey } from '@/engine/api/payment-status';
 import { questionColumnId } from './question-columns';
 import { searchColumnsKey, searchText, type RegistrationRow } from './registration-rows';
 import { parseAnswerFilter } from './registrations-view';

@@ -1,4 +1,4 @@
-import type { Registration } from '../loader/schemas';
+import type { Registration } from '@/engine/api/registration-schemas';
 
 /** One custom question of the event, discovered from the answers (there is no questions endpoint). */
 export interface QuestionColumn {

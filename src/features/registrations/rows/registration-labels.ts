@@ -1,9 +1,9 @@
 import type { i18n as I18n } from 'i18next';
-import type { Category } from '@/features/events/api/schemas';
+import type { Category } from '@/engine/api/event-schemas';
 import type { Language } from '@/i18n/languages';
 import { pickLocalized } from '@/lib/localized-field';
-import type { Registration } from '../loader/schemas';
-import { knownStatus, paymentStatusKey } from '../loader/payment-status';
+import { fullName, type Registration } from '@/engine/api/registration-schemas';
+import { knownStatus, paymentStatusKey } from '@/engine/api/payment-status';
 import type { QuestionColumn } from './question-columns';
 
 /**
@@ -61,11 +61,6 @@ export interface RegistrationLabels {
   readonly column: (columnId: FixedColumnId) => string;
   /** A question without a text in either language: "Question 100301". */
   readonly unnamedQuestion: (queId: number) => string;
-}
-
-/** First and last name, trimmed, '' when both are missing (see RegistrationLabels.person). */
-export function fullName({ first_name, last_name }: Pick<Registration, 'first_name' | 'last_name'>): string {
-  return `${first_name?.trim() ?? ''} ${last_name?.trim() ?? ''}`.trim();
 }
 
 /**

@@ -1,6 +1,6 @@
 import { phoneKeys, searchKey, sortKey } from '@/lib/text-keys';
-import type { Registration } from '../loader/schemas';
-import { paymentStatusKey } from '../loader/payment-status';
+import type { Registration } from '@/engine/api/registration-schemas';
+import { paymentStatusKey } from '@/engine/api/payment-status';
 import { isQuestionColumn } from './question-columns';
 import type { RegistrationLabels } from './registration-labels';
 

@@ -3,7 +3,7 @@ import i18n from '@/i18n';
 import '../i18n';
 import { DEMO_EVENT_IDS } from '@/mocks/data';
 import { registrationsKey } from '../api/registrations-key';
-import { demoEvent } from '../insights/testing/demo-event';
+import { demoEvent } from '@/engine/figures/testing/demo-event';
 import { eventModels, sharedLabels } from './registrations-model';
 
 const EVENT = DEMO_EVENT_IDS.trickySmall;

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { anyText, brokenListItem, junkQuery, urlJunk } from '../../../../test/url-arbitraries';
-import { CHANGE_KINDS } from '../history/changes-since';
+import { CHANGE_KINDS } from '@/engine/history/changes-since';
 import {
   answerFilter,
   changeScope,

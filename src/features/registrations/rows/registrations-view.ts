@@ -1,4 +1,4 @@
-import { CHANGE_KINDS, type ChangeKind, type ChangeScope } from '../history/changes-since';
+import { CHANGE_KINDS, type ChangeKind, type ChangeScope } from '@/engine/history/changes-since';
 
 /**
  * The registrations screen's view state: search, filters, sort and hidden columns. The inputs

@@ -1,9 +1,9 @@
 import fc from 'fast-check';
 import { indexEvent, SearchIndex } from '@/engine/copy/search-index';
 import { searchTerms } from '@/lib/text-keys';
-import type { Registration } from '../loader/schemas';
+import type { Registration } from '@/engine/api/registration-schemas';
 import { filterRows } from './filter-rows';
-import { fullName } from './registration-labels';
+import { fullName } from '@/engine/api/registration-schemas';
 import { RowBuilder } from './registration-rows';
 
 /**

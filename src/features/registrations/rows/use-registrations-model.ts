@@ -2,9 +2,9 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { startTransition, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { eventQueries } from '@/features/events/api/queries';
-import type { Category } from '@/features/events/api/schemas';
+import type { Category } from '@/engine/api/event-schemas';
 import { useLanguage } from '@/i18n/use-language';
-import type { Registration } from '../loader/schemas';
+import type { Registration } from '@/engine/api/registration-schemas';
 import type { RegistrationLabels } from './registration-labels';
 import { eventModels, sharedLabels, type RegistrationsModel } from './registrations-model';
 

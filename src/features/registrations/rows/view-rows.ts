@@ -1,5 +1,5 @@
-import { changedIds } from '../history/changes-since';
-import type { RegistrationHistory } from '../history/registration-history';
+import { changedIds } from '@/engine/history/changes-since';
+import type { RegistrationHistory } from '@/engine/history/registration-history';
 import { filterRows, type FilteredRows } from './filter-rows';
 import type { RegistrationRow } from './registration-rows';
 import type { RegistrationsModel } from './registrations-model';

@@ -1,7 +1,7 @@
 import { memo, useDeferredValue, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EventName } from '@/features/events/api/event-label';
-import type { Category, PartnerEvent } from '@/features/events/api/schemas';
+import type { Category, PartnerEvent } from '@/engine/api/event-schemas';
 import { useLanguage } from '@/i18n/use-language';
 import type { SearchHit } from '@/engine/copy/search-protocol';
 import { registrationLabels, type RegistrationLabels } from '../rows/registration-labels';

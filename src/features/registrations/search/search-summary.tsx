@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import type { PartnerEvent } from '@/features/events/api/schemas';
+import type { PartnerEvent } from '@/engine/api/event-schemas';
 import { useLanguage } from '@/i18n/use-language';
 import { formatCount } from '@/lib/numbers';
 import type { ParticipantSearch } from './use-participant-search';

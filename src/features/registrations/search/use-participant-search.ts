@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { eventQueries } from '@/features/events/api/queries';
-import type { PartnerEvent } from '@/features/events/api/schemas';
+import type { PartnerEvent } from '@/engine/api/event-schemas';
 import { searchDeviceCopy, subscribeDeviceCopySearch } from '@/engine/copy/device-copy-client';
 import type { SearchAnswer } from '@/engine/copy/search-protocol';
 import { todayCalendarDate } from '@/lib/dates';

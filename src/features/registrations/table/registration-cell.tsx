@@ -1,4 +1,4 @@
-import { knownStatus } from '../loader/payment-status';
+import { knownStatus } from '@/engine/api/payment-status';
 import type { RegistrationRow } from '../rows/registration-rows';
 
 /**

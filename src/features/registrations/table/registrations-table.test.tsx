@@ -1,6 +1,6 @@
 import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { registration } from '../insights/testing/demo-event';
+import { registration } from '@/engine/figures/testing/demo-event';
 import type { RegistrationRow } from '../rows/registration-rows';
 import type { RegistrationsView } from '../rows/registrations-view';
 import { RegistrationsTable } from './registrations-table';

@@ -3,7 +3,7 @@ import { StatePanel } from '@/components/states/state-panel';
 import { ResponsiveTable, type TableColumn } from '@/components/tables/responsive-table';
 import { useLanguage } from '@/i18n/use-language';
 import { formatInstant } from '@/lib/dates';
-import type { RemovedRegistration } from '../history/registration-history';
+import type { RemovedRegistration } from '@/engine/history/registration-history';
 import type { RegistrationLabels } from '../rows/registration-labels';
 
 interface RemovedRegistrationsProps {

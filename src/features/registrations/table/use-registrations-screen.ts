@@ -1,6 +1,6 @@
 import { useEffect, useMemo } from 'react';
 import { useUrlSyncedState } from '@/lib/use-url-synced-state';
-import type { Registration } from '../loader/schemas';
+import type { Registration } from '@/engine/api/registration-schemas';
 import type { RegistrationsLoad } from '../api/use-registrations-load';
 import type { Label } from '../rows/registration-labels';
 import { categoryFacetOptions, statusFacetOptions } from '../rows/facet-options';

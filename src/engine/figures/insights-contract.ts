@@ -1,0 +1,65 @@
+import type { Category } from '@/engine/api/event-schemas';
+import { asIs, done, isId, isRecord, method } from '@/engine/rpc/contract';
+import type { Registration } from '../api/registration-schemas';
+import type { InsightsOptions } from './event-insights';
+import type { WireInsights } from './insights-protocol';
+
+/**
+ * The engine's figures methods. The engine keeps its own copy of each event's registrations,
+ * sent once and then only the rows a load appended, so asking for figures costs a message of
+ * a few numbers, never 100,000 rows. The rows and figures are the page's own making, relayed:
+ * their shape is checked, not every field.
+ */
+
+export interface InsightsRows {
+  readonly eventId: number;
+  /** Rows from this position on: what the engine held from there is replaced. */
+  readonly from: number;
+  readonly rows: readonly Registration[];
+}
+
+export interface InsightsJob {
+  readonly eventId: number;
+  /** How many rows the engine must hold: the page's whole list. */
+  readonly expected: number;
+  readonly categories: readonly Category[];
+  /** Only the registrations with these ids; null for all. */
+  readonly scope: Int32Array | null;
+  readonly options: InsightsOptions;
+}
+
+/** The figures, or `stale`: the engine does not hold the `expected` rows (it restarted), send them again. */
+export type InsightsAnswer =
+  | { readonly status: 'ok'; readonly insights: WireInsights }
+  | { readonly status: 'stale'; readonly held: number };
+
+const isInt32Array = (value: unknown): value is Int32Array =>
+  Object.prototype.toString.call(value) === '[object Int32Array]';
+
+export const insightsContract = {
+  'insights.rows': method<InsightsRows, true>({
+    params: asIs((p) => isRecord(p) && isId(p.eventId) && isId(p.from) && Array.isArray(p.rows)),
+    result: done,
+  }),
+  'insights.compute': method<InsightsJob, InsightsAnswer>({
+    params: asIs(
+      (p) =>
+        isRecord(p) &&
+        isId(p.eventId) &&
+        isId(p.expected) &&
+        Array.isArray(p.categories) &&
+        (p.scope === null || isInt32Array(p.scope)) &&
+        isRecord(p.options),
+    ),
+    result: asIs(
+      (r) =>
+        isRecord(r) &&
+        ((r.status === 'ok' && isRecord(r.insights)) || (r.status === 'stale' && isId(r.held))),
+    ),
+  }),
+  /** Drops the rows of one event, or of every event (null: sign-out). */
+  'insights.forget': method<{ readonly eventId: number | null }, true>({
+    params: asIs((p) => isRecord(p) && (p.eventId === null || isId(p.eventId))),
+    result: done,
+  }),
+};

@@ -1,0 +1,40 @@
+import type { Handlers } from '@/engine/rpc/server';
+import type { Registration } from '../api/registration-schemas';
+import { eventInsights } from './event-insights';
+import type { insightsContract } from './insights-contract';
+import { toWire } from './insights-protocol';
+
+/**
+ * The engine's figures methods (insights-contract.ts). Holds each event's rows as the page
+ * sent them; plain functions, so they are tested in Node and run in the page where there is no
+ * Worker (tests in jsdom).
+ */
+export function insightsHandlers(): Handlers<typeof insightsContract> {
+  const rowsByEvent = new Map<number, Registration[]>();
+  return {
+    'insights.rows': ({ eventId, from, rows }) => {
+      let held = rowsByEvent.get(eventId);
+      if (!held) rowsByEvent.set(eventId, (held = []));
+      // A gap (rows after a position never received) is caught by `expected` when computing.
+      held.length = Math.min(held.length, from);
+      for (const row of rows) held.push(row);
+      return true;
+    },
+    'insights.forget': ({ eventId }) => {
+      if (eventId === null) rowsByEvent.clear();
+      else rowsByEvent.delete(eventId);
+      return true;
+    },
+    'insights.compute': ({ eventId, expected, categories, scope, options }) => {
+      const held = rowsByEvent.get(eventId) ?? [];
+      if (held.length !== expected) return { status: 'stale', held: held.length };
+      const rows = scope ? inScope(held, scope) : held;
+      return { status: 'ok', insights: toWire(eventInsights(rows, categories, options)) };
+    },
+  };
+}
+
+function inScope(rows: readonly Registration[], scope: Int32Array): Registration[] {
+  const wanted = new Set(scope);
+  return rows.filter((row) => wanted.has(row.registration_id));
+}
