@@ -46,7 +46,7 @@ const NO_ORDERS: OrderSummary = { count: 0, orders: [], withoutOrder: 0, sizes: 
 
 /**
  * The insights of some registrations: the event's whole list, or the rows the table shows.
- * Pure and synchronous, one pass over the registrations per part; it runs in the insights
+ * Pure and synchronous, one pass over the registrations per part; it runs in the engine
  * worker (insights-client.ts), so the page never waits on it. Parts not asked for are empty.
  */
 export function eventInsights(

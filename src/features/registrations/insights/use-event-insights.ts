@@ -16,7 +16,7 @@ export interface EventInsightsState {
 const IDLE: EventInsightsState = { insights: null, from: 0, computing: false, error: null };
 
 /**
- * The figures of an event's registrations, computed in the insights worker. While a load
+ * The figures of an event's registrations, computed in the engine worker. While a load
  * streams rows in, they are recomputed at most every `throttleMs` (the last figures stay on
  * screen meanwhile); pass 0 once the list is complete so the final figures come at once.
  * `request` null computes nothing (the dialog is closed, the categories are not there yet).

@@ -36,7 +36,7 @@ const LOADING_REFRESH_MS = 1000;
  * The event page's figures: key numbers and categories × payment statuses, the answers to each
  * question, orders and possible duplicates, in sections (tabs), each number a link to the rows
  * it counts. It reads the registrations query the registrations screen reads (one load, one
- * cache); the counting runs in the insights worker, for the rows loaded so far while a load
+ * cache); the counting runs in the engine worker, for the rows loaded so far while a load
  * goes on (said as such), and is kept with the rows, so coming back shows it at once.
  */
 export function EventOverview({ eventId, changesActions }: { eventId: number; changesActions?: ReactNode }) {

@@ -24,7 +24,7 @@ const CROSS = 'M6 6l12 12M18 6L6 18';
 
 /**
  * "Find a participant" in the header: every registration of every event kept on this device,
- * by name, e-mail, order or phone number (searched in the device copy's worker). The ARIA 1.2
+ * by name, e-mail, order or phone number (searched in the engine, beside the device copy). The ARIA 1.2
  * combobox pattern: the field keeps the focus, the results are the options of a listbox it
  * controls, the active one named by aria-activedescendant; Down and Up move through them (Home
  * and End too, once in the list), Enter opens the active one, Escape closes the list, then

@@ -28,7 +28,7 @@ function eventOrder(events: readonly PartnerEvent[], today: string): number[] {
 }
 
 /**
- * Sends the field's query to the device copy worker's index and keeps the newest answer. The
+ * Sends the field's query to the engine's search index and keeps the newest answer. The
  * field owns its text and shows each key at once; the query follows it after the render
  * (an effect), never leads it. Each request has its sequence number: an answer older than the
  * one shown (arriving late) is ignored; while keys come faster than answers, each answer

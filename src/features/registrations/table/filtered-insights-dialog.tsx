@@ -15,7 +15,7 @@ import { useLanguage } from '@/i18n/use-language';
 
 interface FilteredInsightsDialogProps {
   eventId: number;
-  /** Every registration loaded (the query's rows): what the insights worker holds. */
+  /** Every registration loaded (the query's rows): what the engine holds to count from. */
   registrations: readonly Registration[];
   /** The rows the table shows now (search and filters applied). */
   shown: readonly { readonly id: number }[];
@@ -37,7 +37,7 @@ const LOADING_REFRESH_MS = 1000;
  * The numbers of what the table shows right now: how many per category and per payment
  * status, and each question's answers, as tables with bars (the same charts as the event
  * overview). A modal side sheet, loaded only when asked for; the counting runs in the
- * insights worker only while the sheet is open, and is kept for the same rows and filter.
+ * engine only while the sheet is open, and is kept for the same rows and filter.
  */
 export default function FilteredInsightsDialog({
   eventId,
