@@ -1,7 +1,7 @@
 import type { Query, QueryClient } from '@tanstack/react-query';
 import { isOffline, subscribeOffline } from '@/lib/offline';
 import { EVENTS } from '@/features/events/api/event-keys';
-import type { RegistrationsData } from '@/features/registrations/api/registrations-query';
+import type { RegistrationsData } from '@/features/registrations/api/registrations-data';
 import { REGISTRATIONS } from '@/features/registrations/api/registrations-key';
 
 /** A list that can be brought up to date: complete (check for changes) or missing pages. */

@@ -10,7 +10,8 @@ import { pagedApi, REGISTRATIONS_URL, status } from '@/engine/loader/testing/pag
 import { BackgroundSync, type BackgroundSyncState } from './background-sync';
 import type { EventFigures } from './event-figures';
 import { eventFiguresKey } from './event-figures-query';
-import { registrationsQuery, type RegistrationsData } from './registrations-query';
+import { registrationsQuery } from './registrations-query';
+import type { RegistrationsData } from './registrations-data';
 import { registrationsKey } from './registrations-key';
 import { waitUntil } from '../../../../test/wait-until';
 

@@ -9,7 +9,8 @@ import {
   type Session,
 } from '@/lib/session';
 import { eventFiguresQuery } from './event-figures-query';
-import { registrationsQuery, type RegistrationsData } from './registrations-query';
+import { registrationsQuery } from './registrations-query';
+import type { RegistrationsData } from './registrations-data';
 import { REGISTRATIONS, registrationsKey } from './registrations-key';
 
 /**

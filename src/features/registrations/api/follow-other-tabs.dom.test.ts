@@ -6,7 +6,9 @@ import { freshIndexedDbForEachTest } from '@/engine/copy/testing/fresh-indexeddb
 import { requestsFromNow, server } from '../../../../test/msw-server';
 import { signInForTests } from '@/engine/loader/testing/loader-test-kit';
 import { followOtherTabs } from './follow-other-tabs';
-import { registrationsQuery, reopenFromCopy, type RegistrationsData } from './registrations-query';
+import { registrationsQuery } from './registrations-query';
+import { reopenFromCopy } from './registrations-copy';
+import type { RegistrationsData } from './registrations-data';
 import { registrationsKey } from './registrations-key';
 import { waitUntil } from '../../../../test/wait-until';
 

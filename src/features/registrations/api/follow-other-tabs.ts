@@ -1,6 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { hearOtherTabs } from '@/engine/copy/device-copy-channel';
-import { reopenFromCopy, type RegistrationsData } from './registrations-query';
+import { reopenFromCopy } from './registrations-copy';
+import type { RegistrationsData } from './registrations-data';
 import { registrationsKey } from './registrations-key';
 
 /**

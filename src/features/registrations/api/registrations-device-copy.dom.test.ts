@@ -6,7 +6,8 @@ import { advanceDemoDays, getDemoDataset, resetDemoData } from '@/mocks/data';
 import { registrationRequestsFromNow, server, TEST_TODAY } from '../../../../test/msw-server';
 import { ids, oneTo, signInForTests } from '@/engine/loader/testing/loader-test-kit';
 import { pagedApi, TEST_ORIGIN } from '@/engine/loader/testing/paged-api';
-import { registrationsQuery, type RegistrationsData } from './registrations-query';
+import { registrationsQuery } from './registrations-query';
+import type { RegistrationsData } from './registrations-data';
 import { registrationsKey } from './registrations-key';
 import { registrationSchema, type Registration } from '@/engine/api/registration-schemas';
 

@@ -7,12 +7,9 @@ import { advanceDemoDays, getDemoDataset, resetDemoData } from '@/mocks/data';
 import { removedSince, summarizeChanges } from '@/engine/history/changes-since';
 import { ids, signInForTests } from '@/engine/loader/testing/loader-test-kit';
 import { registrationSchema, type Registration } from '@/engine/api/registration-schemas';
-import {
-  askFullCheck,
-  registrationsQuery,
-  settledRegistrations,
-  type RegistrationsData,
-} from './registrations-query';
+import { askFullCheck, registrationsQuery } from './registrations-query';
+import { settledRegistrations } from './registrations-cache';
+import type { RegistrationsData } from './registrations-data';
 import { registrationsKey } from './registrations-key';
 
 /** Alpine, upcoming, 420 registrations: every kind of day change happens there. */

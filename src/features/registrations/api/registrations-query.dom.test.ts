@@ -1,6 +1,7 @@
 import { QueryClient, QueryObserver } from '@tanstack/react-query';
 import { server } from '../../../../test/msw-server';
-import { registrationsQuery, type RegistrationsData } from './registrations-query';
+import { registrationsQuery } from './registrations-query';
+import type { RegistrationsData } from './registrations-data';
 import { registrationsKey } from './registrations-key';
 import { ids, oneTo, pagesOf, signInForTests } from '@/engine/loader/testing/loader-test-kit';
 import { pagedApi } from '@/engine/loader/testing/paged-api';

@@ -2,7 +2,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, waitFor } from '@testing-library/react';
 import { StrictMode, type ReactNode } from 'react';
 import { server } from '../../../../test/msw-server';
-import { type RegistrationsData } from './registrations-query';
+import type { RegistrationsData } from './registrations-data';
 import { registrationsKey } from './registrations-key';
 import { ids, oneTo, pagesOf, signInForTests } from '@/engine/loader/testing/loader-test-kit';
 import { pagedApi, type PagedApi } from '@/engine/loader/testing/paged-api';

@@ -1,7 +1,8 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useDeferredValue, useEffect, useMemo } from 'react';
 import { followOtherTabs } from './follow-other-tabs';
-import { askFullCheck, registrationsQuery, type RegistrationsData } from './registrations-query';
+import { askFullCheck, registrationsQuery } from './registrations-query';
+import type { RegistrationsData } from './registrations-data';
 import { registrationsKey } from './registrations-key';
 
 /** What the load banner's buttons do. Stable for a given event, so memoized children skip re-rendering. */

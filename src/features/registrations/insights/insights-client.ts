@@ -5,7 +5,7 @@ import type { EngineContract } from '@/engine/engine-contract';
 import type { EngineClient } from '@/engine/rpc/client';
 import type { QueryClient } from '@tanstack/react-query';
 import type { Category } from '@/engine/api/event-schemas';
-import { onRegistrationsRemoved } from '../api/registrations-query';
+import { onRegistrationsRemoved } from '../api/registrations-cache';
 import type { Registration } from '@/engine/api/registration-schemas';
 import type { EventInsights, InsightsOptions } from '@/engine/figures/event-insights';
 import { fromWire } from '@/engine/figures/insights-protocol';

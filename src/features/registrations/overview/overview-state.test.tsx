@@ -1,7 +1,7 @@
 import { render, screen } from '@testing-library/react';
 import { act } from 'react';
 import i18n from '@/i18n';
-import type { RegistrationsData } from '../api/registrations-query';
+import type { RegistrationsData } from '../api/registrations-data';
 import { OverviewState } from './overview-state';
 
 /** The part of a list the sentence reads: its phase, how many rows, and the total the API gave. */

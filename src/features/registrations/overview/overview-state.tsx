@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { useLanguage } from '@/i18n/use-language';
 import { formatCount } from '@/lib/numbers';
-import type { RegistrationsData } from '../api/registrations-query';
+import type { RegistrationsData } from '../api/registrations-data';
 
 interface OverviewStateProps {
   readonly data: RegistrationsData | undefined;

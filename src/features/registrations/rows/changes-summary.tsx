@@ -5,7 +5,7 @@ import { paths } from '@/config/paths';
 import { useLanguage } from '@/i18n/use-language';
 import { formatInstant } from '@/lib/dates';
 import { formatCount } from '@/lib/numbers';
-import type { RegistrationsData } from '../api/registrations-query';
+import type { RegistrationsData } from '../api/registrations-data';
 import { summarizeChanges, type ChangeKind, type ChangeScope } from '@/engine/history/changes-since';
 import type { RegistrationLabels } from './registration-labels';
 import { changeScope, registrationsSearch } from './registrations-view';

@@ -4,7 +4,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import type { i18n as I18n } from 'i18next';
 import type { Category } from '@/engine/api/event-schemas';
 import type { Language } from '@/i18n/languages';
-import { onRegistrationsRemoved } from '../api/registrations-query';
+import { onRegistrationsRemoved } from '../api/registrations-cache';
 import type { Registration } from '@/engine/api/registration-schemas';
 import { presentFacetValues, type PresentFacetValues } from './facet-options';
 import { QuestionDiscovery, type QuestionColumn } from './question-columns';
