@@ -3,7 +3,7 @@ import { createRoot } from 'react-dom/client';
 // i18next set up (the language detected, the texts every screen needs) before the first render.
 import '@/i18n';
 import { getSession } from '@/lib/session';
-import { deleteUnusedDeviceCopyAtStart } from '@/engine/copy/device-copy-client';
+import { deleteUnusedDeviceCopyAtStart } from '@/engine/copy/device-copy';
 import { resumeDemo } from '@/features/session/demo';
 import { adoptSessionFromOtherTab } from '@/features/session/session-handover';
 import { App } from '@/app/app';

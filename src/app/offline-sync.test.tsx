@@ -1,6 +1,6 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { deviceCopySettled } from '@/engine/copy/device-copy-client';
+import { deviceCopySettled } from '@/engine/copy/device-copy';
 import { freshIndexedDbForEachTest } from '@/engine/copy/testing/fresh-indexeddb';
 import { DEMO_EVENT_IDS } from '@/mocks/data';
 import { server, TEST_API_BASE } from '../../test/msw-server';

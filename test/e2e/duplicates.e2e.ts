@@ -1,12 +1,8 @@
 import type { Locator, Page } from 'playwright-core';
 import { z } from '@/lib/zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  countDuplicates,
-  DUPLICATE_KINDS,
-  type DuplicateCounts,
-  duplicateGroups,
-} from '@/engine/figures/duplicate-groups';
+import { duplicateGroups } from '@/engine/figures/duplicate-groups';
+import { countDuplicates, DUPLICATE_KINDS, type DuplicateCounts } from '@/engine/figures/duplicate-kinds';
 import { registrationSchema } from '@/engine/api/registration-schemas';
 import { expectNoAxeViolations } from './axe';
 import { launchBrowser, watchPage, type BrowserHandle, type PageProblems } from './browser';

@@ -7,21 +7,14 @@ import {
   subscribeSession,
   type Session,
 } from '@/lib/session';
-import { theEngine } from '../engine';
 import type { EngineContract } from '../engine-contract';
 import type { EngineClient } from '../rpc/client';
+import { orElse, placeOf, timed } from './copy-calls';
 import { hearOtherTabs, tellOtherTabs } from './device-copy-channel';
-import { SEARCH_CHANGED } from './device-copy-contract';
-import type {
-  CopyListResult,
-  CopyPlace,
-  CopyReadResult,
-  CopyRecord,
-  CopySaveResult,
-} from './device-copy-protocol';
-import type { DeviceCopyProbe, PageNumbering } from './device-store';
+import type { CopyListResult, CopyReadResult, CopyRecord, CopySaveResult } from './device-copy-protocol';
+import type { PageNumbering } from './device-store';
+import type { DeviceCopyProbe } from './probe-device-copy';
 import type { DeviceRegistration } from './registrations-codec';
-import type { SearchAnswer } from './search-protocol';
 
 /**
  * The page's side of the engine's device copy (device-copy-contract.ts): the encrypted copy of
@@ -33,12 +26,6 @@ import type { SearchAnswer } from './search-protocol';
  * (deviceCopyStatus) for the screens to show. A save that landed is told to the other tabs of
  * the app (device-copy-channel.ts), so they can take the newer list from it.
  */
-
-/** A read that has not answered by then (a database blocked by another tab) gives up: full load. */
-const READ_TIMEOUT_MS = 20_000;
-
-/** How long sign-out waits for the wipe. */
-const WIPE_WAIT_MS = 5_000;
 
 /** The copy of an event, as found on the device. */
 export interface ReopenedCopy {
@@ -71,33 +58,15 @@ export interface DeviceCopyStatus {
   readonly save: CopySaveResult | null;
 }
 
-/** The API address that identifies a copy: the whole base URL, absolute (a proxy path serves any API). */
-function copyAddress(baseUrl: string): string {
-  try {
-    const base = typeof location === 'undefined' ? undefined : location.href;
-    return new URL(baseUrl, base).href.replace(/\/+$/, '');
-  } catch {
-    return baseUrl;
-  }
-}
+/** How long sign-out waits for the wipe. */
+const WIPE_WAIT_MS = 5_000;
 
-const placeOf = (session: Session): CopyPlace => ({
-  apiKey: session.apiKey,
-  address: copyAddress(session.baseUrl),
-});
-
-/** Resolves with `fallback` where the engine could not answer (it stopped, or answered nonsense). */
-const orElse = <T>(answer: Promise<T>, fallback: T): Promise<T> => answer.catch(() => fallback);
-
-class DeviceCopyClient {
+export class DeviceCopyClient {
   private readonly status = new Map<number, DeviceCopyStatus>();
   private readonly statusListeners = new Set<() => void>();
   /** The newest save of each event: an older one still sending its rows gives way. */
   private readonly latestSave = new Map<number, number>();
   private readonly inFlight = new Set<Promise<unknown>>();
-  /** The searches waiting for their answer: a session that ends settles them with null. */
-  private readonly searching = new Set<(answer: SearchAnswer | null) => void>();
-  private readonly searchListeners = new Set<() => void>();
   /** Moves on whenever a session starts or ends: what was asked under one never lands in another. */
   private epoch = 0;
   /** The epoch whose copy was wiped (sign-out): none of its saves may write the copy again. */
@@ -107,10 +76,6 @@ class DeviceCopyClient {
   constructor(private readonly engine: EngineClient<EngineContract>) {
     subscribeSession(() => {
       this.epoch += 1;
-      // Whatever the change (signed out, another key), the search index of the last session goes.
-      void orElse(this.engine.call('copy.search-drop', {}), true);
-      for (const settle of this.searching) settle(null);
-      this.searching.clear();
     });
     // "Forget this device" in this tab before a reload, or in another tab of the session:
     // this session saves nothing more here either.
@@ -119,9 +84,6 @@ class DeviceCopyClient {
       if (message.type !== 'forgotten' || !getSession()) return;
       rememberDeviceForgotten();
       this.stopSaving();
-    });
-    this.engine.onNotice(SEARCH_CHANGED, () => {
-      for (const listener of this.searchListeners) listener();
     });
   }
 
@@ -291,34 +253,6 @@ class DeviceCopyClient {
     for (const listener of this.statusListeners) listener();
   }
 
-  /**
-   * The registrations matching `query` in every event the copy holds (the engine's search
-   * index), the events in `order` first; null when the engine answered a newer search instead,
-   * the session changed, or there is no session.
-   */
-  search(query: string, limit: number, order: readonly number[]): Promise<SearchAnswer | null> {
-    const session = getSession();
-    if (!session) return Promise.resolve(null);
-    const epoch = this.epoch;
-    return new Promise((resolve) => {
-      const settle = (answer: SearchAnswer | null) => {
-        this.searching.delete(settle);
-        resolve(answer);
-      };
-      this.searching.add(settle);
-      orElse(this.engine.call('copy.search', { place: placeOf(session), query, limit, order }), null).then(
-        (answer) => settle(this.epoch === epoch ? answer : null),
-        () => settle(null),
-      );
-    });
-  }
-
-  /** Be told when the search index changed (an event read or saved, the copy wiped): search again. */
-  subscribeSearch(listener: () => void): () => void {
-    this.searchListeners.add(listener);
-    return () => this.searchListeners.delete(listener);
-  }
-
   /** Deletes a copy nobody opened for 30 days. */
   async sweep(): Promise<boolean> {
     return this.track(orElse(this.engine.call('copy.sweep', {}), false));
@@ -353,126 +287,3 @@ class DeviceCopyClient {
 const NO_STATUS: DeviceCopyStatus = { read: null, save: null };
 const UNAVAILABLE = { status: 'unavailable' } as const;
 const NOT_SAVED: CopySaveResult = { status: 'not-saved', reason: 'unavailable' };
-
-/**
- * Gives up on an answer that takes longer than a read may (a database blocked by another tab),
- * with `fallback`.
- */
-function timed<T>(answer: Promise<T>, fallback: T, ms = READ_TIMEOUT_MS): Promise<T> {
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const late = new Promise<T>((resolve) => (timer = setTimeout(() => resolve(fallback), ms)));
-  return Promise.race([answer, late]).finally(() => clearTimeout(timer));
-}
-
-/** A client of the given engine (tests: an engine that fails); the app uses the one below. */
-export const deviceCopyClientOf = (engine: EngineClient<EngineContract>) => new DeviceCopyClient(engine);
-
-let client: DeviceCopyClient | null = null;
-const theClient = () => (client ??= new DeviceCopyClient(theEngine()));
-
-/** The event's copy on this device for the signed-in session (its API key and address), or null. */
-export const readDeviceCopy = (eventId: number) => theClient().read(eventId);
-
-/** Saves the event's complete list, as of the server time `dataAsOf`, and its history, in the background. */
-export const saveDeviceCopy = (
-  eventId: number,
-  rows: readonly DeviceRegistration[],
-  dataAsOf: Date,
-  extra?: SaveExtra,
-) => theClient().save(eventId, rows, dataAsOf, extra);
-
-/** Saves the events list (GET /v1/events, unfiltered) as it came at `savedAt`, in the background. */
-export const saveEventsCopy = (response: unknown, savedAt: Date = new Date()) =>
-  theClient().saveRecord({ kind: 'events' }, response, savedAt);
-
-/** The events list kept on this device for the signed-in session, or null. */
-export const readEventsCopy = () => theClient().readRecord({ kind: 'events' });
-
-/** Saves an event's categories (GET /v1/events/{id}/categories) in the background. */
-export const saveCategoriesCopy = (eventId: number, categories: unknown, savedAt: Date = new Date()) =>
-  theClient().saveRecord({ kind: 'categories', eventId }, categories, savedAt);
-
-/** An event's categories kept on this device for the signed-in session, or null. */
-export const readCategoriesCopy = (eventId: number) =>
-  theClient().readRecord({ kind: 'categories', eventId });
-
-/**
- * Saves the keys of the duplicate groups dismissed for an event (a JSON value), in the
- * background; nothing once the device was forgotten in this session.
- */
-export const saveDismissedDuplicatesCopy = (eventId: number, value: unknown) =>
-  theClient().saveRecord({ kind: 'dismissed-duplicates', eventId }, value, new Date());
-
-/** The keys of the duplicate groups dismissed for an event, as saved on this device, or null. */
-export const readDismissedDuplicatesCopy = (eventId: number) =>
-  theClient().readRecord({ kind: 'dismissed-duplicates', eventId });
-
-/**
- * Saves an event's figures for the events list (a JSON value, see event-figures.ts) in the
- * background; nothing once the device was forgotten in this session.
- */
-export const saveEventFiguresCopy = (eventId: number, value: unknown) =>
-  theClient().saveRecord({ kind: 'event-figures', eventId }, value, new Date());
-
-/** An event's figures as saved on this device, or null. */
-export const readEventFiguresCopy = (eventId: number) =>
-  theClient().readRecord({ kind: 'event-figures', eventId });
-
-/**
- * Saves the previous edition an event is linked to (a JSON value, see editions/edition-link.ts),
- * in the background; nothing once the device was forgotten in this session.
- */
-export const saveEditionLinkCopy = (eventId: number, value: unknown) =>
-  theClient().saveRecord({ kind: 'edition-link', eventId }, value, new Date());
-
-/** The previous edition an event is linked to, as saved on this device, or null. */
-export const readEditionLinkCopy = (eventId: number) =>
-  theClient().readRecord({ kind: 'edition-link', eventId });
-
-/**
- * Saves the views of an event's registrations the promoter named (a JSON value, see
- * rows/saved-views.ts) in the background; nothing once the device was forgotten in this session.
- */
-export const saveSavedViewsCopy = (eventId: number, value: unknown) =>
-  theClient().saveRecord({ kind: 'saved-views', eventId }, value, new Date());
-
-/** The saved views of an event's registrations, as kept on this device, or null. */
-export const readSavedViewsCopy = (eventId: number) =>
-  theClient().readRecord({ kind: 'saved-views', eventId });
-
-/** Whether `candidate`'s key opens the copy on this device; never discards it (offline sign-in). */
-export const probeDeviceCopyKey = (candidate: Session) => theClient().probe(candidate);
-
-/** Wipes the device copy (sign-out, 401); resolves false if the database could not be deleted. */
-export const wipeDeviceCopyOfSession = () => theClient().wipe();
-
-/**
- * "Forget this device": wipes the copy, and no tab of this session saves it again until the
- * next sign-in (the other tabs are told). Resolves false if the database could not be deleted.
- */
-export const forgetDeviceCopy = () => theClient().forget();
-
-/** True once this session asked the device to forget: nothing is saved until the next sign-in. */
-export const deviceCopyForgotten = () => theClient().forgotten();
-
-/** The events kept on this device for the signed-in session: plaintext metadata only. */
-export const listDeviceCopy = () => theClient().list();
-
-/** At start: deletes a copy unused for 30 days. */
-export const deleteUnusedDeviceCopyAtStart = () => theClient().sweep();
-
-/** The last outcome of reading and saving the event's copy: what the screens can show. */
-export const deviceCopyStatus = (eventId: number) => theClient().statusOf(eventId);
-
-/** Subscribes to every change of a status (for useSyncExternalStore). */
-export const subscribeDeviceCopyStatus = (listener: () => void) => theClient().subscribe(listener);
-
-/** Searches every event the copy holds (see DeviceCopyClient.search). */
-export const searchDeviceCopy = (query: string, limit: number, order: readonly number[] = []) =>
-  theClient().search(query, limit, order);
-
-/** Subscribes to changes of the search index (an event read, saved or wiped). */
-export const subscribeDeviceCopySearch = (listener: () => void) => theClient().subscribeSearch(listener);
-
-/** Resolves once the device copy has finished everything asked of it so far. */
-export const deviceCopySettled = () => theClient().settled();

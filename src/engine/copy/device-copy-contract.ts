@@ -7,7 +7,8 @@ import type {
   CopyRecordResult,
   CopySaveResult,
 } from './device-copy-protocol';
-import type { DeviceCopyProbe, PageNumbering } from './device-store';
+import type { PageNumbering } from './device-store';
+import type { DeviceCopyProbe } from './probe-device-copy';
 import type { DeviceRegistration } from './registrations-codec';
 import { parseSearchAnswer, type SearchAnswer } from './search-protocol';
 

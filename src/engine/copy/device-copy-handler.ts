@@ -1,11 +1,7 @@
 import { ROWS_PER_WORKER_MESSAGE } from '@/lib/main-thread-budget';
-import {
-  deleteUnusedDeviceCopy,
-  deviceCopyExists,
-  openDeviceCopy,
-  probeDeviceCopy,
-  wipeDeviceCopy,
-} from './device-store';
+import { deleteUnusedDeviceCopy, deviceCopyExists, wipeDeviceCopy } from './device-store';
+import { openDeviceCopy } from './open-device-copy';
+import { probeDeviceCopy } from './probe-device-copy';
 import type { Handlers } from '@/engine/rpc/server';
 import { SEARCH_CHANGED, type deviceCopyContract } from './device-copy-contract';
 import type {

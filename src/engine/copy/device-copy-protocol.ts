@@ -1,4 +1,5 @@
-import type { DiscardReason, PageNumbering } from './device-store';
+import type { PageNumbering } from './device-store';
+import type { DiscardReason } from './open-device-copy';
 
 /** What the device copy's methods take and answer (device-copy-contract.ts). */
 

@@ -1,8 +1,10 @@
 import { hearOtherTabs } from './device-copy-channel';
 import type { CopyPlace } from './device-copy-protocol';
-import { deviceCopyExists, openDeviceCopy } from './device-store';
+import { deviceCopyExists } from './device-store';
+import { openDeviceCopy } from './open-device-copy';
 import type { DeviceRegistration } from './registrations-codec';
-import { indexEvent, SearchIndex } from './search-index';
+import { SearchIndex } from './search-index';
+import { indexEvent } from './search-indexed-event';
 import type { SearchAnswer } from './search-protocol';
 
 /**

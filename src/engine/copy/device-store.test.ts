@@ -1,6 +1,8 @@
 import { registrationSchema } from '@/engine/api/registration-schemas';
 import { DEMO_EVENT_IDS, getDemoDataset } from '@/mocks/data';
-import { deleteUnusedDeviceCopy, openDeviceCopy, wipeDeviceCopy, type DeviceCopy } from './device-store';
+import type { DeviceCopy } from './indexed-db-copy';
+import { deleteUnusedDeviceCopy, wipeDeviceCopy } from './device-store';
+import { openDeviceCopy } from './open-device-copy';
 import type { DeviceRegistration } from './registrations-codec';
 import { DEVICE_COPY_DB, stubFreshIndexedDb } from './testing/fresh-indexeddb';
 

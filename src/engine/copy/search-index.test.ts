@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import type { DeviceRegistration } from './registrations-codec';
-import { COUNT_AT_MOST, indexEvent, SearchIndex } from './search-index';
+import { COUNT_AT_MOST, SearchIndex } from './search-index';
+import { indexEvent } from './search-indexed-event';
 import { searchTerms } from '@/lib/text-keys';
 
 function person(

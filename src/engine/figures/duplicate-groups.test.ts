@@ -1,6 +1,8 @@
 import { DEMO_EVENT_IDS } from '@/mocks/data';
 import type { Registration } from '../api/registration-schemas';
-import { countDuplicates, duplicateGroups, MAX_NAMESAKES, type DuplicateGroup } from './duplicate-groups';
+import { duplicateGroups } from './duplicate-groups';
+import { countDuplicates, type DuplicateGroup } from './duplicate-kinds';
+import { MAX_NAMESAKES } from './namesake-groups';
 import { demoEvent, registration } from './testing/demo-event';
 
 /** The test's own folding: no accents, ligatures spelled out, lower case, letters and digits only. */

@@ -1,12 +1,8 @@
 import type { Category } from '@/engine/api/event-schemas';
 import type { Registration } from '../api/registration-schemas';
 import { categoryBreakdown, type CategoryBreakdown } from './category-breakdown';
-import {
-  countDuplicates,
-  duplicateGroups,
-  type DuplicateCounts,
-  type DuplicateGroup,
-} from './duplicate-groups';
+import { duplicateGroups } from './duplicate-groups';
+import { countDuplicates, type DuplicateCounts, type DuplicateGroup } from './duplicate-kinds';
 import { orderGroups, type OrderSummary } from './order-groups';
 import { questionInsights, type QuestionInsight, type QuestionInsightOptions } from './question-insights';
 

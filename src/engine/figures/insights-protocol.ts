@@ -1,5 +1,5 @@
 import type { Registration } from '../api/registration-schemas';
-import type { DuplicateGroup } from './duplicate-groups';
+import type { DuplicateGroup } from './duplicate-kinds';
 import type { EventInsights } from './event-insights';
 import type { OrderGroup } from './order-groups';
 

@@ -1,7 +1,7 @@
 import { act, screen, within } from '@testing-library/react';
 import { delay, http, HttpResponse } from 'msw';
 import i18n from '@/i18n';
-import { deviceCopySettled } from '@/engine/copy/device-copy-client';
+import { deviceCopySettled } from '@/engine/copy/device-copy';
 import {
   DEVICE_COPY_DB,
   freshIndexedDbForEachTest,

@@ -16,7 +16,7 @@ import {
   forgetDeviceCopy,
   listDeviceCopy,
   subscribeDeviceCopyStatus,
-} from '@/engine/copy/device-copy-client';
+} from '@/engine/copy/device-copy';
 import type { CopyEventSummary } from '@/engine/copy/device-copy-protocol';
 import { formatCount } from '@/lib/numbers';
 import { EventName } from '@/features/events/api/event-label';

@@ -1,6 +1,6 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { deviceCopySettled } from '@/engine/copy/device-copy-client';
+import { deviceCopySettled } from '@/engine/copy/device-copy';
 import { freshIndexedDbForEachTest, storedOnDevice } from '@/engine/copy/testing/fresh-indexeddb';
 import { endSession } from '@/lib/session';
 import { DEMO_EVENT_IDS } from '@/mocks/data';

@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { wipeDeviceCopyOfSession } from '@/engine/copy/device-copy-client';
+import { wipeDeviceCopyOfSession } from '@/engine/copy/device-copy';
 import { announceSignOut } from '@/lib/session-channel';
 import { endSession, type SignOutReason } from '@/lib/session';
 import { stopDemo } from './demo';

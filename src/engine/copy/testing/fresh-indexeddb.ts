@@ -12,7 +12,7 @@ import {
   IDBVersionChangeEvent,
 } from 'fake-indexeddb';
 import { afterEach, beforeEach, vi } from 'vitest';
-import { deviceCopySettled } from '../device-copy-client';
+import { deviceCopySettled } from '../device-copy';
 
 /** The device copy's database (device-store.ts). */
 export const DEVICE_COPY_DB = 'promoter-dashboard-device-copy';

@@ -8,7 +8,7 @@ import {
   readEventsCopy,
   saveCategoriesCopy,
   saveEventsCopy,
-} from '@/engine/copy/device-copy-client';
+} from '@/engine/copy/device-copy';
 import { fromApiOrCopy } from '@/lib/offline';
 import {
   categoryListResponseSchema,

@@ -1,9 +1,5 @@
 import { QueryClient } from '@tanstack/react-query';
-import {
-  deviceCopySettled,
-  forgetDeviceCopy,
-  wipeDeviceCopyOfSession,
-} from '@/engine/copy/device-copy-client';
+import { deviceCopySettled, forgetDeviceCopy, wipeDeviceCopyOfSession } from '@/engine/copy/device-copy';
 import { freshIndexedDbForEachTest } from '@/engine/copy/testing/fresh-indexeddb';
 import { resetDemoData } from '@/mocks/data';
 import { signInForTests } from '@/engine/loader/testing/loader-test-kit';

@@ -1,5 +1,5 @@
 import { queryOptions, useQueries, type QueryClient } from '@tanstack/react-query';
-import { readEventFiguresCopy, saveEventFiguresCopy } from '@/engine/copy/device-copy-client';
+import { readEventFiguresCopy, saveEventFiguresCopy } from '@/engine/copy/device-copy';
 import { parseEventFigures, sameFigures, type EventFigures } from './event-figures';
 
 /** Apart from the registrations' key: the events list reads figures, never the rows. */

@@ -1,7 +1,7 @@
 import { QueryClient } from '@tanstack/react-query';
 import { onTestFinished } from 'vitest';
 import { DEVICE_COPY_CHANNEL } from '@/engine/copy/device-copy-channel';
-import { deviceCopySettled, saveDeviceCopy } from '@/engine/copy/device-copy-client';
+import { deviceCopySettled, saveDeviceCopy } from '@/engine/copy/device-copy';
 import { freshIndexedDbForEachTest } from '@/engine/copy/testing/fresh-indexeddb';
 import { requestsFromNow, server } from '../../../../test/msw-server';
 import { signInForTests } from '@/engine/loader/testing/loader-test-kit';

@@ -1,4 +1,4 @@
-import { readDeviceCopy, saveDeviceCopy } from '@/engine/copy/device-copy-client';
+import { readDeviceCopy, saveDeviceCopy } from '@/engine/copy/device-copy';
 import { readStoredHistory, storeHistory } from '@/engine/history/history-codec';
 import { openVisit, startHistory } from '@/engine/history/registration-history';
 import { knownFirstPage, rememberFirstPage } from '@/lib/remembered-api-address';

@@ -1,5 +1,5 @@
 import { QueryClient } from '@tanstack/react-query';
-import { deviceCopySettled, deviceCopyStatus } from '@/engine/copy/device-copy-client';
+import { deviceCopySettled, deviceCopyStatus } from '@/engine/copy/device-copy';
 import { freshIndexedDbForEachTest } from '@/engine/copy/testing/fresh-indexeddb';
 import { endSession, startSession } from '@/lib/session';
 import { advanceDemoDays, getDemoDataset, resetDemoData } from '@/mocks/data';

@@ -1,6 +1,6 @@
 import { QueryClient } from '@tanstack/react-query';
 import { registrationRequestsFromNow, TEST_TODAY } from '../../../../test/msw-server';
-import { deviceCopySettled, deviceCopyStatus } from '@/engine/copy/device-copy-client';
+import { deviceCopySettled, deviceCopyStatus } from '@/engine/copy/device-copy';
 import { freshIndexedDbForEachTest } from '@/engine/copy/testing/fresh-indexeddb';
 import { endSession } from '@/lib/session';
 import { advanceDemoDays, getDemoDataset, resetDemoData } from '@/mocks/data';

@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import { readEditionLinkCopy, saveEditionLinkCopy } from '@/engine/copy/device-copy-client';
+import { readEditionLinkCopy, saveEditionLinkCopy } from '@/engine/copy/device-copy';
 
 /**
  * The previous edition the promoter linked an event to, or their choice that it has none.

@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import fc from 'fast-check';
-import { deviceCopySettled, readDismissedDuplicatesCopy } from '@/engine/copy/device-copy-client';
+import { deviceCopySettled, readDismissedDuplicatesCopy } from '@/engine/copy/device-copy';
 import { freshIndexedDbForEachTest } from '@/engine/copy/testing/fresh-indexeddb';
 import { startSession } from '@/lib/session';
 import { DEMO_EVENT_IDS } from '@/mocks/data';

@@ -1,7 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import { readDismissedDuplicatesCopy, saveDismissedDuplicatesCopy } from '@/engine/copy/device-copy-client';
-import type { DuplicateKind } from '@/engine/figures/duplicate-groups';
+import { readDismissedDuplicatesCopy, saveDismissedDuplicatesCopy } from '@/engine/copy/device-copy';
+import type { DuplicateKind } from '@/engine/figures/duplicate-kinds';
 
 /**
  * The groups of possible duplicates the promoter dismissed ("Not a duplicate"), per event.

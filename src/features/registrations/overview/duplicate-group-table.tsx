@@ -2,7 +2,7 @@ import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { Registration } from '@/engine/api/registration-schemas';
-import type { DuplicateGroup } from '@/engine/figures/duplicate-groups';
+import type { DuplicateGroup } from '@/engine/figures/duplicate-kinds';
 import type { InsightLabels } from '../insights/use-insight-labels';
 import { ResponsiveTable, type TableColumn } from '@/components/tables/responsive-table';
 import { ShowMoreButton, useShowMore } from '@/components/tables/show-more';

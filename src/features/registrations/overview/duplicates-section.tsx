@@ -2,12 +2,8 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLanguage } from '@/i18n/use-language';
 import { formatCount } from '@/lib/numbers';
-import {
-  DUPLICATE_KINDS,
-  MAX_NAMESAKES,
-  type DuplicateGroup,
-  type DuplicateKind,
-} from '@/engine/figures/duplicate-groups';
+import { DUPLICATE_KINDS, type DuplicateGroup, type DuplicateKind } from '@/engine/figures/duplicate-kinds';
+import { MAX_NAMESAKES } from '@/engine/figures/namesake-groups';
 import type { InsightLabels } from '../insights/use-insight-labels';
 import { DuplicateGroupTable } from './duplicate-group-table';
 import { useDismissedDuplicates } from './dismissed-duplicates';

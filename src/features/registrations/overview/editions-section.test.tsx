@@ -1,7 +1,7 @@
 import { act, screen, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import i18n from '@/i18n';
-import { deviceCopySettled, readEditionLinkCopy } from '@/engine/copy/device-copy-client';
+import { deviceCopySettled, readEditionLinkCopy } from '@/engine/copy/device-copy';
 import { freshIndexedDbForEachTest } from '@/engine/copy/testing/fresh-indexeddb';
 import { DEMO_EVENT_IDS, getDemoDataset } from '@/mocks/data';
 import { server, TEST_API_BASE, TEST_TODAY } from '../../../../test/msw-server';

@@ -1,6 +1,6 @@
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import i18n from '@/i18n';
-import { deviceCopySettled } from '@/engine/copy/device-copy-client';
+import { deviceCopySettled } from '@/engine/copy/device-copy';
 import { freshIndexedDbForEachTest } from '@/engine/copy/testing/fresh-indexeddb';
 import { advanceDemoDays, DEMO_EVENT_IDS, getDemoDataset, resetDemoData } from '@/mocks/data';
 import { renderApp } from '../../../../test/render';

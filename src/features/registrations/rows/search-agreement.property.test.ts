@@ -1,5 +1,6 @@
 import fc from 'fast-check';
-import { indexEvent, SearchIndex } from '@/engine/copy/search-index';
+import { SearchIndex } from '@/engine/copy/search-index';
+import { indexEvent } from '@/engine/copy/search-indexed-event';
 import { searchTerms } from '@/lib/text-keys';
 import type { Registration } from '@/engine/api/registration-schemas';
 import { filterRows } from './filter-rows';

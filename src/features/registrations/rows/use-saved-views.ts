@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import { readSavedViewsCopy, saveSavedViewsCopy } from '@/engine/copy/device-copy-client';
+import { readSavedViewsCopy, saveSavedViewsCopy } from '@/engine/copy/device-copy';
 import { MAX_SAVED_VIEWS, parseSavedViews, savedViewsRecord, type SavedView } from './saved-views';
 
 const NONE: readonly SavedView[] = [];

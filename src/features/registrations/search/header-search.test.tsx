@@ -1,7 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import i18n from '@/i18n';
-import { deviceCopySettled, forgetDeviceCopy, saveDeviceCopy } from '@/engine/copy/device-copy-client';
+import { deviceCopySettled, forgetDeviceCopy, saveDeviceCopy } from '@/engine/copy/device-copy';
 import { freshIndexedDbForEachTest } from '@/engine/copy/testing/fresh-indexeddb';
 import { startSession } from '@/lib/session';
 import { DEMO_EVENT_IDS, getDemoDataset } from '@/mocks/data';

@@ -2,7 +2,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { eventQueries } from '@/features/events/api/queries';
 import type { PartnerEvent } from '@/engine/api/event-schemas';
-import { searchDeviceCopy, subscribeDeviceCopySearch } from '@/engine/copy/device-copy-client';
+import { searchDeviceCopy, subscribeDeviceCopySearch } from '@/engine/copy/device-copy';
 import type { SearchAnswer } from '@/engine/copy/search-protocol';
 import { todayCalendarDate } from '@/lib/dates';
 

@@ -1,6 +1,6 @@
 import { act, screen, within } from '@testing-library/react';
 import Papa from 'papaparse';
-import { deviceCopySettled } from '@/engine/copy/device-copy-client';
+import { deviceCopySettled } from '@/engine/copy/device-copy';
 import { freshIndexedDbForEachTest } from '@/engine/copy/testing/fresh-indexeddb';
 import { advanceDemoDays, DEMO_EVENT_IDS, resetDemoData } from '@/mocks/data';
 import { renderApp } from '../../../../test/render';

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { safeNextPath } from '@/config/paths';
 import { ErrorDetails } from '@/components/states/error-details';
-import { probeDeviceCopyKey, saveEventsCopy } from '@/engine/copy/device-copy-client';
+import { probeDeviceCopyKey, saveEventsCopy } from '@/engine/copy/device-copy';
 import { buildUrl } from '@/lib/api-request-init';
 import { ApiError } from '@/lib/api-error';
 import { apiPaths } from '@/lib/api-paths';

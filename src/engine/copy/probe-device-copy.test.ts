@@ -1,5 +1,6 @@
 import { DEMO_EVENT_IDS } from '@/mocks/data';
-import { openDeviceCopy, probeDeviceCopy } from './device-store';
+import { openDeviceCopy } from './open-device-copy';
+import { probeDeviceCopy } from './probe-device-copy';
 import { DEVICE_COPY_DB, freshIndexedDbForEachTest, storedOnDevice } from './testing/fresh-indexeddb';
 
 const ORIGIN = 'https://partners.example.org';

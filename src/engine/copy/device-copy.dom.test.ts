@@ -2,7 +2,6 @@ import { deviceForgottenInSession, endSession, startSession } from '@/lib/sessio
 import { DEVICE_COPY_CHANNEL } from './device-copy-channel';
 import {
   deleteUnusedDeviceCopyAtStart,
-  deviceCopyClientOf,
   deviceCopyForgotten,
   deviceCopySettled,
   forgetDeviceCopy,
@@ -13,7 +12,9 @@ import {
   searchDeviceCopy,
   subscribeDeviceCopyStatus,
   wipeDeviceCopyOfSession,
-} from './device-copy-client';
+} from './device-copy';
+import { CopySearchClient } from './copy-search-client';
+import { DeviceCopyClient } from './device-copy-client';
 import { engineContract } from '../engine-contract';
 import { createEngineClient } from '../rpc/client';
 import type { DeviceRegistration } from './registrations-codec';
@@ -203,7 +204,7 @@ describe('the device copy, when the engine stops', () => {
         close: () => {},
       };
     });
-    const copy = deviceCopyClientOf(engine);
+    const copy = new DeviceCopyClient(engine);
     expect(await copy.read(EVENT)).toBeNull();
     expect(copy.statusOf(EVENT).read).toEqual({ status: 'unavailable' });
     copy.save(EVENT, rows(3), AS_OF);
@@ -212,7 +213,7 @@ describe('the device copy, when the engine stops', () => {
     expect(await copy.list()).toEqual({ status: 'unavailable' });
     expect(await copy.readRecord({ kind: 'events' })).toBeNull();
     expect(await copy.probe(SESSION)).toBe('no-copy');
-    expect(await copy.search('lea', 10, [])).toBeNull();
+    expect(await new CopySearchClient(engine).search('lea', 10, [])).toBeNull();
     expect(await copy.wipe()).toBe(false);
   });
 });

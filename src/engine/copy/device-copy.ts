@@ -1,0 +1,122 @@
+import type { Session } from '@/lib/session';
+import { theEngine } from '../engine';
+import { CopySearchClient } from './copy-search-client';
+import { DeviceCopyClient, type SaveExtra } from './device-copy-client';
+import type { DeviceRegistration } from './registrations-codec';
+
+/*
+ * The app's way to the encrypted copy on this device: one client of the engine's copy for the
+ * page (device-copy-client.ts), and one of its search across events (copy-search-client.ts).
+ */
+
+let client: DeviceCopyClient | null = null;
+const theClient = () => (client ??= new DeviceCopyClient(theEngine()));
+let search: CopySearchClient | null = null;
+const theSearch = () => (search ??= new CopySearchClient(theEngine()));
+
+/** The event's copy on this device for the signed-in session (its API key and address), or null. */
+export const readDeviceCopy = (eventId: number) => theClient().read(eventId);
+
+/** Saves the event's complete list, as of the server time `dataAsOf`, and its history, in the background. */
+export const saveDeviceCopy = (
+  eventId: number,
+  rows: readonly DeviceRegistration[],
+  dataAsOf: Date,
+  extra?: SaveExtra,
+) => theClient().save(eventId, rows, dataAsOf, extra);
+
+/** Saves the events list (GET /v1/events, unfiltered) as it came at `savedAt`, in the background. */
+export const saveEventsCopy = (response: unknown, savedAt: Date = new Date()) =>
+  theClient().saveRecord({ kind: 'events' }, response, savedAt);
+
+/** The events list kept on this device for the signed-in session, or null. */
+export const readEventsCopy = () => theClient().readRecord({ kind: 'events' });
+
+/** Saves an event's categories (GET /v1/events/{id}/categories) in the background. */
+export const saveCategoriesCopy = (eventId: number, categories: unknown, savedAt: Date = new Date()) =>
+  theClient().saveRecord({ kind: 'categories', eventId }, categories, savedAt);
+
+/** An event's categories kept on this device for the signed-in session, or null. */
+export const readCategoriesCopy = (eventId: number) =>
+  theClient().readRecord({ kind: 'categories', eventId });
+
+/**
+ * Saves the keys of the duplicate groups dismissed for an event (a JSON value), in the
+ * background; nothing once the device was forgotten in this session.
+ */
+export const saveDismissedDuplicatesCopy = (eventId: number, value: unknown) =>
+  theClient().saveRecord({ kind: 'dismissed-duplicates', eventId }, value, new Date());
+
+/** The keys of the duplicate groups dismissed for an event, as saved on this device, or null. */
+export const readDismissedDuplicatesCopy = (eventId: number) =>
+  theClient().readRecord({ kind: 'dismissed-duplicates', eventId });
+
+/**
+ * Saves an event's figures for the events list (a JSON value, see event-figures.ts) in the
+ * background; nothing once the device was forgotten in this session.
+ */
+export const saveEventFiguresCopy = (eventId: number, value: unknown) =>
+  theClient().saveRecord({ kind: 'event-figures', eventId }, value, new Date());
+
+/** An event's figures as saved on this device, or null. */
+export const readEventFiguresCopy = (eventId: number) =>
+  theClient().readRecord({ kind: 'event-figures', eventId });
+
+/**
+ * Saves the previous edition an event is linked to (a JSON value, see editions/edition-link.ts),
+ * in the background; nothing once the device was forgotten in this session.
+ */
+export const saveEditionLinkCopy = (eventId: number, value: unknown) =>
+  theClient().saveRecord({ kind: 'edition-link', eventId }, value, new Date());
+
+/** The previous edition an event is linked to, as saved on this device, or null. */
+export const readEditionLinkCopy = (eventId: number) =>
+  theClient().readRecord({ kind: 'edition-link', eventId });
+
+/**
+ * Saves the views of an event's registrations the promoter named (a JSON value, see
+ * rows/saved-views.ts) in the background; nothing once the device was forgotten in this session.
+ */
+export const saveSavedViewsCopy = (eventId: number, value: unknown) =>
+  theClient().saveRecord({ kind: 'saved-views', eventId }, value, new Date());
+
+/** The saved views of an event's registrations, as kept on this device, or null. */
+export const readSavedViewsCopy = (eventId: number) =>
+  theClient().readRecord({ kind: 'saved-views', eventId });
+
+/** Whether `candidate`'s key opens the copy on this device; never discards it (offline sign-in). */
+export const probeDeviceCopyKey = (candidate: Session) => theClient().probe(candidate);
+
+/** Wipes the device copy (sign-out, 401); resolves false if the database could not be deleted. */
+export const wipeDeviceCopyOfSession = () => theClient().wipe();
+
+/**
+ * "Forget this device": wipes the copy, and no tab of this session saves it again until the
+ * next sign-in (the other tabs are told). Resolves false if the database could not be deleted.
+ */
+export const forgetDeviceCopy = () => theClient().forget();
+
+/** True once this session asked the device to forget: nothing is saved until the next sign-in. */
+export const deviceCopyForgotten = () => theClient().forgotten();
+
+/** The events kept on this device for the signed-in session: plaintext metadata only. */
+export const listDeviceCopy = () => theClient().list();
+
+/** At start: deletes a copy unused for 30 days. */
+export const deleteUnusedDeviceCopyAtStart = () => theClient().sweep();
+
+/** The last outcome of reading and saving the event's copy: what the screens can show. */
+export const deviceCopyStatus = (eventId: number) => theClient().statusOf(eventId);
+
+/** Subscribes to every change of a status (for useSyncExternalStore). */
+export const subscribeDeviceCopyStatus = (listener: () => void) => theClient().subscribe(listener);
+
+/** Searches every event the copy holds (see DeviceCopyClient.search). */
+export const searchDeviceCopy = (query: string, limit: number, order: readonly number[] = []) =>
+  theSearch().search(query, limit, order);
+
+/** Subscribes to changes of the search index (an event read, saved or wiped). */
+export const subscribeDeviceCopySearch = (listener: () => void) => theSearch().subscribe(listener);
+
+/** Resolves once the device copy has finished everything asked of it so far. */
+export const deviceCopySettled = () => theClient().settled();

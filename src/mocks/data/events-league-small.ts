@@ -1,0 +1,108 @@
+/**
+ * The league's seven small events, from 10,480 registrations down to 60 (2014 to 2020), in the
+ * order their order numbers follow one another (see events-league.ts).
+ */
+import { cat, KIDS, RACE, RELAY, SWIM, TRAIL, TRIATHLON, WALK, type EventSpec } from './event-spec';
+
+export const LEAGUE_SMALL_EVENTS: readonly Omit<EventSpec, 'orderBase'>[] = [
+  {
+    id: 2014,
+    promoter: 'league',
+    nameFr: 'Trail des Calanques',
+    placeFr: 'Cassis',
+    placeEn: 'Cassis',
+    startOffsetDays: -90,
+    updatedDaysAgo: 80,
+    registrations: 10_480,
+    questions: ['club', 'emergency_name', 'emergency_phone'],
+    categories: [cat(TRAIL, 'Trail 28 km', 'Trail 28 km', 60), cat(TRAIL, 'Trail 14 km', 'Trail 14 km', 40)],
+  },
+  {
+    id: 2015,
+    promoter: 'league',
+    nameFr: "Marche de la Côte d'Opale",
+    placeFr: 'Boulogne-sur-Mer',
+    placeEn: 'Boulogne-sur-Mer',
+    startOffsetDays: 200,
+    updatedDaysAgo: 9,
+    registrations: 3_200,
+    questions: ['heard'],
+    categories: [cat(WALK, 'Marche 15 km', 'Walk 15 km', 60), cat(WALK, 'Marche 8 km', 'Walk 8 km', 40)],
+  },
+  {
+    id: 2016,
+    promoter: 'league',
+    nameFr: 'Triathlon de Gérardmer',
+    placeFr: 'Gérardmer',
+    placeEn: 'Gerardmer',
+    startOffsetDays: -120,
+    updatedDaysAgo: 110,
+    registrations: 1_900,
+    questions: ['club', 'emergency'],
+    categories: [
+      cat(TRIATHLON, 'Sprint', 'Sprint', 45),
+      cat(TRIATHLON, 'Olympique', 'Olympic', 40),
+      cat(RELAY, 'Relais en équipe', 'Team relay', 15),
+    ],
+  },
+  {
+    id: 2017,
+    promoter: 'league',
+    nameFr: 'Cross du Touquet',
+    placeFr: 'Le Touquet-Paris-Plage',
+    placeEn: 'Le Touquet',
+    startOffsetDays: 18,
+    updatedDaysAgo: 2,
+    registrations: 900,
+    questions: ['tshirt', 'club'],
+    categories: [
+      cat(RACE, 'Cross long 9 km', 'Long cross 9 km', 55),
+      cat(RACE, 'Cross court 4 km', 'Short cross 4 km', 45),
+    ],
+  },
+  {
+    id: 2018,
+    promoter: 'league',
+    nameFr: 'Relais de la Loire',
+    placeFr: 'Tours',
+    placeEn: 'Tours',
+    startOffsetDays: 8,
+    updatedDaysAgo: 1,
+    registrations: 340,
+    questions: ['club', 'emergency'],
+    categories: [
+      cat(RELAY, 'Relais 4 × 5 km', '4 × 5 km relay', 70),
+      cat(RACE, '5 km solo', 'Solo 5 km', 30),
+    ],
+  },
+  {
+    id: 2019,
+    promoter: 'league',
+    nameFr: 'Course des enfants de Reims',
+    placeFr: 'Reims',
+    placeEn: 'Reims',
+    startOffsetDays: 5,
+    updatedDaysAgo: 1,
+    registrations: 120,
+    questions: ['tshirt', 'emergency'],
+    categories: [
+      cat(KIDS, 'Poussins 1 km', 'Under 10 1 km', 50),
+      cat(KIDS, 'Benjamins 2 km', 'Under 12 2 km', 50),
+    ],
+  },
+  {
+    id: 2020,
+    promoter: 'league',
+    nameFr: 'Traversée du lac d’Annecy à la nage',
+    placeFr: 'Annecy',
+    placeEn: 'Annecy',
+    startOffsetDays: 100,
+    updatedDaysAgo: 7,
+    registrations: 60,
+    questions: ['club', 'emergency'],
+    categories: [
+      cat(SWIM, 'Traversée 3 km', '3 km crossing', 60),
+      cat(SWIM, 'Boucle 1,5 km', '1.5 km loop', 40),
+    ],
+  },
+];
