@@ -15,9 +15,9 @@ const DIRECTIVES = [
   "style-src 'self' 'unsafe-inline'",
   "img-src 'self' data:",
   "connect-src 'self' https: http://localhost:* http://127.0.0.1:*",
-  // blob: for the nested worker the workbook export compresses in (fflate, inside the xlsx
+  // blob: for the nested worker the workbook export compresses in (fflate, inside the engine
   // worker). A meta tag does not reach workers, but a header does: nginx sends it on the
-  // worker's script, and without blob: the export would be blocked (src/lib/xlsx/README.md).
+  // worker's script, and without blob: the export would fail (src/engine/export/export-handler.ts).
   "worker-src 'self' blob:",
   "object-src 'none'",
   "base-uri 'none'",

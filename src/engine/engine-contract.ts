@@ -1,4 +1,5 @@
 import { deviceCopyContract } from './copy/device-copy-contract';
+import { exportContract } from './export/export-contract';
 import { insightsContract } from '@/engine/figures/insights-contract';
 import { pageReaderContract } from '@/engine/loader/page-reader-contract';
 
@@ -7,6 +8,7 @@ export const engineContract = {
   ...insightsContract,
   ...deviceCopyContract,
   ...pageReaderContract,
+  ...exportContract,
 };
 
 export type EngineContract = typeof engineContract;

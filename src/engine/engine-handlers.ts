@@ -2,6 +2,7 @@ import { insightsHandlers } from '@/engine/figures/insights-handler';
 import { pageReaderHandlers } from '@/engine/loader/page-reader-answers';
 import { deviceCopyHandlers } from './copy/device-copy-handler';
 import { engineContract } from './engine-contract';
+import { exportHandlers } from './export/export-handler';
 import { serveEngine, type Handlers } from './rpc/server';
 import type { EnginePost, EngineReceiver } from './rpc/transport';
 
@@ -14,6 +15,7 @@ export function startEngine(post: EnginePost): EngineReceiver {
     ...insightsHandlers(),
     ...deviceCopyHandlers((topic) => post({ kind: 'notice', topic, value: null })),
     ...pageReaderHandlers(),
+    ...exportHandlers(),
   };
   return serveEngine(engineContract, handlers, post);
 }

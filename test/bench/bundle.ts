@@ -12,7 +12,7 @@ export interface BundleFigures {
   /** What the first page loads: index.html's script, modulepreloads and stylesheets, plus their static imports. */
   initial: AssetSize[];
   initialGzipBytes: number;
-  /** Every file in dist/assets (lazy route chunks, the CSV worker, the demo). */
+  /** Every file in dist/assets (lazy route chunks, the engine worker and its export builders, the demo). */
   allAssetsBytes: number;
   allAssetsGzipBytes: number;
   /** Chunks holding the demo (msw) code; loaded only by "Try the demo". */

@@ -93,7 +93,7 @@ export async function watchMemory(page: Page): Promise<MemoryProbe> {
       await inWorker(sessionId, 'HeapProfiler.collectGarbage');
       return usage((await inWorker(sessionId, 'Runtime.getHeapUsage')) as RawHeapUsage);
     } catch {
-      // The worker ended meanwhile (an export's worker is terminated once its file is built).
+      // The worker ended meanwhile (the workbook export's compression workers end with their part).
       return null;
     }
   };

@@ -38,11 +38,20 @@ let problems: PageProblems;
 let large: EventData;
 /** alert(), confirm()… the page opened: none expected. */
 const browserDialogs: string[] = [];
+/** Dedicated workers the page started, nested ones included, by script URL. */
+const workers: string[] = [];
+/** The export builders' chunks the page and its workers asked for. */
+const builderChunks = new Set<string>();
 
 beforeAll(async () => {
   browser = await launchBrowser({ locale: 'en-US', viewport: VIEWPORTS.desktop });
   page = await browser.newPage();
   problems = watchPage(page);
+  page.on('worker', (worker) => workers.push(worker.url()));
+  page.on('request', (request) => {
+    const chunk = /\/assets\/(build-[\w-]+\.js)$/.exec(new URL(request.url()).pathname)?.[1];
+    if (chunk) builderChunks.add(chunk);
+  });
   // An alert() from an answer rendered as HTML would be a script injection.
   page.on('dialog', (dialog) => {
     browserDialogs.push(`${dialog.type()}: ${dialog.message()}`);
@@ -54,6 +63,21 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
+
+/**
+ * The files were built by the engine worker: the page started no worker but the engine and the
+ * workbook's compression workers (from `blob:` URLs, started by the engine), and every builder
+ * chunk loaded is one the engine worker's script imports (the page has copies of its own, for
+ * browsers without Worker).
+ */
+async function expectBuiltByTheEngine(): Promise<void> {
+  const engine = workers.filter((url) => /\/assets\/engine-worker-[\w-]+\.js$/.test(url));
+  expect(workers.filter((url) => !engine.includes(url) && !url.startsWith('blob:'))).toEqual([]);
+  expect(engine.length).toBeGreaterThan(0);
+  const script = await (await fetch(engine[0]!)).text();
+  expect(builderChunks.size).toBe(2);
+  for (const chunk of builderChunks) expect(script, chunk).toContain(`./${chunk}`);
+}
 
 describe(`exports of event ${LARGE.id} (25,000 rows, filtered on "Paid")`, NGINX, () => {
   it('exports the filtered rows in the three presets, byte-exact and Excel-safe', async () => {
@@ -81,6 +105,7 @@ describe(`exports of event ${LARGE.id} (25,000 rows, filtered on "Paid")`, NGINX
         .waitFor();
     }
     await checkWorkbook(page, 'en', expected, LARGE.slug);
+    await expectBuiltByTheEngine();
     problems.expectNone();
   });
 

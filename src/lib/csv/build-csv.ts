@@ -55,3 +55,11 @@ export function buildCsv({ headers, rows, preset }: BuildCsvInput): string {
   });
   return bom ? UTF8_BOM + csv : csv;
 }
+
+/** The MIME type browsers and Excel associate with CSV; the charset matches the encoding. */
+export const CSV_MIME_TYPE = 'text/csv;charset=utf-8';
+
+/** The CSV file as a Blob (the Blob constructor encodes the text as UTF-8). */
+export function buildCsvBlob(input: BuildCsvInput): Blob {
+  return new Blob([buildCsv(input)], { type: CSV_MIME_TYPE });
+}

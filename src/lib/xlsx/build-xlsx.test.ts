@@ -170,7 +170,7 @@ describe('buildXlsx: sheet layout', () => {
 });
 
 describe('buildXlsx: thousands of registrations', () => {
-  // Past the worker's batches of rows (export-xlsx), with every kind of demo answer. The time it
+  // Past the slices the rows reach the engine in (engine/export), with every kind of demo answer. The time it
   // takes at 25,000 and 100,000 rows is the benchmark's (npm run bench), not a test's.
   it('reads back cell by cell', async () => {
     const registrations = getDemoDataset('2026-11-22')

@@ -2,9 +2,8 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Menu } from '@/components/menu/menu';
 import type { Category } from '@/engine/api/event-schemas';
-import { prepareCsvExport } from '@/lib/csv';
+import { prepareCsvExport, prepareXlsxExport } from '@/engine/export/export-client';
 import { formatCount } from '@/lib/numbers';
-import { prepareXlsxExport } from '@/lib/xlsx';
 import { EXPORT_FORMATS, type ExportFormat, type ExportState } from './use-table-export';
 import { useLanguage } from '@/i18n/use-language';
 import { leftOutStatusNames, statusValuesText } from '@/engine/api/payment-status';
@@ -32,7 +31,7 @@ interface ExportMenuProps {
   onCopyAddresses: () => void;
 }
 
-/** Opening the menu starts the workers that build the files, so a click finds them ready. */
+/** Opening the menu has the engine load the code that builds the files, so a click finds it ready. */
 function prepareExports(): void {
   prepareCsvExport();
   prepareXlsxExport();

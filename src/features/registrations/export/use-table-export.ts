@@ -1,7 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
-import { CSV_PRESET_IDS, csvFileName, downloadBlob, downloadFileName, exportCsv } from '@/lib/csv';
-import { exportXlsx, xlsxFileName, type XlsxFigure } from '@/lib/xlsx';
+import { exportCsv, exportXlsx } from '@/engine/export/export-client';
+import { CSV_PRESET_IDS, csvFileName, downloadBlob, downloadFileName } from '@/lib/csv';
+import { xlsxFileName, type XlsxFigure } from '@/lib/xlsx';
 import { settledRegistrations } from '../api/registrations-cache';
 import type { RegistrationsData } from '../api/registrations-data';
 import { registrationsKey } from '../api/registrations-key';
@@ -91,8 +92,8 @@ const FIGURES_SHEET_OPTIONS = { questions: false, groups: true, lists: false } a
  * Export and print never write a list they know is incomplete: while pages are still loading
  * they wait (with progress and a cancel), and when the load ends incomplete they refuse and
  * say why. Then the file is a pure function of the query's final data and the view asked for
- * (viewExport), not of what the screen last rendered; it is built off the main thread (see
- * lib/csv and lib/xlsx).
+ * (viewExport), not of what the screen last rendered; it is built off the main thread, by the
+ * engine (engine/export).
  */
 export function useTableExport({
   eventId,
