@@ -10,7 +10,7 @@ import { todayCalendarDate } from '@/lib/dates';
 import { useUrlSyncedState } from '@/lib/use-url-synced-state';
 import { eventQueries } from '@/features/events/api/queries';
 import { useEventsFigures } from '@/features/registrations/api/event-figures-query';
-import { useBackgroundSyncOf } from '@/features/registrations/api/background-sync';
+import { useBackgroundSyncOf } from '@/features/registrations/api/use-background-sync';
 import {
   BackgroundSyncStatus,
   EventListCardFigures,

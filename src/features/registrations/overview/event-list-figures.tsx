@@ -9,7 +9,7 @@ import { useLanguage } from '@/i18n/use-language';
 import { formatInstant } from '@/lib/dates';
 import { formatCount, formatPercent } from '@/lib/numbers';
 import { useQuery } from '@tanstack/react-query';
-import { useBackgroundSyncState, useSyncingNow } from '../api/background-sync';
+import { useBackgroundSyncState, useSyncingNow } from '../api/use-background-sync';
 import { eventFiguresQuery } from '../api/event-figures-query';
 import { paidShare, sumFigures, type EventFigures } from '../api/event-figures';
 import { changeScope, registrationsSearch } from '../rows/registrations-view';

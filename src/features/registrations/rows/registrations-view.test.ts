@@ -1,9 +1,7 @@
+import { chooseFacetValue, clearFacet, facetChoice } from './view-facets';
 import {
-  chooseFacetValue,
-  clearFacet,
   clearRowFilters,
   DEFAULT_REGISTRATIONS_VIEW,
-  facetChoice,
   hasRowFilters,
   readRegistrationsView,
   writeRegistrationsView,

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Menu } from '@/components/menu/menu';
 import { formatCount } from '@/lib/numbers';
 import { useLanguage } from '@/i18n/use-language';
-import type { FacetChoice } from '../rows/registrations-view';
+import type { FacetChoice } from '../rows/view-facets';
 
 export interface FacetOption {
   value: string;

@@ -1,12 +1,13 @@
 import { useTable, type ColumnVisibilityState, type SortingState, type Updater } from '@tanstack/react-table';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useEffect, useMemo, useRef, useState, type FocusEvent, type KeyboardEvent } from 'react';
+import { useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MISSING, type Label } from '../rows/registration-labels';
 import type { RegistrationRow } from '../rows/registration-rows';
 import type { RegistrationsView } from '../rows/registrations-view';
 import { buildColumns, features, layoutColumns } from './registrations-columns';
 import { RegistrationCell } from './registration-cell';
+import { useTableKeyboard } from './use-table-keyboard';
 
 interface RegistrationsTableProps {
   /** Every row to show (filtered and sorted by the model); only the visible window is rendered. */
@@ -29,42 +30,6 @@ const OVERSCAN = 10;
 const ARIA_SORT = { asc: 'ascending', desc: 'descending' } as const;
 const apply = <T,>(updater: Updater<T>, current: T): T =>
   typeof updater === 'function' ? (updater as (old: T) => T)(current) : updater;
-
-/** Keys that move between rows, with the row they lead to. */
-function rowMoves(active: number, count: number, page: number): Record<string, number> {
-  return {
-    ArrowDown: active + 1,
-    ArrowUp: active - 1,
-    PageDown: active + page,
-    PageUp: active - page,
-    Home: 0,
-    End: count - 1,
-  };
-}
-
-/** The column a Left/Right/Home/End press leads to among `count` columns (no wrapping). */
-function columnMove(key: string, current: number, count: number): number | undefined {
-  if (key === 'ArrowRight') return Math.min(count - 1, current + 1);
-  if (key === 'ArrowLeft') return Math.max(0, current - 1);
-  if (key === 'Home') return 0;
-  if (key === 'End') return count - 1;
-  return undefined;
-}
-
-/**
- * Scrolls the table sideways just enough to show `element` whole, to the right of the columns
- * that stay in place (it would otherwise slide under them); never vertically (the virtualizer
- * owns that, and the header is sticky).
- */
-function revealSideways(scroller: HTMLElement, element: HTMLElement, stickyEdge: HTMLElement | null) {
-  if (element.classList.contains('registrations-table__sticky')) return;
-  const box = scroller.getBoundingClientRect();
-  const left = stickyEdge ? stickyEdge.getBoundingClientRect().right : box.left + scroller.clientLeft;
-  const right = box.left + scroller.clientLeft + scroller.clientWidth;
-  const cell = element.getBoundingClientRect();
-  if (cell.left < left) scroller.scrollLeft -= left - cell.left;
-  else if (cell.right > right) scroller.scrollLeft += Math.min(cell.right - right, cell.left - left);
-}
 
 /**
  * Every matching row in one scroll: the table fills the rest of the window and scrolls on its
@@ -96,13 +61,6 @@ export function RegistrationsTable({
   const { t } = useTranslation('registrations');
   const scrollRef = useRef<HTMLDivElement>(null);
   const headRef = useRef<HTMLTableSectionElement>(null);
-  const [active, setActive] = useState(0);
-  /** The focused cell's column in the active row; null when the whole row has focus. */
-  const [activeColumn, setActiveColumn] = useState<number | null>(null);
-  const [activeHeader, setActiveHeader] = useState(0);
-  const focusActive = useRef(false);
-  const activeIndex = Math.min(active, Math.max(0, rows.length - 1));
-
   // eslint-disable-next-line react-hooks/incompatible-library -- this component is not memoized by the compiler, on purpose: it re-renders on scroll
   const virtualizer = useVirtualizer({
     count: rows.length,
@@ -141,100 +99,16 @@ export function RegistrationsTable({
   const tableRows = table.getRowModel().rows;
   const visibleIds = table.getVisibleLeafColumns().map((column) => column.id);
   const layout = layoutColumns(visibleIds);
-  const lastColumn = visibleIds.length - 1;
-  const columnIndex = activeColumn === null ? null : Math.min(activeColumn, lastColumn);
-  const headerIndex = Math.min(activeHeader, lastColumn);
-
-  // A new search, filter or sort shows its first rows, as a new query would (rows that stream in
-  // while loading keep the scroll where the promoter left it).
-  const [shownView, setShownView] = useState(viewKey);
-  if (shownView !== viewKey) {
-    setShownView(viewKey);
-    setActive(0);
-  }
-  useEffect(() => {
-    if (scrollRef.current) scrollRef.current.scrollTop = 0;
-  }, [viewKey]);
-
-  // After a keyboard move, focus the row or cell once it is rendered (a far jump renders it
-  // only after the scroll it causes), and bring a cell into view sideways.
-  useEffect(() => {
-    const scroller = scrollRef.current;
-    if (!focusActive.current || !scroller) return;
-    const row = scroller.querySelector<HTMLElement>(`tr[data-index="${activeIndex}"]`);
-    if (!row) return;
-    focusActive.current = false;
-    const target =
-      columnIndex === null ? row : row.querySelector<HTMLElement>(`td[aria-colindex="${columnIndex + 1}"]`);
-    if (!target) return;
-    target.focus({ preventScroll: true });
-    if (target !== row)
-      revealSideways(scroller, target, scroller.querySelector('th.registrations-table__edge'));
-  });
-
-  const moveTo = (index: number, column: number | null) => {
-    const next = Math.max(0, Math.min(rows.length - 1, index));
-    focusActive.current = true;
-    setActive(next);
-    setActiveColumn(column);
-    virtualizer.scrollToIndex(next, { align: 'auto' });
-  };
-  const pageRows = Math.max(
-    1,
-    Math.floor((scrollRef.current?.clientHeight ?? ROW_HEIGHT * 10) / ROW_HEIGHT) - 1,
-  );
-  const onKeyDown = (event: KeyboardEvent<HTMLTableSectionElement>) => {
-    if (event.altKey || event.metaKey) return;
-    const target = rowMoves(activeIndex, rows.length, pageRows)[event.key];
-    if (target !== undefined) {
-      event.preventDefault();
-      moveTo(target, columnIndex);
-    } else if (event.key === 'ArrowRight' || event.key === 'ArrowLeft') {
-      event.preventDefault();
-      // Right from the whole row enters its first cell; Left from the first cell leaves it.
-      const next =
-        event.key === 'ArrowRight'
-          ? Math.min(lastColumn, columnIndex === null ? 0 : columnIndex + 1)
-          : columnIndex === null || columnIndex === 0
-            ? null
-            : columnIndex - 1;
-      moveTo(activeIndex, next);
-    } else if (event.key === 'Enter' || event.key === ' ') {
-      const row = rows[activeIndex];
-      // A button in a cell (the ID) answers its own Enter.
-      if (
-        row &&
-        (event.target instanceof HTMLTableRowElement || event.target instanceof HTMLTableCellElement)
-      ) {
-        event.preventDefault();
-        onOpen(row.id);
-      }
-    }
-  };
-  // A click or a Tab into the rows makes that row (and cell) the one the keys move from.
-  const onFocus = (event: FocusEvent<HTMLTableSectionElement>) => {
-    const row = (event.target as Element).closest<HTMLElement>('tr[data-index]');
-    if (!row) return;
-    setActive(Number(row.dataset.index));
-    const cell = event.target instanceof HTMLTableCellElement ? event.target : null;
-    setActiveColumn(cell ? Number(cell.getAttribute('aria-colindex')) - 1 : null);
-  };
-
-  const focusHeader = (index: number) => {
-    const scroller = scrollRef.current;
-    const button = scroller?.querySelector<HTMLElement>(`th[aria-colindex="${index + 1}"] button`);
-    if (!scroller || !button) return;
-    setActiveHeader(index);
-    button.focus({ preventScroll: true });
-    revealSideways(scroller, button.parentElement!, scroller.querySelector('th.registrations-table__edge'));
-  };
-  const onHeaderKeyDown = (event: KeyboardEvent<HTMLTableSectionElement>) => {
-    if (event.altKey || event.metaKey || event.ctrlKey) return;
-    const next = columnMove(event.key, headerIndex, visibleIds.length);
-    if (next === undefined) return;
-    event.preventDefault();
-    focusHeader(next);
-  };
+  const { activeIndex, columnIndex, headerIndex, setActiveHeader, onKeyDown, onFocus, onHeaderKeyDown } =
+    useTableKeyboard({
+      rows,
+      viewKey,
+      columnCount: visibleIds.length,
+      rowHeight: ROW_HEIGHT,
+      scrollRef,
+      virtualizer,
+      onOpen,
+    });
 
   const first = items[0];
   const last = items[items.length - 1];

@@ -1,14 +1,7 @@
 import { useId, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import {
-  chooseFacetValue,
-  clearFacet,
-  clearRowFilters,
-  facetChoice,
-  hasRowFilters,
-  type Facet,
-  type RegistrationsView,
-} from '../rows/registrations-view';
+import { chooseFacetValue, clearFacet, facetChoice, type Facet } from '../rows/view-facets';
+import { clearRowFilters, hasRowFilters, type RegistrationsView } from '../rows/registrations-view';
 import type { SetRegistrationsView } from './use-registrations-screen';
 import { FacetFilter, type FacetOption } from './facet-filter';
 
