@@ -1,7 +1,7 @@
 /**
  * The event overview's computation (eventInsights: categories × statuses, every question's
  * answers with the split by category, orders, duplicates) on one demo event, in Node. The
- * event page runs it in the insights worker once the list is complete, so its time is how long
+ * event page runs it in the engine worker once the list is complete, so its time is how long
  * the promoter waits for the final figures.
  */
 import { z } from '@/lib/zod';

@@ -486,7 +486,7 @@ export function buildReport({ events, rowModels, insights, bundle, machine }: Re
     scope: 'overview',
     title:
       'Event overview in Node: eventInsights on the complete list, split by category included ' +
-      '(what the insights worker spends on the final figures, off the main thread; no target)',
+      '(what the engine worker spends on the final figures, off the main thread; no target)',
     rows: insightsRows(insights),
   });
   tables.push({ scope: 'bundle', title: BUNDLE_TITLE, rows: bundleRows(bundle) });
