@@ -1,6 +1,6 @@
 import { buildCsv, type BuildCsvInput } from '@/lib/csv/build-csv';
 import { buildXlsx } from '@/lib/xlsx/build-xlsx';
-import { XLSX_MIME_TYPE, type XlsxWorkbookInput } from '@/lib/xlsx';
+import { XLSX_MIME_TYPE } from '@/lib/xlsx';
 import { createEngineClient } from '../rpc/client';
 import { isEngineError } from '../rpc/engine-error';
 import { serveEngine } from '../rpc/server';
@@ -14,30 +14,8 @@ import {
   ROWS_PER_SLICE,
 } from './export-client';
 import { exportContract } from './export-contract';
+import { csv, workbook } from './testing/export-inputs';
 import { exportHandlers } from './export-handler';
-
-const csv: BuildCsvInput = {
-  headers: ['Nom', 'Commentaire'],
-  rows: [
-    ['Léa Müller', '=HYPERLINK("x")'],
-    ['Zoë', 'a;b\r\nc'],
-  ],
-  preset: 'excel-fr',
-};
-
-const workbook: XlsxWorkbookInput = {
-  table: {
-    name: 'Inscriptions',
-    columns: [
-      { header: 'ID', type: 'number' },
-      { header: 'Commentaire', type: 'text' },
-    ],
-    rows: [
-      [1, '=HYPERLINK("x")'],
-      [2, 'Zoë'],
-    ],
-  },
-};
 
 const bytesOf = async (blob: Blob) => [...new Uint8Array(await blob.arrayBuffer())];
 

@@ -8,6 +8,7 @@ import { serveEngine } from '../rpc/server';
 import { inPageTransport } from '../rpc/transport';
 import { exportClientOf, ROWS_PER_SLICE } from './export-client';
 import { exportContract } from './export-contract';
+import { csv, workbook as tableOnly } from './testing/export-inputs';
 import {
   CSP_BLOCKED_MESSAGE,
   exportHandlers,
@@ -17,27 +18,8 @@ import {
 } from './export-handler';
 import { waitUntil } from '../../../test/wait-until';
 
-const csv: BuildCsvInput = {
-  headers: ['Nom', 'Commentaire'],
-  rows: [
-    ['Léa Müller', '=HYPERLINK("x")'],
-    ['Zoë', 'a;b\r\nc'],
-  ],
-  preset: 'excel-fr',
-};
-
 const workbook: XlsxWorkbookInput = {
-  table: {
-    name: 'Inscriptions',
-    columns: [
-      { header: 'ID', type: 'number' },
-      { header: 'Commentaire', type: 'text' },
-    ],
-    rows: [
-      [1, '=HYPERLINK("x")'],
-      [2, 'Zoë'],
-    ],
-  },
+  ...tableOnly,
   figures: { name: 'Synthèse', headers: ['Indicateur', 'Nombre'], rows: [{ label: 'Total', value: 2 }] },
 };
 
