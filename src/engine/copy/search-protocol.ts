@@ -1,3 +1,5 @@
+import { isId } from '../rpc/contract';
+
 /**
  * The search across events' answers, as the engine sends them to the page. The page parses
  * them (parseSearchAnswer) before any use, like every message it did not make: a malformed
@@ -29,8 +31,6 @@ export interface SearchAnswer {
   readonly building: boolean;
 }
 
-const isId = (value: unknown): value is number =>
-  typeof value === 'number' && Number.isSafeInteger(value) && value >= 0;
 const isNumber = (value: unknown): value is number => typeof value === 'number' && Number.isFinite(value);
 const textOrNull = (value: unknown): value is string | null => value === null || typeof value === 'string';
 

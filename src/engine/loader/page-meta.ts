@@ -1,3 +1,5 @@
+import { isRecord } from '../rpc/contract';
+
 /**
  * Paging metadata a server may send beside `registrations`. The API document promises none
  * (section 4.4), so this reads the common shapes and never requires any of them:
@@ -23,10 +25,6 @@ const FIELD_NAMES: Record<keyof PageMeta, readonly string[]> = {
 };
 
 const CONTAINERS = ['meta', 'pagination', 'paging', '_meta'] as const;
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 function count(value: unknown): number | undefined {
   if (typeof value === 'number' && Number.isInteger(value) && value >= 0) return value;
