@@ -74,6 +74,12 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
+// The 401 test imports the app's modules afresh with a stand-in Worker, so its page engine
+// clones every message: the files that run next in this worker get modules of their own.
+afterAll(() => {
+  vi.resetModules();
+});
+
 describe('pages fetched and read by the engine', () => {
   it("gives the API's status and headers, and the rows checked against the schema", async () => {
     const keys: (string | null)[] = [];
