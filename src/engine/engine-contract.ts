@@ -1,4 +1,5 @@
 import { deviceCopyContract } from './copy/device-copy-contract';
+import { demoContract } from './demo/demo-contract';
 import { exportContract } from './export/export-contract';
 import { insightsContract } from '@/engine/figures/insights-contract';
 import { pageReaderContract } from '@/engine/loader/page-reader-contract';
@@ -9,6 +10,7 @@ export const engineContract = {
   ...deviceCopyContract,
   ...pageReaderContract,
   ...exportContract,
+  ...demoContract,
 };
 
 export type EngineContract = typeof engineContract;

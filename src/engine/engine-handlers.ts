@@ -1,6 +1,8 @@
 import { insightsHandlers } from '@/engine/figures/insights-handler';
 import { pageReaderHandlers } from '@/engine/loader/page-reader-answers';
 import { deviceCopyHandlers } from './copy/device-copy-handler';
+import { demoHandlers } from './demo/demo-handler';
+import { createEngineDemo } from './demo/engine-demo';
 import { engineContract } from './engine-contract';
 import { exportHandlers } from './export/export-handler';
 import { serveEngine, type Handlers } from './rpc/server';
@@ -11,11 +13,13 @@ import type { EnginePost, EngineReceiver } from './rpc/transport';
  * runs it; so does the page where there is no Worker (tests in jsdom).
  */
 export function startEngine(post: EnginePost): EngineReceiver {
+  const demo = createEngineDemo();
   const handlers: Handlers<typeof engineContract> = {
     ...insightsHandlers(),
     ...deviceCopyHandlers((topic) => post({ kind: 'notice', topic, value: null })),
-    ...pageReaderHandlers(),
+    ...pageReaderHandlers(demo),
     ...exportHandlers(),
+    ...demoHandlers(demo),
   };
   return serveEngine(engineContract, handlers, post);
 }

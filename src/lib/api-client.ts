@@ -20,7 +20,8 @@ export interface ApiRequestOptions {
   readBody?: (response: Response) => Promise<BodyReading<unknown>>;
   /**
    * Sends the request somewhere else than this thread's fetch (a worker, for large answers; see
-   * readBody); by default, fetch. Demo sessions always go through the demo transport.
+   * readBody); by default, fetch, or the demo transport for a demo session. A `send` given
+   * answers demo sessions itself: it must never send their requests to the network.
    */
   send?: (url: URL, init: RequestInit) => Promise<Response>;
 }
@@ -118,9 +119,10 @@ export async function apiRequest<S extends z.ZodMiniType>(
     // The page's entry may have sent this very request already (the page load's screen).
     const early =
       session.demo || options.send || options.session ? undefined : takeEarlyApiResponse(url, session);
-    if (session.demo) response = await sendDemoRequest(new Request(url, init));
+    if (options.send) response = await options.send(url, init);
+    else if (session.demo) response = await sendDemoRequest(new Request(url, init));
     else if (early) response = await untilAborted(early, signal);
-    else response = options.send ? await options.send(url, init) : await fetch(url, init);
+    else response = await fetch(url, init);
   } catch (cause) {
     // The caller's own cancellation is not a failure: let React Query see the abort as is.
     if (options.signal?.aborted) throw options.signal.reason ?? cause;

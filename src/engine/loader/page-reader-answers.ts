@@ -1,22 +1,28 @@
 import type { Handlers } from '@/engine/rpc/server';
+import type { EngineDemo } from '@/engine/demo/engine-demo';
 import type { pageReaderContract } from './page-reader-contract';
 import { readPageBytes, type PageReading } from './page-reader-protocol';
 
 /**
- * The engine's page methods (page-reader-contract.ts): asks the API for the pages the page
- * wants, reads each success's body and checks it against the schema, and answers the status,
- * the headers and that reading. So the 400 kB of a page's JSON never reach the page's main
- * thread, only the checked rows do. A cancelled call aborts its request (the call's signal).
- * Plain functions, so they are tested in-process and run wherever the engine runs.
+ * The engine's page method (page-reader-contract.ts): asks the API (or, for a demo session, the
+ * engine's demo) for the page the page wants, reads a success's body and checks it against the
+ * schema, and answers the status, the headers and that reading. So the 400 kB of a page's JSON
+ * never reach the page's main thread, only the checked rows do. A cancelled call aborts its
+ * request (the call's signal). Plain functions, so they are tested in-process and run wherever
+ * the engine runs.
  */
 export function pageReaderHandlers(
+  demo: EngineDemo,
   fetchPage: typeof fetch = (input, init) => fetch(input, init),
 ): Handlers<typeof pageReaderContract> {
   return {
-    'pages.fetch': async ({ url, headers }, { signal }) => {
+    'pages.fetch': async ({ url, headers, demoBase }, { signal }) => {
       let response: Response;
       try {
-        response = await fetchPage(url, { method: 'GET', headers, credentials: 'omit', signal });
+        response =
+          demoBase === null
+            ? await fetchPage(url, { method: 'GET', headers, credentials: 'omit', signal })
+            : await demo.answer(new Request(url, { headers, signal }), demoBase);
       } catch (cause) {
         return { kind: 'failed', detail: cause instanceof Error ? cause.message : 'no answer' };
       }
@@ -24,12 +30,11 @@ export function pageReaderHandlers(
       if (response.body && !response.bodyUsed) void response.body.cancel().catch(() => {});
       return { kind: 'response', status: response.status, headers: [...response.headers], reading };
     },
-    'pages.read': ({ bytes }) => readPageBytes(bytes),
   };
 }
 
 /** A success's body as a page of registrations; a body cut short reads as not JSON. Never throws. */
-async function readBody(response: Response): Promise<PageReading> {
+export async function readBody(response: Response): Promise<PageReading> {
   try {
     return readPageBytes(await response.arrayBuffer());
   } catch (cause) {

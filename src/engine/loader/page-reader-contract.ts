@@ -1,18 +1,19 @@
 import { isRecord, method, type Parser } from '@/engine/rpc/contract';
-import type { HeaderList, PageReading } from './page-reader-protocol';
+import { isHeaderList, type HeaderList, type PageReading } from './page-reader-protocol';
 import type { RegistrationPageResponse } from '../api/registration-schemas';
 
 /**
  * The engine's page methods (see page-reader.ts for why pages are read there):
  * - `pages.fetch`: ask the API for a page (the URL and headers apiRequest built) and read it
- *   in the engine. Cancelling the call aborts the request;
- * - `pages.read`: read these bytes, already fetched (the demo API answers in the page); copied,
- *   so the page keeps its own to read them itself when the engine cannot.
+ *   in the engine. Cancelling the call aborts the request. A demo session's page is answered by
+ *   the engine's demo (engine/demo), never by the network.
  */
 
 export interface PageFetch {
   readonly url: string;
   readonly headers: HeaderList;
+  /** A demo session's base address (absolute): the engine's demo answers. Null for a real API. */
+  readonly demoBase: string | null;
 }
 
 /**
@@ -30,23 +31,9 @@ export type PageAnswer =
     }
   | { readonly kind: 'failed'; readonly detail: string };
 
-const isHeaderList = (value: unknown): value is HeaderList =>
-  Array.isArray(value) &&
-  value.every(
-    (entry) =>
-      Array.isArray(entry) &&
-      entry.length === 2 &&
-      typeof entry[0] === 'string' &&
-      typeof entry[1] === 'string',
-  );
-
 /** A status a Response can be built with (fetch never gives another in CORS mode). */
 const isHttpStatus = (value: unknown): value is number =>
   Number.isInteger(value) && (value as number) >= 200 && (value as number) <= 599;
-
-/** Whatever realm made it (a structured clone may come from another). */
-const isArrayBuffer = (value: unknown): value is ArrayBuffer =>
-  Object.prototype.toString.call(value) === '[object ArrayBuffer]';
 
 /**
  * A reading the engine could have made. The rows were checked against the schema in the
@@ -67,10 +54,13 @@ const parseReading: Parser<PageReading> = (reading) => {
 };
 
 /** Only the API's own kind of address: the page built it from the session's base URL. */
+const isHttpUrl = (value: unknown): value is string => typeof value === 'string' && /^https?:\/\//i.test(value);
+
 const parseFetch: Parser<PageFetch> = (params) => {
-  if (!isRecord(params) || typeof params.url !== 'string' || !isHeaderList(params.headers)) return null;
-  if (!/^https?:\/\//i.test(params.url)) return null;
-  return { value: { url: params.url, headers: params.headers } };
+  if (!isRecord(params) || !isHttpUrl(params.url) || !isHeaderList(params.headers)) return null;
+  const { demoBase } = params;
+  if (demoBase !== null && !isHttpUrl(demoBase)) return null;
+  return { value: { url: params.url, headers: params.headers, demoBase } };
 };
 
 const parseAnswer: Parser<PageAnswer> = (answer) => {
@@ -87,13 +77,6 @@ const parseAnswer: Parser<PageAnswer> = (answer) => {
   return reading ? { value: { kind: 'response', status, headers, reading: reading.value } } : null;
 };
 
-const parseBytes: Parser<{ readonly bytes: ArrayBuffer }> = (params) =>
-  isRecord(params) && isArrayBuffer(params.bytes) ? { value: { bytes: params.bytes } } : null;
-
 export const pageReaderContract = {
   'pages.fetch': method<PageFetch, PageAnswer>({ params: parseFetch, result: parseAnswer }),
-  'pages.read': method<{ readonly bytes: ArrayBuffer }, PageReading>({
-    params: parseBytes,
-    result: parseReading,
-  }),
 };

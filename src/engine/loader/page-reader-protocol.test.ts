@@ -5,8 +5,11 @@ import { readPageBytes } from './page-reader-protocol';
 const bytesOf = (text: string) => new TextEncoder().encode(text).buffer;
 const fetchParams = pageReaderContract['pages.fetch'].params;
 const fetchAnswer = pageReaderContract['pages.fetch'].result;
-const readParams = pageReaderContract['pages.read'].params;
-const readAnswer = pageReaderContract['pages.read'].result;
+/** A reading as the page reads it: inside a success the engine answered. */
+const readAnswer = (reading: unknown) => {
+  const answer = fetchAnswer({ kind: 'response', status: 200, headers: [], reading });
+  return answer?.value.kind === 'response' && answer.value.reading ? { value: answer.value.reading } : null;
+};
 
 describe('reading a page of registrations', () => {
   it('answers the checked rows, with the metadata beside them', () => {
@@ -108,44 +111,35 @@ describe("the engine's answers, as the page reads them", () => {
 });
 
 describe("the page's calls, as the engine reads them", () => {
-  it('keeps a fetch of an http(s) address, and bytes to read', () => {
+  it('keeps a fetch of an http(s) address, for a real API or the demo', () => {
     const headers = [['x-api-key', 'k']];
-    expect(fetchParams({ url: 'https://api.example.com/v1/x', headers })).toEqual({
-      value: { url: 'https://api.example.com/v1/x', headers },
+    expect(fetchParams({ url: 'https://api.example.com/v1/x', headers, demoBase: null })).toEqual({
+      value: { url: 'https://api.example.com/v1/x', headers, demoBase: null },
     });
-    expect(fetchParams({ url: 'HTTP://localhost:4010/v1/x', headers: [] })).not.toBeNull();
-    const bytes = bytesOf('{}');
-    expect(readParams({ bytes })).toEqual({ value: { bytes } });
+    expect(fetchParams({ url: 'HTTP://localhost:4010/v1/x', headers: [], demoBase: null })).not.toBeNull();
+    const demo = { url: 'http://localhost/demo-api/v1/x', headers, demoBase: 'http://localhost/demo-api' };
+    expect(fetchParams(demo)).toEqual({ value: demo });
   });
 
   it('refuses other addresses and shapes, and never throws', () => {
-    expect(fetchParams({ url: 'javascript:alert(1)', headers: [] })).toBeNull();
-    expect(fetchParams({ url: '/v1/x', headers: [] })).toBeNull();
-    expect(fetchParams({ url: 'https://api.example.com/v1/x', headers: [['a', 1]] })).toBeNull();
-    expect(fetchParams({ url: 'https://api.example.com/v1/x' })).toBeNull();
-    expect(readParams({ bytes: 'text' })).toBeNull();
-    expect(readParams({ bytes: new Uint8Array(2) })).toBeNull();
-    fc.assert(
-      fc.property(fc.anything(), (params) => {
-        const asked = fetchParams(params);
-        if (asked) expect(asked.value.url).toMatch(/^https?:\/\//i);
-        const read = readParams(params);
-        if (read) expect(Object.prototype.toString.call(read.value.bytes)).toBe('[object ArrayBuffer]');
-      }),
-    );
+    expect(fetchParams({ url: 'javascript:alert(1)', headers: [], demoBase: null })).toBeNull();
+    expect(fetchParams({ url: '/v1/x', headers: [], demoBase: null })).toBeNull();
+    expect(fetchParams({ url: 'https://api.example.com/v1/x', headers: [['a', 1]], demoBase: null })).toBeNull();
+    expect(fetchParams({ url: 'https://api.example.com/v1/x', demoBase: null })).toBeNull();
+    // Whether the demo answers is said, never guessed.
+    expect(fetchParams({ url: 'https://api.example.com/v1/x', headers: [] })).toBeNull();
+    expect(fetchParams({ url: 'https://api.example.com/v1/x', headers: [], demoBase: '/demo-api' })).toBeNull();
     const call = fc.record({
       url: fc.oneof(fc.webUrl(), fc.string(), fc.anything()),
       headers: fc.oneof(fc.array(fc.tuple(fc.string(), fc.string())), fc.anything()),
-      bytes: fc.oneof(
-        fc.uint8Array().map((array) => array.slice().buffer),
-        fc.anything(),
-      ),
+      demoBase: fc.oneof(fc.constant(null), fc.webUrl(), fc.anything()),
     });
     fc.assert(
-      fc.property(call, (params) => {
+      fc.property(fc.oneof(call, fc.anything()), (params) => {
         const asked = fetchParams(params);
-        if (asked) expect(asked.value.url).toMatch(/^https?:\/\//i);
-        expect(readParams(params) === null).toBe(!(params.bytes instanceof ArrayBuffer));
+        if (!asked) return;
+        expect(asked.value.url).toMatch(/^https?:\/\//i);
+        if (asked.value.demoBase !== null) expect(asked.value.demoBase).toMatch(/^https?:\/\//i);
       }),
     );
   });

@@ -11,6 +11,16 @@ export type PageReading = BodyReading<RegistrationPageResponse>;
 /** Headers as name and value pairs: what crosses between the threads (a Headers object cannot). */
 export type HeaderList = [string, string][];
 
+export const isHeaderList = (value: unknown): value is HeaderList =>
+  Array.isArray(value) &&
+  value.every(
+    (entry) =>
+      Array.isArray(entry) &&
+      entry.length === 2 &&
+      typeof entry[0] === 'string' &&
+      typeof entry[1] === 'string',
+  );
+
 /** Reads a page's bytes on the current thread (the engine's job, and the page's fallback). Never throws. */
 export function readPageBytes(bytes: ArrayBuffer): PageReading {
   let text: string;

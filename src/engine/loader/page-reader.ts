@@ -2,6 +2,8 @@ import { theEngine } from '@/engine/engine';
 import type { EngineContract } from '@/engine/engine-contract';
 import type { EngineClient } from '@/engine/rpc/client';
 import { isEngineError } from '@/engine/rpc/engine-error';
+import { sendDemoRequest } from '@/lib/api-client';
+import { getSession } from '@/lib/session';
 import { readPageBytes, type PageReading } from './page-reader-protocol';
 
 /**
@@ -16,8 +18,8 @@ import { readPageBytes, type PageReading } from './page-reader-protocol';
  * engine's reading of its body. Nothing is lost to the engine: where there is no Worker (tests
  * in jsdom) the page fetches and reads every page itself, and when the engine cannot answer
  * (it failed, or its answer was unreadable: an EngineError) the page fetches and reads that
- * page itself; the engine's next call starts a new one. The demo API answers in the page, so
- * its bodies are sent to the engine to be read.
+ * page itself; the engine's next call starts a new one. A demo session's pages are answered by
+ * the engine's demo, never by the network, wherever they are asked from.
  */
 export interface PageReader {
   /**
@@ -27,7 +29,7 @@ export interface PageReader {
    * when cancelled.
    */
   readonly send: (url: URL, init: RequestInit) => Promise<Response>;
-  /** A response's body as a page of registrations, read in the engine when there is one. Never throws. */
+  /** A response's body as a page of registrations, read in the engine when it fetched it. Never throws. */
   readonly readBody: (response: Response) => Promise<PageReading>;
 }
 
@@ -36,20 +38,28 @@ type Engine = EngineClient<EngineContract>;
 /** The page's engine, or null where there is no Worker: the page then does the work itself. */
 const engineInWorker = (): Engine | null => (typeof Worker === 'undefined' ? null : theEngine());
 
+/** The signed-in demo session's base address (absolute), or null for a real API. */
+function demoBase(): string | null {
+  const session = getSession();
+  return session?.demo ? new URL(session.baseUrl, globalThis.location.href).href : null;
+}
+
+/** The request sent from the page itself: the demo's transport for a demo session, else fetch. */
+const sendHere = (url: URL, init: RequestInit): Promise<Response> =>
+  demoBase() === null ? fetch(url, init) : sendDemoRequest(new Request(url, init));
+
 /** @param engine the engine to ask for each page, or null to fetch and read in the page. */
 export function createPageReader(engine: () => Engine | null = engineInWorker): PageReader {
   /** The engine's reading of each Response it answered. */
   const readings = new WeakMap<Response, PageReading>();
-  /** Responses the page fetched because the engine could not answer: the page reads them too. */
-  const readHere = new WeakSet<Response>();
 
   const send = async (url: URL, init: RequestInit): Promise<Response> => {
     const reader = engine();
-    if (!reader) return fetch(url, init);
+    if (!reader) return sendHere(url, init);
     const answer = await reader
       .call(
         'pages.fetch',
-        { url: url.href, headers: [...new Headers(init.headers)] },
+        { url: url.href, headers: [...new Headers(init.headers)], demoBase: demoBase() },
         { signal: init.signal },
       )
       .catch((error: unknown) => {
@@ -58,11 +68,7 @@ export function createPageReader(engine: () => Engine | null = engineInWorker): 
         return null;
       });
     // The engine could not answer: the page fetches this page itself, and reads it.
-    if (!answer) {
-      const response = await fetch(url, init);
-      readHere.add(response);
-      return response;
-    }
+    if (!answer) return sendHere(url, init);
     if (answer.kind === 'failed') throw new TypeError(answer.detail);
     const response = new Response(null, { status: answer.status, headers: answer.headers });
     if (answer.reading) readings.set(response, answer.reading);
@@ -72,9 +78,8 @@ export function createPageReader(engine: () => Engine | null = engineInWorker): 
   const readBody = async (response: Response): Promise<PageReading> => {
     const readByEngine = readings.get(response);
     if (readByEngine) return readByEngine;
-    let bytes: ArrayBuffer;
     try {
-      bytes = await response.arrayBuffer();
+      return readPageBytes(await response.arrayBuffer());
     } catch (cause) {
       return {
         ok: false,
@@ -82,10 +87,6 @@ export function createPageReader(engine: () => Engine | null = engineInWorker): 
         detail: cause instanceof Error ? cause.message : 'unreadable',
       };
     }
-    const reader = readHere.has(response) ? null : engine();
-    if (!reader) return readPageBytes(bytes);
-    // Copied, not handed over: the page keeps its bytes to read them itself if the engine cannot.
-    return reader.call('pages.read', { bytes }).catch(() => readPageBytes(bytes));
   };
 
   return { send, readBody };

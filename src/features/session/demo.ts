@@ -1,11 +1,13 @@
+import { demoThroughEngine, startEngineDemo } from '@/engine/demo/demo-client';
 import { sendDemoRequest, setDemoTransport } from '@/lib/api-client';
 import { buildUrl } from '@/lib/api-request-init';
 import { getSession, type Session } from '@/lib/session';
+import { DEMO_KEYS } from '@/mocks/data/demo-keys';
 
 /**
- * The built-in demo API runs in the page: a demo session's requests under this path are
- * answered by the demo's handlers through the API client's demo transport, never sent to
- * the network, and answered by nothing once the session ends.
+ * The built-in demo API runs in the engine (engine/demo): a demo session's requests under this
+ * path are answered by the demo's handlers through the API client's demo transport, never sent
+ * to the network, and answered by nothing once the session ends.
  */
 export const DEMO_BASE_PATH = '/demo-api';
 
@@ -13,11 +15,15 @@ function demoBaseUrl(): string {
   return new URL(DEMO_BASE_PATH, globalThis.location.href).href;
 }
 
-/** Load the demo (lazily: users of a real API never download msw or the demo data) and install it. */
+/**
+ * Loads the demo in the engine (lazily: users of a real API never download msw or the demo
+ * data) and sends the demo session's requests there.
+ */
 async function installDemo(): Promise<string> {
-  const demo = await import('@/mocks/browser/demo-transport');
-  setDemoTransport(demo.createDemoTransport(demoBaseUrl()));
-  return demo.DEMO_KEYS.alpine;
+  const baseUrl = demoBaseUrl();
+  await startEngineDemo(baseUrl);
+  setDemoTransport(demoThroughEngine(baseUrl));
+  return DEMO_KEYS.alpine;
 }
 
 export async function startDemo(): Promise<Session> {
