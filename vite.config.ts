@@ -124,12 +124,15 @@ const DEMO_MODULE = /src\/mocks\/browser\/demo-transport\.ts$/;
 /**
  * Records the chunks only the demo loads, so the app shell's service worker does not
  * precache them: users of a real API never download msw or the demo data, not even in the
- * background. (Offline, a demo session therefore shows the shell and a network error.)
+ * background. (Offline, a demo session therefore shows the shell and a network error.) The
+ * demo runs in the engine worker (src/engine/demo), so its chunks come from the worker's
+ * build: `workerPlugin` goes in `worker.plugins`, `plugin` in the app's.
  */
-function demoOnlyChunks(): { plugin: Plugin; files: Set<string> } {
-  const files = new Set<string>();
-  const plugin: Plugin = {
-    name: 'demo-only-chunks',
+function demoOnlyChunks(): { plugin: Plugin; workerPlugin: Plugin; isDemoOnly: (file: string) => boolean } {
+  const inApp = new Set<string>();
+  const inWorker = new Set<string>();
+  const recordInto = (files: Set<string>, name: string): Plugin => ({
+    name,
     apply: 'build',
     generateBundle(_options, bundle) {
       const chunks = Object.values(bundle).filter((output) => output.type === 'chunk');
@@ -146,8 +149,12 @@ function demoOnlyChunks(): { plugin: Plugin; files: Set<string> } {
       files.clear();
       for (const chunk of chunks) if (!reached.has(chunk.fileName)) files.add(chunk.fileName);
     },
+  });
+  return {
+    plugin: recordInto(inApp, 'demo-only-chunks'),
+    workerPlugin: recordInto(inWorker, 'demo-only-worker-chunks'),
+    isDemoOnly: (file) => inApp.has(file) || inWorker.has(file),
   };
-  return { plugin, files };
 }
 
 /**
@@ -195,8 +202,7 @@ const WEB_APP_MANIFEST: Partial<ManifestOptions> & Record<`${string}_localized`,
  * (src/app/app-shell.ts). clientsClaim lets an active worker take the pages no worker controls:
  * the first worker takes the page that installed it, which then already works offline.
  */
-function appShellServiceWorker(): Plugin[] {
-  const demo = demoOnlyChunks();
+function appShellServiceWorker(demo: ReturnType<typeof demoOnlyChunks>): Plugin[] {
   return [
     demo.plugin,
     ...VitePWA({
@@ -211,7 +217,7 @@ function appShellServiceWorker(): Plugin[] {
         clientsClaim: true,
         cleanupOutdatedCaches: true,
         manifestTransforms: [
-          (entries) => ({ manifest: entries.filter((entry) => !demo.files.has(entry.url)) }),
+          (entries) => ({ manifest: entries.filter((entry) => !demo.isDemoOnly(entry.url)) }),
         ],
       },
     }),
@@ -236,16 +242,17 @@ export default defineConfig(({ command, mode }) => {
     : undefined;
 
   const startup = startupGraphs();
+  const demo = demoOnlyChunks();
   return {
     plugins: [
       react(),
       contentSecurityPolicy(),
-      ...(command === 'build' ? [startup.plugin, ...appShellServiceWorker(), appShellHead()] : []),
+      ...(command === 'build' ? [startup.plugin, ...appShellServiceWorker(demo), appShellHead()] : []),
     ],
     resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
     server: { proxy },
     preview: { proxy },
-    worker: { format: 'es' },
+    worker: { format: 'es', plugins: () => (command === 'build' ? [demo.workerPlugin] : []) },
     build: {
       rolldownOptions: {
         output: {

@@ -1,6 +1,8 @@
 // Parse the way production does (see src/lib/zod-setup.ts).
 import '@/lib/zod-setup';
 import { afterAll, afterEach, beforeAll, beforeEach, vi } from 'vitest';
+import { runEngineInPage } from '@/engine/engine';
+import { startEngine } from '@/engine/engine-handlers';
 import { resetOffline } from '@/lib/offline';
 import { endSession, resetSessionCache } from '@/lib/session';
 import { server } from './msw-server';
@@ -9,6 +11,9 @@ import { server } from './msw-server';
  * Every test file, Node or DOM: the network edge and the console.error guard.
  * DOM test files add test/setup-dom.ts (Testing Library, jest-dom, i18n).
  */
+
+// jsdom has no Worker: the engine's handlers answer in the page, as the worker would.
+runEngineInPage(startEngine);
 
 // An unhandled request is a test bug: msw reports it with console.error, which fails below.
 beforeAll(() => server.listen({ onUnhandledFrame: 'error' }));

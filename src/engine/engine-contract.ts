@@ -1,5 +1,6 @@
 import { deviceCopyContract } from './copy/device-copy-contract';
 import { demoContract } from './demo/demo-contract';
+import { syncContract } from './sync/sync-contract';
 import { exportContract } from './export/export-contract';
 import { insightsContract } from '@/engine/figures/insights-contract';
 import { pageReaderContract } from '@/engine/loader/page-reader-contract';
@@ -11,6 +12,7 @@ export const engineContract = {
   ...pageReaderContract,
   ...exportContract,
   ...demoContract,
+  ...syncContract,
 };
 
 export type EngineContract = typeof engineContract;

@@ -94,6 +94,14 @@ export function onSessionUnauthorized(listener: () => void): () => void {
 }
 
 /**
+ * Tells the listeners the signed-in key was refused by a request made elsewhere (the engine's
+ * background sync), as a refusal seen here would.
+ */
+export function reportUnauthorized(): void {
+  for (const listener of unauthorizedListeners) listener();
+}
+
+/**
  * The one way the app talks to the Partner API: GET, `X-API-Key`, a timeout, every failure
  * mapped to an ApiError, and the body validated by the resource's schema at the edge, so a
  * malformed answer becomes a query error instead of a crash three components later.
@@ -141,8 +149,7 @@ export async function apiRequest<S extends z.ZodMiniType>(
   reportNetworkAnswer();
   if (!response.ok) {
     const error = statusError(response, endpoint, asked);
-    if (error.kind === 'unauthorized' && !options.session)
-      for (const listener of unauthorizedListeners) listener();
+    if (error.kind === 'unauthorized' && !options.session) reportUnauthorized();
     throw error;
   }
 

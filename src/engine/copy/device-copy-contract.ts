@@ -22,7 +22,7 @@ import { parseSearchAnswer, type SearchAnswer } from './search-protocol';
 
 const isText = (value: unknown): value is string => typeof value === 'string';
 const isTime = (value: unknown): value is number => typeof value === 'number' && Number.isFinite(value);
-const isPlace = (value: unknown): value is CopyPlace =>
+export const isPlace = (value: unknown): value is CopyPlace =>
   isRecord(value) && isText(value.apiKey) && isText(value.address);
 const RECORD_KINDS: ReadonlySet<unknown> = new Set([
   'categories',

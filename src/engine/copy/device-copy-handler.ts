@@ -33,6 +33,29 @@ import { createCopySearch } from './device-copy-search';
 export function deviceCopyHandlers(
   notify: (topic: typeof SEARCH_CHANGED) => void,
 ): Handlers<typeof deviceCopyContract> {
+  return createDeviceCopyEngine(notify).handlers;
+}
+
+/**
+ * The device copy as the rest of the engine uses it: its methods for the page, and the same
+ * queued, locked writes for the engine's own work (the background sync saves what it loaded
+ * without the rows leaving the engine).
+ */
+export interface DeviceCopyEngine {
+  readonly handlers: Handlers<typeof deviceCopyContract>;
+  /** Saves an event's whole list (and indexes it for the search), as `copy.save` does. */
+  saveList(
+    place: CopyPlace,
+    eventId: number,
+    rows: readonly DeviceRegistration[],
+    dataAsOf: number,
+    extra: { history: unknown; pageNumbering: PageNumbering | undefined },
+  ): Promise<CopySaveResult>;
+  /** Saves one record (an event's figures...), as `copy.save-record` does. */
+  saveRecord(place: CopyPlace, record: CopyRecord, savedAt: number, value: unknown): Promise<CopySaveResult>;
+}
+
+export function createDeviceCopyEngine(notify: (topic: typeof SEARCH_CHANGED) => void): DeviceCopyEngine {
   /** The slices of each save not yet committed. */
   const pendingRows = new Map<number, DeviceRegistration[]>();
   let queue: Promise<unknown> = Promise.resolve();
@@ -47,7 +70,22 @@ export function deviceCopyHandlers(
     (job) => void queued(job, undefined),
   );
 
-  return {
+  const saveList: DeviceCopyEngine['saveList'] = (place, eventId, rows, dataAsOf, extra) =>
+    queued(
+      async () => {
+        const result = await withWriteLock(() => save(place, eventId, rows, dataAsOf, extra));
+        if (result.status === 'saved') search.noteRows(place, eventId, dataAsOf, rows);
+        return result;
+      },
+      { status: 'not-saved', reason: 'failed' },
+    );
+  const saveOneRecord: DeviceCopyEngine['saveRecord'] = (place, record, savedAt, value) =>
+    queued(() => withWriteLock(() => saveRecord(place, record, savedAt, value)), {
+      status: 'not-saved',
+      reason: 'failed',
+    });
+
+  const handlers: Handlers<typeof deviceCopyContract> = {
     'copy.read': ({ place, eventId }, { progress }) =>
       queued(
         () =>
@@ -65,25 +103,13 @@ export function deviceCopyHandlers(
       pendingRows.delete(saveId);
       return true;
     },
-    'copy.save': ({ place, saveId, eventId, dataAsOf, history, pageNumbering }) =>
-      queued(
-        async () => {
-          const rows = pendingRows.get(saveId) ?? [];
-          pendingRows.delete(saveId);
-          const result = await withWriteLock(() =>
-            save(place, eventId, rows, dataAsOf, { history, pageNumbering }),
-          );
-          if (result.status === 'saved') search.noteRows(place, eventId, dataAsOf, rows);
-          return result;
-        },
-        { status: 'not-saved', reason: 'failed' },
-      ),
+    'copy.save': ({ place, saveId, eventId, dataAsOf, history, pageNumbering }) => {
+      const rows = pendingRows.get(saveId) ?? [];
+      pendingRows.delete(saveId);
+      return saveList(place, eventId, rows, dataAsOf, { history, pageNumbering });
+    },
     'copy.list': ({ place }) => queued(() => list(place), { status: 'unavailable' }),
-    'copy.save-record': ({ place, record, savedAt, value }) =>
-      queued(() => withWriteLock(() => saveRecord(place, record, savedAt, value)), {
-        status: 'not-saved',
-        reason: 'failed',
-      }),
+    'copy.save-record': ({ place, record, savedAt, value }) => saveOneRecord(place, record, savedAt, value),
     'copy.read-record': ({ place, record }) =>
       queued(() => readRecord(place, record), { status: 'unavailable' }),
     'copy.probe': ({ place }) =>
@@ -114,6 +140,7 @@ export function deviceCopyHandlers(
       return true;
     },
   };
+  return { handlers, saveList, saveRecord: saveOneRecord };
 }
 
 /** The Web Lock every tab's writes to the copy take (see createDeviceCopyHandler). */

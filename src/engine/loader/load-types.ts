@@ -142,3 +142,10 @@ export const defaultSleep: Sleep = (ms, signal) =>
     const timer = setTimeout(done, ms);
     signal?.addEventListener('abort', done, { once: true });
   });
+
+/** How the API numbers its pages, if a load learned it for sure (not guessed). */
+export function learnedNumbering(report: LoadReport): { firstPage: 0 | 1; pageSize: number } | null {
+  const { pagination, warnings } = report;
+  if (!pagination || warnings.some((warning) => warning.code === 'first-page-guessed')) return null;
+  return { firstPage: pagination.firstPage, pageSize: pagination.pageSize };
+}

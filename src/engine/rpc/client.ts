@@ -104,7 +104,14 @@ export function createEngineClient<C extends Contract>(
     call(method, params, options = {}) {
       const { signal, onProgress, transfer } = options;
       if (signal?.aborted) return Promise.reject(signal.reason as Error);
-      const engine = connect();
+      let engine: EngineTransport;
+      try {
+        engine = connect();
+      } catch (cause) {
+        // No engine could be started here (a Worker the browser refused): a typed failure.
+        const message = cause instanceof Error ? cause.message : 'The engine could not start.';
+        return Promise.reject(new EngineError('crashed', message));
+      }
       const id = nextId++;
       return new Promise((resolve, reject) => {
         const onAbort = () => {
@@ -124,7 +131,11 @@ export function createEngineClient<C extends Contract>(
       });
     },
     onNotice(topic, listener) {
-      connect();
+      try {
+        connect();
+      } catch {
+        // No engine: no notice will come; calls say why.
+      }
       let listeners = noticeListeners.get(topic);
       if (!listeners) noticeListeners.set(topic, (listeners = new Set()));
       listeners.add(listener);

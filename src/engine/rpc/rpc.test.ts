@@ -124,6 +124,17 @@ describe('the engine RPC', () => {
     expect(engines).toHaveLength(2);
   });
 
+  it('an engine that cannot start fails the call, typed, and the next call tries again', async () => {
+    let attempts = 0;
+    const client = createEngineClient(contract, (): EngineTransport => {
+      attempts += 1;
+      if (attempts === 1) throw new Error('Worker refused');
+      return inPageTransport((post) => serveEngine(contract, handlersOf(), post));
+    });
+    await expect(client.call('double', 2)).rejects.toSatisfy((error) => isEngineError(error, 'crashed'));
+    expect(await client.call('double', 4)).toBe(8);
+  });
+
   it('drops what it cannot read, and fails the call a garbled reply names', async () => {
     let deliver: (data: unknown) => void = () => {};
     const posted: unknown[] = [];

@@ -50,9 +50,8 @@ export function workerTransport(startWorker: () => Worker): EngineTransport {
 }
 
 /**
- * The engine run in the page. `start` is given how to reply and returns how to receive; it is
- * loaded with a dynamic import by the caller, so the engine's code stays out of the page's
- * bundle. Replies arrive in later tasks, as a worker's would, and calls keep their order.
+ * The engine run in the page (tests in jsdom). `start` is given how to reply and returns how to
+ * receive. Replies arrive in later tasks, as a worker's would, and calls keep their order.
  */
 export function inPageTransport(
   start: (post: EnginePost) => EngineReceiver | Promise<EngineReceiver>,

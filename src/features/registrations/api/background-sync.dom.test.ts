@@ -1,14 +1,16 @@
 import { QueryClient, QueryObserver } from '@tanstack/react-query';
 import { http } from 'msw';
-import { deviceCopySettled } from '@/engine/copy/device-copy';
+import { deviceCopySettled, readDeviceCopy } from '@/engine/copy/device-copy';
 import { freshIndexedDbForEachTest } from '@/engine/copy/testing/fresh-indexeddb';
-import { backgroundSyncPausedInSession, endSession } from '@/lib/session';
+import { onSessionUnauthorized } from '@/lib/api-client';
+import { backgroundSyncPausedInSession, endSession, startSession } from '@/lib/session';
+import { DEMO_KEYS } from '@/mocks/data/demo-keys';
 import { getDemoDataset, resetDemoData } from '@/mocks/data';
 import { server } from '../../../../test/msw-server';
-import { pagesOf, signInForTests } from '@/engine/loader/testing/loader-test-kit';
-import { pagedApi, REGISTRATIONS_URL, status } from '@/engine/loader/testing/paged-api';
+import { signInForTests } from '@/engine/loader/testing/loader-test-kit';
+import { pagedApi, REGISTRATIONS_URL, status, type PagedApi } from '@/engine/loader/testing/paged-api';
 import { BackgroundSync, type BackgroundSyncState } from './background-sync';
-import type { EventFigures } from './event-figures';
+import type { EventFigures } from '@/engine/figures/event-figures';
 import { eventFiguresKey } from './event-figures-query';
 import { registrationsQuery } from './registrations-query';
 import type { RegistrationsData } from './registrations-data';
@@ -34,17 +36,11 @@ function until(
   });
 }
 
-/** Resolves once the event's list in the cache is loading and holds some rows. */
-function someRows(client: QueryClient, eventId: number): Promise<RegistrationsData> {
-  return new Promise((resolve) => {
-    const unsubscribe = client.getQueryCache().subscribe(() => {
-      const data = client.getQueryData<RegistrationsData>(registrationsKey(eventId));
-      if (data?.phase === 'loading' && data.rows.length > 0) {
-        unsubscribe();
-        resolve(data);
-      }
-    });
-  });
+/** Resolves once the API was asked for `count` pages of the event. */
+function pagesAsked(api: PagedApi, eventId: number, count = 8): Promise<void> {
+  return waitUntil(() =>
+    expect(api.calls.filter((call) => call.eventId === eventId).length).toBeGreaterThanOrEqual(count),
+  );
 }
 
 const settle = (ms = 80) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -59,7 +55,7 @@ function demoCount(eventId: number, status?: string): number {
 }
 
 describe('the background sync of the events never counted on this device', () => {
-  it('counts each event in turn, keeps its figures, and lets its rows leave memory', async () => {
+  it('counts each event in turn in the engine, keeps its figures, and never holds its rows on the page', async () => {
     signInForTests();
     const client = new QueryClient();
     const sync = new BackgroundSync(client);
@@ -77,8 +73,9 @@ describe('the background sync of the events never counted on this device', () =>
     for (const eventId of [1003, 1005, 1006]) {
       const figures = client.getQueryData<EventFigures>(eventFiguresKey(eventId));
       expect(figures).toMatchObject({ total: demoCount(eventId), paid: demoCount(eventId, 'paid') });
-      // Nothing shows the rows: the device keeps them, memory does not.
+      // The rows stayed in the engine and went to the device, where opening the event finds them.
       expect(client.getQueryCache().find({ queryKey: registrationsKey(eventId) })).toBeUndefined();
+      expect((await readDeviceCopy(eventId))?.rows).toHaveLength(demoCount(eventId));
     }
     await deviceCopySettled();
   });
@@ -102,16 +99,15 @@ describe('the background sync of the events never counted on this device', () =>
     const client = new QueryClient();
     const sync = new BackgroundSync(client);
     sync.want([7]);
-    const partial = await someRows(client, 7);
+    await pagesAsked(api, 7);
     sync.pause();
     expect(sync.getState()).toMatchObject({ status: 'paused', current: null });
     await settle();
-    const stopped = client.getQueryData<RegistrationsData>(registrationsKey(7))!;
-    expect(stopped.phase).toBe('cancelled');
-    expect(stopped.rows.length).toBeGreaterThanOrEqual(partial.rows.length);
     const asked = api.calls.length;
     await settle();
     expect(api.calls).toHaveLength(asked);
+    // Nothing of the event reaches the page: the engine keeps what it loaded.
+    expect(client.getQueryCache().find({ queryKey: registrationsKey(7) })).toBeUndefined();
 
     // A reload of the tab: the pause is remembered for the session.
     expect(backgroundSyncPausedInSession()).toBe(true);
@@ -125,8 +121,12 @@ describe('the background sync of the events never counted on this device', () =>
     expect(backgroundSyncPausedInSession()).toBe(false);
     await until(sync, (state) => state.status === 'done');
     expect(client.getQueryData<EventFigures>(eventFiguresKey(7))).toMatchObject({ total: 3000 });
+    // Only the pages still missing are asked for: not the first ones, answered before the
+    // pause, and none twice.
     const again = api.calls.slice(asked).map((call) => call.page);
-    for (const page of pagesOf(stopped.rows, 100)) expect(again).not.toContain(page);
+    expect(again).not.toContain(1);
+    expect(again).not.toContain(0);
+    expect(new Set(again).size).toBe(again.length);
     await deviceCopySettled();
   });
 
@@ -137,7 +137,7 @@ describe('the background sync of the events never counted on this device', () =>
     const client = new QueryClient();
     const sync = new BackgroundSync(client);
     sync.want([7]);
-    await someRows(client, 7);
+    await pagesAsked(api, 7);
 
     // The promoter opens event 8: its screen observes the query, which starts loading.
     const screen = new QueryObserver(client, registrationsQuery(8));
@@ -183,6 +183,38 @@ describe('the background sync of the events never counted on this device', () =>
     await deviceCopySettled();
   });
 
+  it('ends the session when the key is refused, as a refusal on screen does', async () => {
+    signInForTests();
+    server.use(http.get(REGISTRATIONS_URL, () => status(401)));
+    const refused = vi.fn();
+    const stopListening = onSessionUnauthorized(refused);
+    try {
+      const sync = new BackgroundSync(new QueryClient());
+      sync.want([1003]);
+      await until(sync, (state) => state.status === 'done');
+      expect(refused).toHaveBeenCalledOnce();
+    } finally {
+      stopListening();
+    }
+    await deviceCopySettled();
+  });
+
+  it("syncs a demo session's events from the engine's demo, never the network", async () => {
+    const fetchSpy = vi.spyOn(globalThis, 'fetch');
+    startSession({ baseUrl: '/demo-api', apiKey: DEMO_KEYS.alpine, demo: true });
+    try {
+      const client = new QueryClient();
+      const sync = new BackgroundSync(client);
+      sync.want([1003]);
+      await until(sync, (state) => state.status === 'done');
+      expect(client.getQueryData<EventFigures>(eventFiguresKey(1003))).toMatchObject({ total: demoCount(1003) });
+      expect(fetchSpy).not.toHaveBeenCalled();
+    } finally {
+      fetchSpy.mockRestore();
+    }
+    await deviceCopySettled();
+  });
+
   it('stops with the session: no request after sign-out, and nothing carried into the next one', async () => {
     signInForTests();
     const api = pagedApi({ total: 3000, maxPerPage: 100, latencyMs: 15 });
@@ -190,7 +222,7 @@ describe('the background sync of the events never counted on this device', () =>
     const client = new QueryClient();
     const sync = new BackgroundSync(client);
     sync.want([7, 8]);
-    await someRows(client, 7);
+    await pagesAsked(api, 7);
     endSession();
     client.clear();
     expect(sync.getState().status).toBe('idle');

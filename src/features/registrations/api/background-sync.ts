@@ -1,5 +1,8 @@
-import { isCancelledError, type Query, type QueryClient } from '@tanstack/react-query';
-import { isOffline, subscribeOffline } from '@/lib/offline';
+import type { Query, QueryClient } from '@tanstack/react-query';
+import { syncEventInEngine } from '@/engine/sync/sync-client';
+import type { EventFigures } from '@/engine/figures/event-figures';
+import { reportUnauthorized } from '@/lib/api-client';
+import { isOffline, reportNetworkFailure, subscribeOffline } from '@/lib/offline';
 import {
   backgroundSyncPausedInSession,
   getSession,
@@ -7,27 +10,23 @@ import {
   subscribeSession,
   type Session,
 } from '@/lib/session';
-import { eventFiguresQuery } from './event-figures-query';
-import { registrationsQuery } from './registrations-query';
-import type { RegistrationsData } from './registrations-data';
-import { REGISTRATIONS, registrationsKey } from './registrations-key';
+import { eventFiguresKey, eventFiguresQuery } from './event-figures-query';
+import { REGISTRATIONS } from './registrations-key';
 
 /**
  * Counts the events this device has never counted, in the background, one after the other,
  * so the events list shows every event's figures without a visit to each.
  *
- * Each event goes through its own registrations query (registrations-query.ts), so a synced
- * event is exactly what opening it would give: the same load, the same encrypted copy on
- * the device, the same figures. Its requests share the session's pace with every other load
- * (loader/shared-pace.ts): one pool of slots and one 429 back-off for the whole account.
+ * Each event is synced in the engine (engine/sync): the same loader as opening it, the same
+ * encrypted copy on the device, the same figures; its rows stay in the engine, and only the
+ * figures come to the page. Opening a synced event later reads its rows from the copy.
  *
- * The screen the promoter is on comes first: while another event's list loads on screen, the
- * background load stops (keeping its pages) and continues once the screen's load is done.
- * Offline it waits for the network. "Pause" stops it until "Resume", a reload included; the
- * next sign-in starts afresh. Once an event is synced its rows leave memory unless a screen
- * shows them: the device keeps them, and opening the event reads them from there.
+ * The screen the promoter is on comes first: while a screen loads an event's list, the
+ * background sync stops (the event stays first in the queue, to be loaded again) and continues
+ * once the screen's load is done; an event a screen counted meanwhile is skipped. Offline it
+ * waits for the network. "Pause" stops it until "Resume", a reload included; the next sign-in
+ * starts afresh.
  */
-
 export type BackgroundSyncStatus =
   /** Nothing asked yet, or everything asked was already counted. */
   | 'idle'
@@ -153,7 +152,7 @@ export class BackgroundSync {
           continue;
         }
         this.set({ ...this.state, status: 'syncing', current: null });
-        await untilNoScreenLoads(this.client, eventId);
+        await untilNoScreenLoads(this.client);
         if (this.paused || session !== this.session) break;
         this.set({ ...this.state, status: 'syncing', current: eventId });
         const outcome = await this.syncOne(eventId);
@@ -184,36 +183,34 @@ export class BackgroundSync {
     }
   }
 
-  /** One event's load to its end, or until interrupted; its rows then leave memory unless shown. */
+  /** One event's sync to its end, or until interrupted. */
   private async syncOne(eventId: number): Promise<Outcome> {
-    const queryKey = registrationsKey(eventId);
-    let interrupted = false;
-    const interrupt = () => {
-      interrupted = true;
-      void this.client.cancelQueries({ queryKey, exact: true });
-    };
-    this.interruptCurrent = interrupt;
-    // A screen starting to load another event's list takes over.
+    const session = this.session;
+    if (!session) return 'interrupted';
+    // Counted meanwhile by a screen that showed it.
+    if (this.client.getQueryData<EventFigures | null>(eventFiguresKey(eventId))) return 'complete';
+    const controller = new AbortController();
+    this.interruptCurrent = () => controller.abort();
+    // A screen starting to load a list takes over.
     const unsubscribe = this.client.getQueryCache().subscribe((event) => {
-      if (isScreenLoad(event.query as Query, eventId)) interrupt();
+      if (isScreenLoad(event.query as Query)) controller.abort();
     });
     try {
-      // staleTime 0: a load this sync stopped earlier continues from where it stopped.
-      const data: RegistrationsData = await this.client.fetchQuery({
-        ...registrationsQuery(eventId),
-        staleTime: 0,
-      });
-      if (data.phase === 'complete') return 'complete';
-      return interrupted || data.phase === 'cancelled' ? 'interrupted' : 'failed';
+      const outcome = await syncEventInEngine(session, eventId, controller.signal);
+      if (session !== this.session) return 'interrupted';
+      if (outcome.kind === 'complete') {
+        this.client.setQueryData(eventFiguresKey(eventId), outcome.figures);
+        return 'complete';
+      }
+      if (outcome.reason === 'unauthorized') reportUnauthorized();
+      if (outcome.reason === 'network') reportNetworkFailure();
+      return 'failed';
     } catch (error) {
-      // Cancelled by this sync, or by a screen that showed this event and left.
-      return interrupted || isCancelledError(error) ? 'interrupted' : 'failed';
+      if (controller.signal.aborted) return 'interrupted';
+      throw error;
     } finally {
       unsubscribe();
       this.interruptCurrent = null;
-      const query = this.client.getQueryCache().find({ queryKey, exact: true });
-      if (query && query.getObserversCount() === 0 && query.state.data && !interrupted)
-        this.client.removeQueries({ queryKey, exact: true });
     }
   }
 
@@ -223,21 +220,19 @@ export class BackgroundSync {
   }
 }
 
-/** A registrations list loading for a screen (observed and fetching), other than `eventId`'s. */
-function isScreenLoad(query: Query, eventId: number): boolean {
-  const [resource, id] = query.queryKey;
+/** A registrations list loading for a screen (observed and fetching). */
+function isScreenLoad(query: Query): boolean {
   return (
-    resource === REGISTRATIONS &&
-    id !== eventId &&
+    query.queryKey[0] === REGISTRATIONS &&
     query.state.fetchStatus === 'fetching' &&
     query.getObserversCount() > 0
   );
 }
 
-/** Resolves once no screen is loading another event's list. */
-function untilNoScreenLoads(client: QueryClient, eventId: number): Promise<void> {
+/** Resolves once no screen is loading an event's list. */
+function untilNoScreenLoads(client: QueryClient): Promise<void> {
   const cache = client.getQueryCache();
-  const busy = () => cache.getAll().some((query) => isScreenLoad(query, eventId));
+  const busy = () => cache.getAll().some((query) => isScreenLoad(query));
   if (!busy()) return Promise.resolve();
   return new Promise((resolve) => {
     const unsubscribe = cache.subscribe(() => {

@@ -3,7 +3,7 @@ import { deviceCopySettled, forgetDeviceCopy, wipeDeviceCopyOfSession } from '@/
 import { freshIndexedDbForEachTest } from '@/engine/copy/testing/fresh-indexeddb';
 import { resetDemoData } from '@/mocks/data';
 import { signInForTests } from '@/engine/loader/testing/loader-test-kit';
-import type { EventFigures } from './event-figures';
+import type { EventFigures } from '@/engine/figures/event-figures';
 import { eventFiguresQuery } from './event-figures-query';
 import { registrationsQuery } from './registrations-query';
 

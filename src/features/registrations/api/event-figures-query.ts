@@ -1,6 +1,6 @@
 import { queryOptions, useQueries, type QueryClient } from '@tanstack/react-query';
 import { readEventFiguresCopy, saveEventFiguresCopy } from '@/engine/copy/device-copy';
-import { parseEventFigures, sameFigures, type EventFigures } from './event-figures';
+import { parseEventFigures, sameFigures, type EventFigures } from '@/engine/figures/event-figures';
 
 /** Apart from the registrations' key: the events list reads figures, never the rows. */
 export const eventFiguresKey = (eventId: number) => ['event-figures', eventId] as const;

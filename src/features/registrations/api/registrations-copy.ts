@@ -3,7 +3,8 @@ import { readStoredHistory, storeHistory } from '@/engine/history/history-codec'
 import { openVisit, startHistory } from '@/engine/history/registration-history';
 import { knownFirstPage, rememberFirstPage } from '@/lib/remembered-api-address';
 import { getSession } from '@/lib/session';
-import { learnedNumbering, type RegistrationsData } from './registrations-data';
+import { learnedNumbering } from '@/engine/loader/load-types';
+import type { RegistrationsData } from './registrations-data';
 
 /* An event's list and the device copy: saved after each complete load or check, reopened first. */
 

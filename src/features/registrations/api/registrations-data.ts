@@ -99,10 +99,3 @@ export function resumeFrom(rows: readonly Registration[], point: ContinuePoint):
   if (offset !== rows.length) return null;
   return { status: point.status, request: point.request, resume: { ...rest, pages } };
 }
-
-/** How the API numbers its pages, if a load learned it for sure (not guessed). */
-export function learnedNumbering(report: LoadReport): { firstPage: 0 | 1; pageSize: number } | null {
-  const { pagination, warnings } = report;
-  if (!pagination || warnings.some((warning) => warning.code === 'first-page-guessed')) return null;
-  return { firstPage: pagination.firstPage, pageSize: pagination.pageSize };
-}

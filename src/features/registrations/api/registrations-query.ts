@@ -2,6 +2,7 @@ import { queryOptions, type Query, type QueryFunctionContext } from '@tanstack/r
 import { getSession } from '@/lib/session';
 import { knownFirstPage, rememberFirstPage } from '@/lib/remembered-api-address';
 import { loadRegistrations, retryMissing } from '@/engine/loader/load-registrations';
+import { learnedNumbering } from '@/engine/loader/load-types';
 import type { Registration } from '@/engine/api/registration-schemas';
 import {
   pruneHistory,
@@ -9,13 +10,12 @@ import {
   startHistory,
   type RegistrationHistory,
 } from '@/engine/history/registration-history';
-import { eventFigures } from './event-figures';
+import { eventFigures } from '@/engine/figures/count-event-figures';
 import { publishEventFigures } from './event-figures-query';
 import { registrationsKey } from './registrations-key';
 import { reopenFromCopy, saveCopy } from './registrations-copy';
 import {
   continuePoint,
-  learnedNumbering,
   reportOf,
   resumeFrom,
   type RegistrationsData,

@@ -4,7 +4,7 @@ import { deviceCopySettled } from '@/engine/copy/device-copy';
 import { freshIndexedDbForEachTest } from '@/engine/copy/testing/fresh-indexeddb';
 import { advanceDemoDays, DEMO_EVENT_IDS, getDemoDataset, resetDemoData } from '@/mocks/data';
 import { renderApp } from '../../../../test/render';
-import type { EventFigures } from '../api/event-figures';
+import type { EventFigures } from '@/engine/figures/event-figures';
 import { UpcomingFigures } from './event-list-figures';
 
 freshIndexedDbForEachTest();

@@ -11,7 +11,7 @@ import { formatCount, formatPercent } from '@/lib/numbers';
 import { useQuery } from '@tanstack/react-query';
 import { useBackgroundSyncState, useSyncingNow } from '../api/use-background-sync';
 import { eventFiguresQuery } from '../api/event-figures-query';
-import { paidShare, sumFigures, type EventFigures } from '../api/event-figures';
+import { paidShare, sumFigures, type EventFigures } from '@/engine/figures/event-figures';
 import { changeScope, registrationsSearch } from '../rows/registrations-view';
 import { overviewLink } from './overview-links';
 import './event-list-figures.css';

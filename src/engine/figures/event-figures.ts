@@ -1,15 +1,11 @@
-import { summarizeChanges } from '@/engine/history/changes-since';
-import type { RegistrationHistory } from '@/engine/history/registration-history';
-import { knownStatus } from '@/engine/api/payment-status';
-import type { Registration } from '@/engine/api/registration-schemas';
-
 /**
  * An event's figures as the events list shows them: counted from the event's whole list each
  * time it is complete (a first load, a check for changes, a reopening from the device copy),
  * and kept on the device beside the list, so the events list knows them without reading any
  * registration. They are the event page's own numbers: registrations, paid and pending count
  * the raw payment statuses as its key figures do, and "new" is its "What changed since your
- * last visit" count of new registrations.
+ * last visit" count of new registrations. Counted by count-event-figures.ts; this module is
+ * what the events list needs of them (light, for the page's first bundle).
  */
 export interface EventFigures {
   readonly total: number;
@@ -25,30 +21,6 @@ export interface EventFigures {
   readonly newSinceLastVisit: number | null;
   /** The server time the list was as of (ms since the epoch); null when the API sent no date. */
   readonly asOf: number | null;
-}
-
-export function eventFigures(
-  rows: readonly Registration[],
-  history: RegistrationHistory | null,
-  asOf: Date | null,
-): EventFigures {
-  let paid = 0;
-  let pending = 0;
-  for (const row of rows) {
-    const status = knownStatus(row.payment_status);
-    if (status === 'paid') paid += 1;
-    else if (status === 'pending') pending += 1;
-  }
-  const lastVisit = history?.lastVisit ?? null;
-  return {
-    total: rows.length,
-    paid,
-    pending,
-    lastVisit,
-    newSinceLastVisit:
-      history && lastVisit !== null ? summarizeChanges(history, rows, lastVisit).added : null,
-    asOf: asOf?.getTime() ?? null,
-  };
 }
 
 /** The share of registrations paid, 0 to 1; null for an event without registrations. */

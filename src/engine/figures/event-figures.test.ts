@@ -3,7 +3,8 @@ import { getDemoDataset } from '@/mocks/data';
 import { DEMO_EVENT_IDS } from '@/mocks/data';
 import type { RegistrationHistory } from '@/engine/history/registration-history';
 import type { Registration } from '@/engine/api/registration-schemas';
-import { eventFigures, paidShare, parseEventFigures, sumFigures, type EventFigures } from './event-figures';
+import { eventFigures } from './count-event-figures';
+import { paidShare, parseEventFigures, sumFigures, type EventFigures } from './event-figures';
 
 /** The demo's registrations of an event, as the API sends them (schema-shaped). */
 const demoRows = (eventId: number) =>

@@ -1,0 +1,98 @@
+import { apiRequest } from '@/lib/api-client';
+import { apiPaths } from '@/lib/api-paths';
+import { isApiError } from '@/lib/api-error';
+import type { Session } from '@/lib/session';
+import type { Handlers } from '@/engine/rpc/server';
+import { registrationPageResponseSchema } from '@/engine/api/registration-schemas';
+import type { DeviceCopyEngine } from '@/engine/copy/device-copy-handler';
+import type { EngineDemo } from '@/engine/demo/engine-demo';
+import { eventFigures } from '@/engine/figures/count-event-figures';
+import { storeHistory } from '@/engine/history/history-codec';
+import { startHistory } from '@/engine/history/registration-history';
+import { loadRegistrations, retryMissing } from '@/engine/loader/load-registrations';
+import { learnedNumbering, type FetchPage, type RegistrationsLoadResult } from '@/engine/loader/load-types';
+import { readBody } from '@/engine/loader/page-reader-answers';
+import type { SyncFailure, SyncOutcome, syncContract } from './sync-contract';
+
+/**
+ * The background sync of one event (sync-contract.ts), wholly in the engine: the same loader
+ * as a screen's load (pagination discovered, pages pooled and retried, 429s obeyed), then the
+ * list saved in the device copy with the history it starts and the figures the events list
+ * shows. Only the figures go back to the page.
+ *
+ * A sync stopped before its end (paused, or a screen's load took over) keeps the pages it had
+ * until the same event is synced again, which then asks only for the missing ones; syncing
+ * another event, or a wipe of the copy (sign-out), forgets them.
+ *
+ * The engine's loads share one pace (loader/shared-pace.ts), apart from the page's: the page
+ * stops the sync while a screen loads a list, so the two rarely ask at once.
+ */
+export interface EngineSync {
+  readonly handlers: Handlers<typeof syncContract>;
+  /** Forgets the pages of a stopped sync (the session is over). */
+  forget(): void;
+}
+
+export function createEngineSync(copy: DeviceCopyEngine, demo: EngineDemo): EngineSync {
+  /** The last stopped sync: whose it was, and what it had loaded. */
+  let stopped: { readonly key: string; readonly result: RegistrationsLoadResult } | null = null;
+
+  const handlers: Handlers<typeof syncContract> = {
+    'sync.event': async ({ place, demo: isDemo, eventId, firstPage }, { signal }): Promise<SyncOutcome> => {
+      const key = JSON.stringify([place.apiKey, place.address, eventId]);
+      const resumable = stopped?.key === key ? stopped.result : null;
+      stopped = null;
+      const session: Session = { baseUrl: place.address, apiKey: place.apiKey, demo: isDemo };
+      const fetchPage: FetchPage = (params, pageSignal) =>
+        apiRequest(apiPaths.registrations(eventId), registrationPageResponseSchema, {
+          session,
+          params: { ...params },
+          signal: pageSignal,
+          readBody,
+          ...(isDemo && { send: (url: URL, init: RequestInit) => demo.answer(new Request(url, init), place.address) }),
+        });
+      let result: RegistrationsLoadResult;
+      try {
+        result = resumable
+          ? await retryMissing(resumable, { fetchPage, signal })
+          : await loadRegistrations({ eventId, fetchPage, signal, ...(firstPage !== null && { firstPage }) });
+      } catch (error) {
+        return failed(failureOf(error));
+      }
+      if (result.status !== 'complete') {
+        stopped = { key, result };
+        return failed(offline() ? 'network' : 'other');
+      }
+
+      const asOf = result.serverDate;
+      const history = startHistory((asOf ?? new Date()).getTime());
+      const figures = eventFigures(result.rows, history, asOf);
+      const numbering = learnedNumbering(result);
+      // Without the server's time the rows are as of, a copy could not be brought up to date.
+      if (asOf)
+        await copy.saveList(place, eventId, result.rows, asOf.getTime(), {
+          history: storeHistory(history),
+          pageNumbering: numbering ?? undefined,
+        });
+      await copy.saveRecord(place, { kind: 'event-figures', eventId }, Date.now(), figures);
+      return { kind: 'complete', figures, firstPage: numbering?.firstPage ?? null };
+    },
+  };
+  return {
+    handlers,
+    forget: () => {
+      stopped = null;
+    },
+  };
+}
+
+const failed = (reason: SyncFailure): SyncOutcome => ({ kind: 'failed', reason });
+
+const offline = () => typeof navigator !== 'undefined' && navigator.onLine === false;
+
+function failureOf(error: unknown): SyncFailure {
+  if (!isApiError(error)) return 'other';
+  if (error.kind === 'unauthorized') return 'unauthorized';
+  if (error.kind === 'network' || error.kind === 'timeout') return 'network';
+  return 'other';
+}
