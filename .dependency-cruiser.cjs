@@ -7,8 +7,7 @@
  * - a feature reaches another feature only through its api/ (events/api is shared: the events'
  *   data and their one label, event-label.tsx);
  * - the demo API (mocks) is a fake server: it imports no app code but the text fold
- *   (lib/text-keys); the engine loads it lazily (engine/demo/engine-demo.ts) and the session
- *   feature's demo module takes its keys;
+ *   (lib/text-keys), and only the engine loads it, lazily (engine/demo/engine-demo.ts);
  * - inside the registrations feature, sub-features stand in layers: api (the query, its hook
  *   and its banner), under rows
  *   (the model and its labels), under editions (an event against its previous edition), under
@@ -83,7 +82,6 @@ module.exports = {
           '^src/mocks/',
           '\\.test\\.tsx?$',
           '/testing/',
-          '^src/features/session/demo\\.ts$',
           '^src/engine/demo/engine-demo\\.ts$',
         ],
       },

@@ -40,6 +40,7 @@ export function endSession(reason: SignOutReason = 'signed-out'): void {
     sessionStorage.removeItem(SESSION_ITEM);
     sessionStorage.removeItem(FORGOTTEN_ITEM);
     sessionStorage.removeItem(SYNC_PAUSED_ITEM);
+    sessionStorage.removeItem(SYNC_EVERY_EVENT_ITEM);
     sessionStorage.removeItem(PRINT_CHOICES_ITEM);
     if (reason === 'unauthorized') sessionStorage.setItem(REASON_ITEM, reason);
     else sessionStorage.removeItem(REASON_ITEM);
@@ -155,5 +156,27 @@ export function rememberSessionPrintChoices(eventId: number, choices: unknown): 
     sessionStorage.setItem(PRINT_CHOICES_ITEM, JSON.stringify([...kept, [eventId, choices]]));
   } catch {
     // Storage unavailable or full: the choices last as long as the screen.
+  }
+}
+
+const SYNC_EVERY_EVENT_ITEM = 'promoter-dashboard.background-sync-every-event';
+
+/**
+ * Whether the promoter said to keep every event on this device, this session: the background
+ * sync then no longer asks first (on a metered connection, or once the copy is large).
+ */
+export function keepEveryEventInSession(): boolean {
+  try {
+    return getSession() !== null && sessionStorage.getItem(SYNC_EVERY_EVENT_ITEM) === '1';
+  } catch {
+    return false;
+  }
+}
+
+export function rememberKeepEveryEvent(): void {
+  try {
+    sessionStorage.setItem(SYNC_EVERY_EVENT_ITEM, '1');
+  } catch {
+    // Storage unavailable: the answer lasts until the page is reloaded.
   }
 }

@@ -4,9 +4,12 @@ import { theEngine } from '@/engine/engine';
 /** Statuses whose Response has no body (the constructor refuses one). */
 const NULL_BODY_STATUSES = new Set([101, 103, 204, 205, 304]);
 
-/** Loads the demo in the engine for a demo session under `baseUrl` (absolute); rejects when it cannot. */
-export async function startEngineDemo(baseUrl: string): Promise<void> {
-  await theEngine().call('demo.start', { baseUrl });
+/**
+ * Loads the demo in the engine for a demo session under `baseUrl` (absolute), and gives the
+ * main demo promoter's key; rejects when it cannot.
+ */
+export async function startEngineDemo(baseUrl: string): Promise<string> {
+  return (await theEngine().call('demo.start', { baseUrl })).apiKey;
 }
 
 /**

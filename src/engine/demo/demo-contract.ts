@@ -1,12 +1,12 @@
-import { done, isRecord, method, type Parser } from '@/engine/rpc/contract';
+import { isRecord, method, type Parser } from '@/engine/rpc/contract';
 import { isHeaderList, type HeaderList } from '@/engine/loader/page-reader-protocol';
 
 /**
  * The built-in demo API runs in the engine (demo-handler.ts): one copy of its data, which the
  * engine's own loads and the page's requests both see, so a day the demo moves forward is seen
  * by both.
- * - `demo.start`: loads the demo (the first time) for a demo session under `baseUrl`; fails when
- *   it cannot be loaded (offline before it ever was);
+ * - `demo.start`: loads the demo (the first time) for a demo session under `baseUrl` and answers
+ *   the main demo promoter's key; fails when it cannot be loaded (offline before it ever was);
  * - `demo.answer`: answers one request of a demo session as the API would.
  */
 
@@ -25,7 +25,8 @@ export interface DemoAnswer {
   readonly body: ArrayBuffer;
 }
 
-const isHttpUrl = (value: unknown): value is string => typeof value === 'string' && /^https?:\/\//i.test(value);
+const isHttpUrl = (value: unknown): value is string =>
+  typeof value === 'string' && /^https?:\/\//i.test(value);
 
 /** Whatever realm made it (a structured clone may come from another). */
 const isArrayBuffer = (value: unknown): value is ArrayBuffer =>
@@ -34,7 +35,9 @@ const isArrayBuffer = (value: unknown): value is ArrayBuffer =>
 const parseRequest: Parser<DemoRequest> = (params) => {
   if (!isRecord(params) || !isHttpUrl(params.baseUrl) || !isHttpUrl(params.url)) return null;
   if ((params.method !== 'GET' && params.method !== 'POST') || !isHeaderList(params.headers)) return null;
-  return { value: { baseUrl: params.baseUrl, url: params.url, method: params.method, headers: params.headers } };
+  return {
+    value: { baseUrl: params.baseUrl, url: params.url, method: params.method, headers: params.headers },
+  };
 };
 
 const parseAnswer: Parser<DemoAnswer> = (answer) => {
@@ -48,6 +51,12 @@ const parseStart: Parser<{ readonly baseUrl: string }> = (params) =>
   isRecord(params) && isHttpUrl(params.baseUrl) ? { value: { baseUrl: params.baseUrl } } : null;
 
 export const demoContract = {
-  'demo.start': method<{ readonly baseUrl: string }, true>({ params: parseStart, result: done }),
+  'demo.start': method<{ readonly baseUrl: string }, { readonly apiKey: string }>({
+    params: parseStart,
+    result: (answer) =>
+      isRecord(answer) && typeof answer.apiKey === 'string' && answer.apiKey !== ''
+        ? { value: { apiKey: answer.apiKey } }
+        : null,
+  }),
   'demo.answer': method<DemoRequest, DemoAnswer>({ params: parseRequest, result: parseAnswer }),
 };

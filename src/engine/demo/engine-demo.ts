@@ -8,21 +8,51 @@
  * and the demo's rows are generated off the page's main thread.
  */
 export interface EngineDemo {
-  /** Loads the demo for `baseUrl` (once); rejects when it cannot be loaded. */
-  start(baseUrl: string): Promise<void>;
+  /** Loads the demo for `baseUrl` (once) and gives the main demo promoter's key; rejects when it cannot be loaded. */
+  start(baseUrl: string): Promise<string>;
   /** Answers a request under `baseUrl` (absolute) as the API would; a 404 for anything else. */
   answer(request: Request, baseUrl: string): Promise<Response>;
 }
 
 type Transport = (request: Request) => Promise<Response | undefined>;
+interface LoadedDemo {
+  readonly transport: Transport;
+  /** The main demo promoter's key (the demo's keys stay in its own lazily loaded code). */
+  readonly apiKey: string;
+}
+
+/**
+ * msw keeps a cookie store in `localStorage`, which it requires to exist when it loads in a
+ * browser-like place; a worker has none. The demo sets no cookie, so a store that lasts as long
+ * as the worker does is enough: given only where there is no localStorage (the engine worker).
+ */
+function giveMswACookieStore(): void {
+  if (typeof localStorage !== 'undefined') return;
+  const items = new Map<string, string>();
+  const storage: Storage = {
+    get length() {
+      return items.size;
+    },
+    clear: () => items.clear(),
+    getItem: (key) => items.get(key) ?? null,
+    key: (index) => [...items.keys()][index] ?? null,
+    removeItem: (key) => void items.delete(key),
+    setItem: (key, value) => void items.set(key, String(value)),
+  };
+  Object.defineProperty(globalThis, 'localStorage', { value: storage, configurable: true });
+}
 
 export function createEngineDemo(): EngineDemo {
   /** One transport per base address: its handlers only answer under it. */
-  const transports = new Map<string, Promise<Transport>>();
-  const transportFor = (baseUrl: string): Promise<Transport> => {
+  const transports = new Map<string, Promise<LoadedDemo>>();
+  const transportFor = (baseUrl: string): Promise<LoadedDemo> => {
     let transport = transports.get(baseUrl);
     if (!transport) {
-      transport = import('@/mocks/browser/demo-transport').then((demo) => demo.createDemoTransport(baseUrl));
+      giveMswACookieStore();
+      transport = import('@/mocks/browser/demo-transport').then((demo) => ({
+        transport: demo.createDemoTransport(baseUrl),
+        apiKey: demo.DEMO_KEYS.alpine,
+      }));
       // A failed import (offline, a deploy removed the file) is tried again by the next request.
       transport.catch(() => transports.delete(baseUrl));
       transports.set(baseUrl, transport);
@@ -31,10 +61,10 @@ export function createEngineDemo(): EngineDemo {
   };
   return {
     async start(baseUrl) {
-      await transportFor(baseUrl);
+      return (await transportFor(baseUrl)).apiKey;
     },
     async answer(request, baseUrl) {
-      const transport = await transportFor(baseUrl);
+      const { transport } = await transportFor(baseUrl);
       return (await transport(request)) ?? new Response(null, { status: 404 });
     },
   };

@@ -54,7 +54,8 @@ const parseReading: Parser<PageReading> = (reading) => {
 };
 
 /** Only the API's own kind of address: the page built it from the session's base URL. */
-const isHttpUrl = (value: unknown): value is string => typeof value === 'string' && /^https?:\/\//i.test(value);
+const isHttpUrl = (value: unknown): value is string =>
+  typeof value === 'string' && /^https?:\/\//i.test(value);
 
 const parseFetch: Parser<PageFetch> = (params) => {
   if (!isRecord(params) || !isHttpUrl(params.url) || !isHeaderList(params.headers)) return null;

@@ -124,11 +124,15 @@ describe("the page's calls, as the engine reads them", () => {
   it('refuses other addresses and shapes, and never throws', () => {
     expect(fetchParams({ url: 'javascript:alert(1)', headers: [], demoBase: null })).toBeNull();
     expect(fetchParams({ url: '/v1/x', headers: [], demoBase: null })).toBeNull();
-    expect(fetchParams({ url: 'https://api.example.com/v1/x', headers: [['a', 1]], demoBase: null })).toBeNull();
+    expect(
+      fetchParams({ url: 'https://api.example.com/v1/x', headers: [['a', 1]], demoBase: null }),
+    ).toBeNull();
     expect(fetchParams({ url: 'https://api.example.com/v1/x', demoBase: null })).toBeNull();
     // Whether the demo answers is said, never guessed.
     expect(fetchParams({ url: 'https://api.example.com/v1/x', headers: [] })).toBeNull();
-    expect(fetchParams({ url: 'https://api.example.com/v1/x', headers: [], demoBase: '/demo-api' })).toBeNull();
+    expect(
+      fetchParams({ url: 'https://api.example.com/v1/x', headers: [], demoBase: '/demo-api' }),
+    ).toBeNull();
     const call = fc.record({
       url: fc.oneof(fc.webUrl(), fc.string(), fc.anything()),
       headers: fc.oneof(fc.array(fc.tuple(fc.string(), fc.string())), fc.anything()),

@@ -19,10 +19,7 @@ export type Handlers<C extends Contract> = {
   readonly [M in keyof C]: (
     params: ParamsOf<C[M]>,
     context: MethodContext<ProgressOf<C[M]>>,
-  ) =>
-    | ResultOf<C[M]>
-    | Transferring<ResultOf<C[M]>>
-    | Promise<ResultOf<C[M]> | Transferring<ResultOf<C[M]>>>;
+  ) => ResultOf<C[M]> | Transferring<ResultOf<C[M]>> | Promise<ResultOf<C[M]> | Transferring<ResultOf<C[M]>>>;
 };
 
 const transfers = new WeakSet<object>();

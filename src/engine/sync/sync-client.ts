@@ -32,7 +32,11 @@ export async function syncEventInEngine(
     if (!isEngineError(error)) throw error;
     return { kind: 'failed', reason: 'other' };
   }
-  if (outcome.kind === 'complete' && outcome.firstPage !== null && knownFirstPage(session.baseUrl) === undefined)
+  if (
+    outcome.kind === 'complete' &&
+    outcome.firstPage !== null &&
+    knownFirstPage(session.baseUrl) === undefined
+  )
     rememberFirstPage(session.baseUrl, outcome.firstPage);
   return outcome;
 }

@@ -41,14 +41,21 @@ const parseRequest: Parser<SyncRequest> = (params) => {
   if (!isId(params.eventId) || !isFirstPage(params.firstPage)) return null;
   const { apiKey, address } = params.place;
   return {
-    value: { place: { apiKey, address }, demo: params.demo, eventId: params.eventId, firstPage: params.firstPage },
+    value: {
+      place: { apiKey, address },
+      demo: params.demo,
+      eventId: params.eventId,
+      firstPage: params.firstPage,
+    },
   };
 };
 
 const parseOutcome: Parser<SyncOutcome> = (outcome) => {
   if (!isRecord(outcome)) return null;
   if (outcome.kind === 'failed')
-    return FAILURES.has(outcome.reason) ? { value: { kind: 'failed', reason: outcome.reason as SyncFailure } } : null;
+    return FAILURES.has(outcome.reason)
+      ? { value: { kind: 'failed', reason: outcome.reason as SyncFailure } }
+      : null;
   if (outcome.kind !== 'complete' || !isFirstPage(outcome.firstPage)) return null;
   const figures = parseEventFigures(outcome.figures);
   return figures ? { value: { kind: 'complete', figures, firstPage: outcome.firstPage } } : null;

@@ -49,7 +49,9 @@ export function createEngineSync(copy: DeviceCopyEngine, demo: EngineDemo): Engi
           params: { ...params },
           signal: pageSignal,
           readBody,
-          ...(isDemo && { send: (url: URL, init: RequestInit) => demo.answer(new Request(url, init), place.address) }),
+          ...(isDemo && {
+            send: (url: URL, init: RequestInit) => demo.answer(new Request(url, init), place.address),
+          }),
         });
       let result: RegistrationsLoadResult;
       try {

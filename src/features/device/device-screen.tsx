@@ -22,7 +22,8 @@ import { formatCount } from '@/lib/numbers';
 import { EventName } from '@/features/events/api/event-label';
 import { eventQueries } from '@/features/events/api/queries';
 import type { PartnerEvent } from '@/engine/api/event-schemas';
-import { formatAgo, formatBytes } from './format';
+import { formatBytes } from '@/lib/numbers';
+import { formatAgo } from './format';
 import { readStorageState, requestPersistence, type PersistOutcome } from './storage';
 import './device.css';
 

@@ -1,4 +1,5 @@
-import { formatAgo, formatBytes } from './format';
+import { formatBytes } from '@/lib/numbers';
+import { formatAgo } from './format';
 
 const NOW = Date.parse('2026-11-24T12:00:00Z');
 const HOUR = 3_600_000;

@@ -2,7 +2,6 @@ import { demoThroughEngine, startEngineDemo } from '@/engine/demo/demo-client';
 import { sendDemoRequest, setDemoTransport } from '@/lib/api-client';
 import { buildUrl } from '@/lib/api-request-init';
 import { getSession, type Session } from '@/lib/session';
-import { DEMO_KEYS } from '@/mocks/data/demo-keys';
 
 /**
  * The built-in demo API runs in the engine (engine/demo): a demo session's requests under this
@@ -21,9 +20,9 @@ function demoBaseUrl(): string {
  */
 async function installDemo(): Promise<string> {
   const baseUrl = demoBaseUrl();
-  await startEngineDemo(baseUrl);
+  const apiKey = await startEngineDemo(baseUrl);
   setDemoTransport(demoThroughEngine(baseUrl));
-  return DEMO_KEYS.alpine;
+  return apiKey;
 }
 
 export async function startDemo(): Promise<Session> {

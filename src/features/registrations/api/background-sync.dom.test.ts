@@ -3,7 +3,12 @@ import { http } from 'msw';
 import { deviceCopySettled, readDeviceCopy } from '@/engine/copy/device-copy';
 import { freshIndexedDbForEachTest } from '@/engine/copy/testing/fresh-indexeddb';
 import { onSessionUnauthorized } from '@/lib/api-client';
-import { backgroundSyncPausedInSession, endSession, startSession } from '@/lib/session';
+import {
+  backgroundSyncPausedInSession,
+  endSession,
+  keepEveryEventInSession,
+  startSession,
+} from '@/lib/session';
 import { DEMO_KEYS } from '@/mocks/data/demo-keys';
 import { getDemoDataset, resetDemoData } from '@/mocks/data';
 import { server } from '../../../../test/msw-server';
@@ -207,11 +212,61 @@ describe('the background sync of the events never counted on this device', () =>
       const sync = new BackgroundSync(client);
       sync.want([1003]);
       await until(sync, (state) => state.status === 'done');
-      expect(client.getQueryData<EventFigures>(eventFiguresKey(1003))).toMatchObject({ total: demoCount(1003) });
+      expect(client.getQueryData<EventFigures>(eventFiguresKey(1003))).toMatchObject({
+        total: demoCount(1003),
+      });
       expect(fetchSpy).not.toHaveBeenCalled();
     } finally {
       fetchSpy.mockRestore();
     }
+    await deviceCopySettled();
+  });
+
+  it('on a metered connection, asks before keeping every event, and asks no more once told', async () => {
+    signInForTests();
+    const api = pagedApi({ total: 300, maxPerPage: 100 });
+    server.use(api.handler);
+    Object.defineProperty(navigator, 'connection', { value: { saveData: true }, configurable: true });
+    try {
+      const sync = new BackgroundSync(new QueryClient());
+      sync.want([7, 8]);
+      const asking = await until(sync, (state) => state.status === 'asking');
+      expect(asking.question).toEqual({ reason: 'metered', keptBytes: 0, estimatedBytes: null });
+      await settle();
+      expect(api.calls).toHaveLength(0);
+
+      sync.keepEveryEvent();
+      const end = await until(sync, (state) => state.status === 'done');
+      expect(end).toMatchObject({ done: 2, question: null });
+      expect(keepEveryEventInSession()).toBe(true);
+      // A reload of the tab does not ask again this session.
+      const reloaded = new BackgroundSync(new QueryClient());
+      reloaded.want([9]);
+      await until(reloaded, (state) => state.status === 'done');
+    } finally {
+      Reflect.deleteProperty(navigator, 'connection');
+    }
+    await deviceCopySettled();
+  });
+
+  it('asks once the copy on the device is large, with an estimate; "only the events I open" pauses', async () => {
+    signInForTests();
+    const api = pagedApi({ total: 300, maxPerPage: 100 });
+    server.use(api.handler);
+    const sync = new BackgroundSync(new QueryClient(), 1_000);
+    sync.want([7, 8, 9]);
+    const asking = await until(sync, (state) => state.status === 'asking');
+    // One event kept (300 registrations, well over 1 kB): two more would take about three times it.
+    expect(asking).toMatchObject({ done: 1, question: { reason: 'large' } });
+    const { keptBytes, estimatedBytes } = asking.question!;
+    expect(keptBytes).toBeGreaterThan(1_000);
+    expect(estimatedBytes).toBe(keptBytes * 3);
+    await settle();
+    expect(api.calls.filter((call) => call.eventId !== 7)).toHaveLength(0);
+
+    sync.pause();
+    expect(sync.getState()).toMatchObject({ status: 'paused', question: null, done: 1 });
+    expect(backgroundSyncPausedInSession()).toBe(true);
     await deviceCopySettled();
   });
 

@@ -6,12 +6,15 @@ import { isOffline, reportNetworkFailure, subscribeOffline } from '@/lib/offline
 import {
   backgroundSyncPausedInSession,
   getSession,
+  keepEveryEventInSession,
   rememberBackgroundSyncPaused,
+  rememberKeepEveryEvent,
   subscribeSession,
   type Session,
 } from '@/lib/session';
 import { eventFiguresKey, eventFiguresQuery } from './event-figures-query';
 import { REGISTRATIONS } from './registrations-key';
+import { ASK_PAST_BYTES, keptOnDevice, questionBefore, type SyncQuestion } from './sync-question';
 
 /**
  * Counts the events this device has never counted, in the background, one after the other,
@@ -26,6 +29,10 @@ import { REGISTRATIONS } from './registrations-key';
  * once the screen's load is done; an event a screen counted meanwhile is skipped. Offline it
  * waits for the network. "Pause" stops it until "Resume", a reload included; the next sign-in
  * starts afresh.
+ *
+ * On a metered connection, or once the copy on the device passes ASK_PAST_BYTES, it asks first
+ * (sync-question.ts): "Keep every event" goes on and does not ask again this session; "Only
+ * the events I open" is a pause, so each event is kept when the promoter opens it.
  */
 export type BackgroundSyncStatus =
   /** Nothing asked yet, or everything asked was already counted. */
@@ -34,6 +41,8 @@ export type BackgroundSyncStatus =
   | 'paused'
   /** Waiting for the network to come back. */
   | 'offline'
+  /** Waiting for the promoter to say whether to keep every event (see `question`). */
+  | 'asking'
   /** Every event asked for was synced or failed. */
   | 'done';
 
@@ -47,9 +56,18 @@ export interface BackgroundSyncState {
   readonly failed: readonly number[];
   /** The event being synced now, if any. */
   readonly current: number | null;
+  /** What the sync asks while `asking`, else null. */
+  readonly question: SyncQuestion | null;
 }
 
-const IDLE: BackgroundSyncState = { status: 'idle', total: 0, done: 0, failed: [], current: null };
+const IDLE: BackgroundSyncState = {
+  status: 'idle',
+  total: 0,
+  done: 0,
+  failed: [],
+  current: null,
+  question: null,
+};
 
 type Outcome = 'complete' | 'failed' | 'interrupted';
 
@@ -61,12 +79,18 @@ export class BackgroundSync {
   /** Every event asked for in this session, so asking again is free. */
   private readonly asked = new Set<number>();
   private paused = backgroundSyncPausedInSession();
+  /** The promoter said to keep every event: no more asking this session. */
+  private keepEvery = keepEveryEventInSession();
   private running = false;
   private session: Session | null = getSession();
   /** Stops the running event's load: pause, sign-out, or a screen's load taking over. */
   private interruptCurrent: (() => void) | null = null;
 
-  constructor(private readonly client: QueryClient) {
+  /** @param askPastBytes the size of the copy past which it asks (ASK_PAST_BYTES; tests set less). */
+  constructor(
+    private readonly client: QueryClient,
+    private readonly askPastBytes = ASK_PAST_BYTES,
+  ) {
     subscribeSession(() => {
       if (getSession() === this.session) return;
       // Another session: nothing of the last one carries over (its queries are cleared too).
@@ -75,6 +99,7 @@ export class BackgroundSync {
       this.queue = [];
       this.asked.clear();
       this.paused = backgroundSyncPausedInSession();
+      this.keepEvery = keepEveryEventInSession();
       this.set(IDLE);
     });
   }
@@ -97,12 +122,22 @@ export class BackgroundSync {
     void this.enqueue(fresh);
   }
 
+  /** "Pause", and "Only the events I open" when asked. */
   pause = (): void => {
-    if (this.paused) return;
+    const asking = this.state.status === 'asking';
+    if (this.paused && !asking) return;
     this.paused = true;
     rememberBackgroundSyncPaused(true);
     this.interruptCurrent?.();
-    if (this.queue.length > 0) this.set({ ...this.state, status: 'paused', current: null });
+    if (this.queue.length > 0) this.set({ ...this.state, status: 'paused', current: null, question: null });
+  };
+
+  /** "Keep every event" when asked: goes on, and asks no more this session. */
+  keepEveryEvent = (): void => {
+    this.keepEvery = true;
+    rememberKeepEveryEvent();
+    this.set({ ...this.state, question: null });
+    this.resume();
   };
 
   resume = (): void => {
@@ -133,7 +168,7 @@ export class BackgroundSync {
     this.set({
       ...this.state,
       total: this.state.total + uncounted.length,
-      status: this.paused ? 'paused' : this.state.status,
+      status: this.paused ? (this.state.status === 'asking' ? 'asking' : 'paused') : this.state.status,
     });
     void this.run();
   }
@@ -147,11 +182,21 @@ export class BackgroundSync {
         const eventId = this.queue[0];
         if (eventId === undefined) break;
         if (isOffline()) {
-          this.set({ ...this.state, status: 'offline', current: null });
+          this.set({ ...this.state, status: 'offline', current: null, question: null });
           await untilOnline();
           continue;
         }
-        this.set({ ...this.state, status: 'syncing', current: null });
+        this.set({ ...this.state, status: 'syncing', current: null, question: null });
+        if (!this.keepEvery) {
+          const question = questionBefore(await keptOnDevice(), this.queue.length, this.askPastBytes);
+          if (session !== this.session || this.paused) break;
+          if (question) {
+            // A pause that asks: not remembered, so a reload asks again.
+            this.paused = true;
+            this.set({ ...this.state, status: 'asking', current: null, question });
+            break;
+          }
+        }
         await untilNoScreenLoads(this.client);
         if (this.paused || session !== this.session) break;
         this.set({ ...this.state, status: 'syncing', current: eventId });
@@ -173,12 +218,15 @@ export class BackgroundSync {
         const status: BackgroundSyncStatus =
           this.queue.length > 0
             ? this.paused
-              ? 'paused'
+              ? this.state.status === 'asking'
+                ? 'asking'
+                : 'paused'
               : this.state.status
             : this.state.total > 0
               ? 'done'
               : 'idle';
-        this.set({ ...this.state, status, current: null });
+        const question = status === 'asking' ? this.state.question : null;
+        this.set({ ...this.state, status, current: null, question });
       }
     }
   }

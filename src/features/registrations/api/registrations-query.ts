@@ -14,12 +14,7 @@ import { eventFigures } from '@/engine/figures/count-event-figures';
 import { publishEventFigures } from './event-figures-query';
 import { registrationsKey } from './registrations-key';
 import { reopenFromCopy, saveCopy } from './registrations-copy';
-import {
-  continuePoint,
-  reportOf,
-  resumeFrom,
-  type RegistrationsData,
-} from './registrations-data';
+import { continuePoint, reportOf, resumeFrom, type RegistrationsData } from './registrations-data';
 import { progressPublisher } from './registrations-progress';
 import { fullCheckDue, refreshRegistrations, verifyRegistrations } from './registrations-refresh';
 

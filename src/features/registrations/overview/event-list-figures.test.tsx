@@ -175,3 +175,31 @@ describe('the upcoming events’ line', () => {
     }
   });
 });
+
+describe('the question before keeping every event on this device', () => {
+  it('is asked on a metered connection, in both languages; "Only the events I open" pauses', async () => {
+    Object.defineProperty(navigator, 'connection', { value: { saveData: true }, configurable: true });
+    try {
+      const { user } = renderApp('/events', { backgroundSync: true });
+      await screen.findByText('Keep every event on this device?');
+      const question = screen.getByRole('region', { name: 'Sync of your events' });
+      expect(question).toHaveTextContent(
+        "Keep every event on this device? You are on mobile data or a data saver. Each event's registrations are downloaded once. Wi-Fi recommended.",
+      );
+      await act(() => i18n.changeLanguage('fr'));
+      expect(
+        within(question).getByRole('button', { name: 'Garder tous les événements' }),
+      ).toBeInTheDocument();
+      expect(question).toHaveTextContent('Garder tous les événements sur cet appareil ?');
+      await act(() => i18n.changeLanguage('en'));
+
+      await user.click(within(question).getByRole('button', { name: 'Only the events I open' }));
+      expect(await screen.findByText(/^Sync paused: 0 of \d+ events counted/)).toBeInTheDocument();
+      expect(screen.getByRole('button', { name: 'Resume' })).toBeInTheDocument();
+    } finally {
+      Reflect.deleteProperty(navigator, 'connection');
+      await act(() => i18n.changeLanguage('en'));
+    }
+    await act(() => deviceCopySettled());
+  });
+});

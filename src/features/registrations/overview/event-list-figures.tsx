@@ -7,7 +7,7 @@ import fr from '@/i18n/locales/fr/figures.json';
 import { Skeleton } from '@/components/states/skeleton';
 import { useLanguage } from '@/i18n/use-language';
 import { formatInstant } from '@/lib/dates';
-import { formatCount, formatPercent } from '@/lib/numbers';
+import { formatBytes, formatCount, formatPercent } from '@/lib/numbers';
 import { useQuery } from '@tanstack/react-query';
 import { useBackgroundSyncState, useSyncingNow } from '../api/use-background-sync';
 import { eventFiguresQuery } from '../api/event-figures-query';
@@ -143,8 +143,9 @@ export function UpcomingFigures({ figures }: { figures: readonly (EventFigures |
 /**
  * The events list's bar about the background sync: which event of how many is being counted,
  * with a bar and "Pause"; paused or waiting for the network, with what is counted so far;
- * events that could not be synced, with "Try again". Nothing once everything is counted. It
- * comes after the lists, so its coming and going never moves the cards; while a sync runs it
+ * events that could not be synced, with "Try again"; the question asked before keeping every
+ * event on a metered connection or a large copy. Nothing once everything is counted. It comes
+ * after the lists, so its coming and going never moves the cards; while a sync runs or asks it
  * floats at the bottom of the screen (event-list-figures.css), paused or failed it waits at the
  * end of the list.
  */
@@ -157,6 +158,7 @@ export function BackgroundSyncStatus() {
   const left = state.total - state.done - failed;
   if (state.status === 'idle' || (state.status === 'done' && failed === 0)) return null;
 
+  if (state.status === 'asking' && state.question) return <SyncQuestionBar />;
   const active = state.status === 'syncing' || state.status === 'offline';
   const text =
     state.status === 'syncing'
@@ -199,6 +201,43 @@ export function BackgroundSyncStatus() {
           </button>
         </div>
       ) : null}
+    </section>
+  );
+}
+
+/** The question the sync asks before keeping every event: "Keep every event" or "Only the events I open". */
+function SyncQuestionBar() {
+  const { state, sync } = useBackgroundSyncState();
+  const { t } = useTranslation('figures');
+  const language = useLanguage();
+  const question = state.question;
+  if (!question) return null;
+  const size = (bytes: number) => formatBytes(bytes, language);
+  const estimate =
+    question.estimatedBytes === null
+      ? t('sync.ask.noEstimate')
+      : t('sync.ask.estimate', { size: size(question.estimatedBytes) });
+  const why =
+    question.reason === 'metered'
+      ? t('sync.ask.metered')
+      : t('sync.ask.large', { size: size(question.keptBytes) });
+  return (
+    <section className="sync-status sync-status--floating" aria-label={t('sync.label')}>
+      <div className="sync-status__line">
+        <div className="sync-status__text">
+          <p role="status">
+            <strong>{t('sync.ask.title')}</strong> {why} {estimate}
+          </p>
+        </div>
+        <div className="sync-status__actions">
+          <button type="button" className="button button--primary" onClick={sync.keepEveryEvent}>
+            {t('sync.ask.keepEvery')}
+          </button>
+          <button type="button" className="button" onClick={sync.pause}>
+            {t('sync.ask.onlyOpened')}
+          </button>
+        </div>
+      </div>
     </section>
   );
 }
