@@ -74,51 +74,60 @@ export function useSession(): Session | null {
   return useSyncExternalStore(subscribeSession, getSession, () => null);
 }
 
+/**
+ * A yes/no choice kept for this tab's session: it survives a reload and ends with the session
+ * (sign-out, a new sign-in clears it). Unreadable storage reads as no; unwritable storage keeps
+ * the choice for this page only.
+ */
+function sessionFlag(item: string) {
+  return {
+    get: (): boolean => {
+      try {
+        return getSession() !== null && sessionStorage.getItem(item) === '1';
+      } catch {
+        return false;
+      }
+    },
+    set: (on: boolean): void => {
+      try {
+        if (on) sessionStorage.setItem(item, '1');
+        else sessionStorage.removeItem(item);
+      } catch {
+        // Storage unavailable: the choice lasts until the page is reloaded.
+      }
+    },
+  };
+}
+
 const FORGOTTEN_ITEM = 'promoter-dashboard.device-copy-forgotten';
+const forgotten = sessionFlag(FORGOTTEN_ITEM);
 
 /**
  * Whether "Forget this device" was chosen during this tab's session: then the copy on the
- * device saves nothing more until the next sign-in, a reload of the tab included. Ends with
- * the session (sign-out, a new sign-in).
+ * device saves nothing more until the next sign-in, a reload of the tab included.
  */
-export function deviceForgottenInSession(): boolean {
-  try {
-    return getSession() !== null && sessionStorage.getItem(FORGOTTEN_ITEM) === '1';
-  } catch {
-    return false;
-  }
-}
-
-export function rememberDeviceForgotten(): void {
-  try {
-    sessionStorage.setItem(FORGOTTEN_ITEM, '1');
-  } catch {
-    // Storage unavailable: this page still saves nothing more; a reload would.
-  }
-}
+export const deviceForgottenInSession = forgotten.get;
+export const rememberDeviceForgotten = (): void => forgotten.set(true);
 
 const SYNC_PAUSED_ITEM = 'promoter-dashboard.background-sync-paused';
+const syncPaused = sessionFlag(SYNC_PAUSED_ITEM);
 
 /**
  * Whether the promoter paused the background sync of their events in this tab: a reload keeps
- * it paused (a slow venue connection stays spared); signing out ends the pause with the session.
+ * it paused (a slow venue connection stays spared).
  */
-export function backgroundSyncPausedInSession(): boolean {
-  try {
-    return getSession() !== null && sessionStorage.getItem(SYNC_PAUSED_ITEM) === '1';
-  } catch {
-    return false;
-  }
-}
+export const backgroundSyncPausedInSession = syncPaused.get;
+export const rememberBackgroundSyncPaused = syncPaused.set;
 
-export function rememberBackgroundSyncPaused(paused: boolean): void {
-  try {
-    if (paused) sessionStorage.setItem(SYNC_PAUSED_ITEM, '1');
-    else sessionStorage.removeItem(SYNC_PAUSED_ITEM);
-  } catch {
-    // Storage unavailable: the pause lasts until the page is reloaded.
-  }
-}
+const SYNC_EVERY_EVENT_ITEM = 'promoter-dashboard.background-sync-every-event';
+const syncEveryEvent = sessionFlag(SYNC_EVERY_EVENT_ITEM);
+
+/**
+ * Whether the promoter said to keep every event on this device, this session: the background
+ * sync then no longer asks first (on a metered connection, or once the copy is large).
+ */
+export const keepEveryEventInSession = syncEveryEvent.get;
+export const rememberKeepEveryEvent = (): void => syncEveryEvent.set(true);
 
 const PRINT_CHOICES_ITEM = 'promoter-dashboard.print-choices';
 /** The events whose print choices are kept: the most recently printed ones. */
@@ -156,27 +165,5 @@ export function rememberSessionPrintChoices(eventId: number, choices: unknown): 
     sessionStorage.setItem(PRINT_CHOICES_ITEM, JSON.stringify([...kept, [eventId, choices]]));
   } catch {
     // Storage unavailable or full: the choices last as long as the screen.
-  }
-}
-
-const SYNC_EVERY_EVENT_ITEM = 'promoter-dashboard.background-sync-every-event';
-
-/**
- * Whether the promoter said to keep every event on this device, this session: the background
- * sync then no longer asks first (on a metered connection, or once the copy is large).
- */
-export function keepEveryEventInSession(): boolean {
-  try {
-    return getSession() !== null && sessionStorage.getItem(SYNC_EVERY_EVENT_ITEM) === '1';
-  } catch {
-    return false;
-  }
-}
-
-export function rememberKeepEveryEvent(): void {
-  try {
-    sessionStorage.setItem(SYNC_EVERY_EVENT_ITEM, '1');
-  } catch {
-    // Storage unavailable: the answer lasts until the page is reloaded.
   }
 }
