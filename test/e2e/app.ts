@@ -129,7 +129,7 @@ export async function waitForSignedOut(page: Page, lang: Lang = 'en'): Promise<v
   await page.getByRole('heading', { level: 1, name: TEXT[lang].signInTitle }).waitFor();
 }
 
-/** The app shell's service worker (vite-plugin-pwa); the demo runs in the page, not in one. */
+/** The app shell's service worker (vite-plugin-pwa); the demo runs in the engine worker, not in one. */
 export const APP_SHELL_WORKER = '/sw.js';
 
 /** Paths of the scripts of every service worker registered on the app's origin. */

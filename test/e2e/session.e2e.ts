@@ -213,7 +213,7 @@ describe('session', NGINX, () => {
     problems.expectNone([/status of 404|ERR_CONNECTION_REFUSED/]);
   });
 
-  it('runs the demo in the page, and a real sign-in afterwards never gets a demo answer', async () => {
+  it('runs the demo in the browser, and a real sign-in afterwards never gets a demo answer', async () => {
     await openApp('/sign-in');
     await page.getByRole('button', { name: TEXT.en.tryDemo, exact: true }).click();
     await page.waitForURL((url) => url.pathname === '/events');

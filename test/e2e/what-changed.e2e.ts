@@ -8,7 +8,7 @@ import { expectCountLine, loadedText, shoot } from './steps';
 import { LANGS, escapeRegExp, t, textPattern } from './texts';
 
 /**
- * "What changed" on a real browser, with the built-in demo running in the page: the demo moves
+ * "What changed" on a real browser, with the built-in demo running in the browser: the demo moves
  * one day ahead from its own button, the event page counts what changed, each count opens
  * exactly those rows (new ones in the table, removed ones in their own list), the filter sits
  * in the URL, and the whole card passes axe in both languages. Screenshots for a human.

@@ -17,7 +17,7 @@ afterEach(() => {
 });
 
 describe('the demo session', () => {
-  it('is answered in the page, without the network, and sign-out silences it', async () => {
+  it('is answered in the browser, without the network, and sign-out silences it', async () => {
     const fetchSpy = vi.spyOn(globalThis, 'fetch');
     const session = await startDemo();
     expect(session).toMatchObject({ baseUrl: '/demo-api', demo: true });
