@@ -78,12 +78,7 @@ module.exports = {
       severity: 'error',
       from: {
         path: '^src/',
-        pathNot: [
-          '^src/mocks/',
-          '\\.test\\.tsx?$',
-          '/testing/',
-          '^src/engine/demo/engine-demo\\.ts$',
-        ],
+        pathNot: ['^src/mocks/', '\\.test\\.tsx?$', '/testing/', '^src/engine/demo/engine-demo\\.ts$'],
       },
       to: { path: '^src/mocks/' },
     },
