@@ -156,8 +156,15 @@ function focusRing() {
 async function pressUntil(key: string, done: () => Promise<boolean>, limit = 40): Promise<number> {
   let presses = 0;
   while (presses < limit && !(await done())) {
+    const before = JSON.stringify(await focused());
     await page.keyboard.press(key);
     presses += 1;
+    // The focus moves once the row or cell is drawn: never press again ahead of it, or the
+    // keys overshoot what `done` waits for. A key that moves nothing ends the wait too.
+    await expect
+      .poll(async () => JSON.stringify(await focused()), { timeout: 2_000 })
+      .not.toBe(before)
+      .catch(() => undefined);
   }
   return presses;
 }
@@ -181,7 +188,7 @@ describe('registrations table read sideways, with the keyboard', () => {
       expect(await scroller().evaluate((box) => box.contains(document.activeElement))).toBe(false);
       await page.keyboard.press('Tab');
       await page.keyboard.press('Tab');
-      expect(await focused()).toMatchObject({ tag: 'TR', row: 2 });
+      await expect.poll(focused).toMatchObject({ tag: 'TR', row: 2 });
       const rowRing = await focusRing();
       expect(rowRing.style).toBe('solid');
       expect(rowRing.contrast).toBeGreaterThanOrEqual(3);
@@ -190,7 +197,7 @@ describe('registrations table read sideways, with the keyboard', () => {
       // view, and the row's name is still there, not covered by the cells scrolling under it.
       await page.keyboard.press('ArrowDown');
       await pressUntil('ArrowRight', async () => (await focused()).column === columns);
-      expect(await focused()).toEqual({ tag: 'TD', column: columns, row: 3 });
+      await expect.poll(focused).toEqual({ tag: 'TD', column: columns, row: 3 });
       let where = await placement();
       expect(where.scrollLeft).toBeGreaterThan(0);
       expect(where.active).toMatchObject({ inside: true, uncovered: true });
@@ -203,9 +210,9 @@ describe('registrations table read sideways, with the keyboard', () => {
       await expectNoAxeViolations(page, `registrations table scrolled sideways (${lang}, light)`);
 
       // Down keeps the column; Left back to the column just right of the sticky ones: it comes
-      // out from under them, whole.
+      // out from under them, whole. The focus moves once the row is drawn: wait for it, not a time.
       await page.keyboard.press('ArrowDown');
-      expect(await focused()).toEqual({ tag: 'TD', column: columns, row: 4 });
+      await expect.poll(focused).toEqual({ tag: 'TD', column: columns, row: 4 });
       await pressUntil('ArrowLeft', async () => (await focused()).column === 4);
       where = await placement();
       expect(where.active.left).toBeGreaterThanOrEqual(where.edge - 1);
@@ -215,8 +222,8 @@ describe('registrations table read sideways, with the keyboard', () => {
       // Down past the bottom of the box: the table scrolls so the focused row is whole in view
       // (not left under the edge by the height of the sticky header).
       for (let i = 0; i < 25; i += 1) await page.keyboard.press('ArrowDown');
-      await expect.poll(async () => (await focused()).row).toBe(29);
-      await expect.poll(async () => (await placement()).active.inside).toBe(true);
+      await expect.poll(async () => (await focused()).row, { timeout: 10_000 }).toBe(29);
+      await expect.poll(async () => (await placement()).active.inside, { timeout: 10_000 }).toBe(true);
       expect((await placement()).name).toMatchObject({ inside: true, uncovered: true });
 
       // Enter on a cell opens that registration's details.
