@@ -1,4 +1,4 @@
-import { isRecord, method, type Parser } from '@/engine/rpc/contract';
+import { isHttpUrl, isRecord, method, type Parser } from '@/engine/rpc/contract';
 import { isHeaderList, type HeaderList } from '@/engine/loader/page-reader-protocol';
 
 /**
@@ -24,9 +24,6 @@ export interface DemoAnswer {
   /** The body's bytes, transferred. */
   readonly body: ArrayBuffer;
 }
-
-const isHttpUrl = (value: unknown): value is string =>
-  typeof value === 'string' && /^https?:\/\//i.test(value);
 
 /** Whatever realm made it (a structured clone may come from another). */
 const isArrayBuffer = (value: unknown): value is ArrayBuffer =>

@@ -1,4 +1,4 @@
-import { isRecord, method, type Parser } from '@/engine/rpc/contract';
+import { isHttpUrl, isRecord, method, type Parser } from '@/engine/rpc/contract';
 import { isHeaderList, type HeaderList, type PageReading } from './page-reader-protocol';
 import type { RegistrationPageResponse } from '../api/registration-schemas';
 
@@ -54,9 +54,6 @@ const parseReading: Parser<PageReading> = (reading) => {
 };
 
 /** Only the API's own kind of address: the page built it from the session's base URL. */
-const isHttpUrl = (value: unknown): value is string =>
-  typeof value === 'string' && /^https?:\/\//i.test(value);
-
 const parseFetch: Parser<PageFetch> = (params) => {
   if (!isRecord(params) || !isHttpUrl(params.url) || !isHeaderList(params.headers)) return null;
   const { demoBase } = params;

@@ -46,3 +46,7 @@ export const isRecord = (value: unknown): value is Record<string, unknown> =>
 
 export const isId = (value: unknown): value is number =>
   typeof value === 'number' && Number.isSafeInteger(value) && value >= 0;
+
+/** An absolute http(s) address: the only kind the engine fetches or answers for. */
+export const isHttpUrl = (value: unknown): value is string =>
+  typeof value === 'string' && /^https?:\/\//i.test(value);

@@ -1,8 +1,9 @@
 import type { Query, QueryClient } from '@tanstack/react-query';
+import { isScreenLoad, untilNoScreenLoads, untilOnline } from './sync-waits';
 import { syncEventInEngine } from '@/engine/sync/sync-client';
 import type { EventFigures } from '@/engine/figures/event-figures';
 import { reportUnauthorized } from '@/lib/api-client';
-import { isOffline, reportNetworkFailure, subscribeOffline } from '@/lib/offline';
+import { isOffline, reportNetworkFailure } from '@/lib/offline';
 import {
   backgroundSyncPausedInSession,
   getSession,
@@ -13,7 +14,6 @@ import {
   type Session,
 } from '@/lib/session';
 import { eventFiguresKey, eventFiguresQuery } from './event-figures-query';
-import { REGISTRATIONS } from './registrations-key';
 import { ASK_PAST_BYTES, keptOnDevice, questionBefore, type SyncQuestion } from './sync-question';
 
 /**
@@ -266,37 +266,4 @@ export class BackgroundSync {
     this.state = next;
     for (const listener of this.listeners) listener();
   }
-}
-
-/** A registrations list loading for a screen (observed and fetching). */
-function isScreenLoad(query: Query): boolean {
-  return (
-    query.queryKey[0] === REGISTRATIONS &&
-    query.state.fetchStatus === 'fetching' &&
-    query.getObserversCount() > 0
-  );
-}
-
-/** Resolves once no screen is loading an event's list. */
-function untilNoScreenLoads(client: QueryClient): Promise<void> {
-  const cache = client.getQueryCache();
-  const busy = () => cache.getAll().some((query) => isScreenLoad(query));
-  if (!busy()) return Promise.resolve();
-  return new Promise((resolve) => {
-    const unsubscribe = cache.subscribe(() => {
-      if (busy()) return;
-      unsubscribe();
-      resolve();
-    });
-  });
-}
-
-function untilOnline(): Promise<void> {
-  return new Promise((resolve) => {
-    const unsubscribe = subscribeOffline(() => {
-      if (isOffline()) return;
-      unsubscribe();
-      resolve();
-    });
-  });
 }
