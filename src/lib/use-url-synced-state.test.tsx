@@ -1,6 +1,14 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
-import { StrictMode } from 'react';
-import { createMemoryRouter, Link, RouterProvider } from 'react-router';
+import { StrictMode, useSyncExternalStore } from 'react';
+import {
+  createMemoryRouter,
+  Link,
+  NavigationType,
+  Router,
+  RouterProvider,
+  type Navigator,
+  type To,
+} from 'react-router';
 import { URL_WRITE_DELAY_MS, useUrlSyncedState } from './use-url-synced-state';
 
 interface View {
@@ -165,4 +173,93 @@ describe('useUrlSyncedState', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Copy link' }));
     expect(path()).toBe('/list?q=geneva');
   });
+
+  it('keeps typing when the router lands its writes late, after later ones were made', async () => {
+    // A browser router applies navigations in a transition: on a busy page, a write can land
+    // after the next one was made, while the promoter types on.
+    const { deliverNext, deliver, written } = renderWithLateRouter();
+    await type('Search', 'm');
+    await pause(URL_WRITE_DELAY_MS);
+    await type('Search', 'ar');
+    await pause(URL_WRITE_DELAY_MS);
+    expect(written()).toEqual(['?q=m', '?q=mar']);
+
+    await deliverNext();
+    expect(screen.getByLabelText('Search')).toHaveValue('mar');
+    await type('Search', 't');
+    await deliverNext();
+    await type('Search', 'in');
+    expect(screen.getByLabelText('Search')).toHaveValue('martin');
+    await pause(URL_WRITE_DELAY_MS);
+    expect(written()).toEqual(['?q=m', '?q=mar', '?q=martin']);
+
+    // A navigation of the promoter's own (back) still wins over what the inputs hold.
+    await deliverNext();
+    await deliver('?q=lac');
+    expect(screen.getByLabelText('Search')).toHaveValue('lac');
+  });
 });
+
+/** What the late router shows: a location the test sets, as the router's own state would be. */
+interface LateLocation {
+  search: string;
+  key: string;
+  action: NavigationType;
+}
+
+/**
+ * The list screen under a router that records the app's navigations and lands each one only
+ * when the test calls `deliverNext()`; `deliver()` lands a navigation the app did not make.
+ */
+function renderWithLateRouter() {
+  const writes: string[] = [];
+  const queue: string[] = [];
+  let shown: LateLocation = { search: '', key: 'start', action: NavigationType.Pop };
+  const listeners = new Set<() => void>();
+  let keys = 0;
+  const show = (search: string, action: NavigationType) => {
+    shown = { search, key: `k${++keys}`, action };
+    for (const listener of listeners) listener();
+  };
+  const subscribe = (listener: () => void) => {
+    listeners.add(listener);
+    return () => listeners.delete(listener);
+  };
+  const navigator: Navigator = {
+    createHref: (to: To) => (typeof to === 'string' ? to : `${to.pathname ?? ''}${to.search ?? ''}`),
+    go: () => undefined,
+    push: () => undefined,
+    replace: (to: To) => {
+      const search = typeof to === 'string' ? new URL(to, 'http://x').search : (to.search ?? '');
+      writes.push(search);
+      queue.push(search);
+    },
+  };
+  function LateRouter() {
+    const location = useSyncExternalStore(subscribe, () => shown);
+    return (
+      <Router
+        location={{ pathname: '/list', search: location.search, hash: '', state: null, key: location.key }}
+        navigationType={location.action}
+        navigator={navigator}
+      >
+        <ListScreen />
+      </Router>
+    );
+  }
+  render(<LateRouter />);
+  return {
+    written: () => [...writes],
+    deliverNext: () =>
+      act(() => {
+        const search = queue.shift();
+        if (search !== undefined) show(search, NavigationType.Replace);
+        return Promise.resolve();
+      }),
+    deliver: (search: string) =>
+      act(() => {
+        show(search, NavigationType.Pop);
+        return Promise.resolve();
+      }),
+  };
+}

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { useLocation, useNavigate } from 'react-router';
+import { NavigationType, useLocation, useNavigate, useNavigationType } from 'react-router';
 
 /** How long typing must pause before the URL follows the inputs. */
 export const URL_WRITE_DELAY_MS = 300;
@@ -43,6 +43,7 @@ export function useUrlSyncedState<S>({
   delayMs = URL_WRITE_DELAY_MS,
 }: UrlSyncedStateOptions<S>): [S, SetUrlSyncedState<S>, () => void] {
   const location = useLocation();
+  const navigationType = useNavigationType();
   const navigate = useNavigate();
   const [view, setViewState] = useState<S>(() =>
     parse(new URLSearchParams(unflushedWrites.get(location.key) ?? location.search)),
@@ -52,8 +53,13 @@ export function useUrlSyncedState<S>({
   const latest = useRef({ view, parse, write, navigate, key: location.key, search: location.search });
   const pending = useRef(false);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  /** The search the hook itself wrote last, to tell its own navigations from the user's. */
-  const written = useRef<string | null>(null);
+  /**
+   * The searches the hook wrote and the router has not shown yet, oldest first, to tell its own
+   * navigations from the user's. A list, not the last one: a browser router lands navigations
+   * in a transition, so on a busy page a write can land after the next one was made, and
+   * taking it for the user's would put the inputs back to what they held then.
+   */
+  const written = useRef<string[]>([]);
   /** The history entry the view was last read from or written to. */
   const entry = useRef(location.key);
 
@@ -75,7 +81,7 @@ export function useUrlSyncedState<S>({
     const { view: current, write: toParams, navigate: go, search } = latest.current;
     const next = toSearch(toParams(current));
     if (next === search) return;
-    written.current = next;
+    written.current.push(next);
     void go({ search: next }, { replace: true, preventScrollReset: true });
   }, []);
 
@@ -97,17 +103,19 @@ export function useUrlSyncedState<S>({
     if (entry.current === location.key) return;
     entry.current = location.key;
     const search = location.search;
-    if (written.current === search) {
-      written.current = null;
+    const ours = navigationType === NavigationType.Replace ? written.current.indexOf(search) : -1;
+    if (ours >= 0) {
+      // The hook's own write (or an older one, landing late): the inputs already hold as much.
+      written.current.splice(0, ours + 1);
       return;
     }
-    written.current = null;
+    written.current = [];
     clearTimeout(timer.current);
     pending.current = false;
     const fromUrl = latest.current.parse(new URLSearchParams(search));
     latest.current.view = fromUrl;
     setViewState(fromUrl);
-  }, [location.key, location.search]);
+  }, [location.key, location.search, navigationType]);
 
   // Back on an entry left before its write: its URL catches up with what was restored.
   useEffect(() => {
