@@ -4,6 +4,8 @@ import { launchBrowser, watchPage, type BrowserHandle, type PageProblems } from 
 import { DEMO_KEYS, apiUrl, at, signInAlpine } from './app';
 import { loadedText, openRegistrations } from './steps';
 import { COUNT, parseCount, t, textPattern } from './texts';
+import { copyState } from './device-copy-state';
+import { DEVICE_COPY_CHANNEL } from '@/engine/copy/device-copy-channel';
 
 /**
  * Two tabs of one profile open on one event: when the second one checks for changes and saves
@@ -24,6 +26,12 @@ beforeAll(async () => {
   first = await browser.newPage();
   second = await browser.newPage();
   problems = [watchPage(first), watchPage(second)];
+  // What the first tab hears of the other tabs' saves, for the failure message.
+  await first.addInitScript((channel) => {
+    const heard: unknown[] = [];
+    (window as { heardSaves?: unknown[] }).heardSaves = heard;
+    new BroadcastChannel(channel).onmessage = (event) => heard.push({ ...event.data, at: Date.now() });
+  }, DEVICE_COPY_CHANNEL);
 });
 afterAll(async () => {
   // Leave the demo data as the other files expect it.
@@ -83,7 +91,17 @@ describe('tabs sharing the copy on this device', () => {
     expect(secondRequests.length).toBeGreaterThan(0);
     expect(new URL(secondRequests[0]!).searchParams.has('updated_since')).toBe(true);
 
-    await expect.poll(() => loadedCount(first), { timeout: 15_000 }).toBe(newer);
+    try {
+      await expect.poll(() => loadedCount(first), { timeout: 15_000 }).toBe(newer);
+    } catch (error) {
+      // What the first tab was told and what the copy holds, to tell a message never sent
+      // from one not taken.
+      const heard = await first.evaluate(() => (window as { heardSaves?: unknown[] }).heardSaves);
+      const kept = (await copyState(first)).events.filter((entry) => entry.eventId === EVENT);
+      throw new Error(`${String(error)}\nheard: ${JSON.stringify(heard)}\ncopy: ${JSON.stringify(kept)}`, {
+        cause: error,
+      });
+    }
     expect(firstRequests).toEqual([]);
     for (const seen of problems) seen.expectNone();
   });

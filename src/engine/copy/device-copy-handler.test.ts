@@ -4,7 +4,7 @@ import { createEngineClient } from '../rpc/client';
 import { serveEngine } from '../rpc/server';
 import { inPageTransport } from '../rpc/transport';
 import { deviceCopyContract } from './device-copy-contract';
-import { deviceCopyHandlers, DEVICE_COPY_WRITE_LOCK } from './device-copy-handler';
+import { deviceCopyHandlers, DEVICE_COPY_LOCK } from './device-copy-handler';
 import type { DeviceRegistration } from './registrations-codec';
 import { DEVICE_COPY_DB, storedOnDevice, freshIndexedDbForEachTest } from './testing/fresh-indexeddb';
 
@@ -44,10 +44,16 @@ function worker() {
     ),
   );
   const { call } = engine;
-  const save = async (saveId: number, list: DeviceRegistration[], place = PLACE) => {
+  const save = async (saveId: number, list: DeviceRegistration[], place = PLACE, history?: unknown) => {
     for (let start = 0; start < list.length; start += 5_000)
       void engine.call('copy.save-rows', { saveId, rows: list.slice(start, start + 5_000) });
-    return engine.call('copy.save', { place, saveId, eventId: 9, dataAsOf: AS_OF });
+    return engine.call('copy.save', {
+      place,
+      saveId,
+      eventId: 9,
+      dataAsOf: AS_OF,
+      ...(history !== undefined && { history }),
+    });
   };
   const read = (place = PLACE) => {
     const id = ++readId;
@@ -206,19 +212,21 @@ describe('the engine’s device copy', () => {
     expect(await call('copy.list', { place: PLACE })).toEqual({ status: 'unavailable' });
   });
 
-  it('every write holds the Web Lock shared by the tabs; a read and a list do not', async () => {
+  it('every write holds the Web Lock shared by the tabs; a read of a list holds it shared; a list does not', async () => {
     const held: string[] = [];
     let holding = 0;
     // As the browser does, the callback gets the Lock as its argument.
-    const request = vi.fn(async (name: string, work: (lock: unknown) => Promise<unknown>) => {
-      holding += 1;
-      held.push(name);
-      try {
-        return await work({ name, mode: 'exclusive' });
-      } finally {
-        holding -= 1;
-      }
-    });
+    const request = vi.fn(
+      async (name: string, options: LockOptions, work: (lock: unknown) => Promise<unknown>) => {
+        holding += 1;
+        held.push(`${name} ${options.mode ?? 'exclusive'}`);
+        try {
+          return await work({ name, mode: options.mode });
+        } finally {
+          holding -= 1;
+        }
+      },
+    );
     vi.stubGlobal('navigator', { ...navigator, locks: { request } });
     const { call, save, read } = worker();
     expect(await save(1, rows(4))).toEqual({ status: 'saved' });
@@ -226,20 +234,46 @@ describe('the engine’s device copy', () => {
     // Bug fix: the sweep took the Lock for its `now` and deleted a copy saved a moment ago.
     expect(await call('copy.sweep', {})).toBe(false);
     expect(await read()).toMatchObject({ status: 'ok', rows: 4 });
-    await read();
     await call('copy.list', { place: PLACE });
-    expect(request).toHaveBeenCalledTimes(2);
     await call('copy.sweep', {});
     expect(await call('copy.wipe', {})).toBe(true);
-    expect(held).toEqual(Array(4).fill(DEVICE_COPY_WRITE_LOCK));
+    const lock = DEVICE_COPY_LOCK;
+    expect(held).toEqual([
+      `${lock} exclusive`,
+      `${lock} exclusive`,
+      `${lock} shared`,
+      `${lock} exclusive`,
+      `${lock} exclusive`,
+    ]);
     expect(holding).toBe(0);
+  });
+
+  it('a read never mixes two saves: another tab saving meanwhile gives the whole older list or the whole newer one', async () => {
+    vi.stubGlobal('navigator', { ...navigator, locks: sharedLocks() });
+    const thisTab = worker();
+    const otherTab = worker();
+    const history = (count: number) => ({ rows: count });
+    expect(await thisTab.save(1, rows(40), PLACE, history(40))).toEqual({ status: 'saved' });
+    for (let round = 0; round < 12; round++) {
+      const count = round % 2 === 0 ? 2_600 : 40;
+      // The read starts first; the other tab's save lands a little later each round.
+      const reading = thisTab.read();
+      for (let turn = 0; turn < round; turn++) await Promise.resolve();
+      const saving = otherTab.save(round + 2, rows(count), PLACE, history(count));
+      const [found, saved] = await Promise.all([reading, saving]);
+      expect(saved).toEqual({ status: 'saved' });
+      expect(found.status).toBe('ok');
+      if (found.status !== 'ok') return;
+      // The rows and the history saved with them, never one list's rows with the next one's history.
+      expect(found.history).toEqual(history(found.rows));
+    }
   });
 
   it('a write waits for the lock another tab holds', async () => {
     let release!: () => void;
     const otherTab = new Promise<void>((resolve) => (release = resolve));
     let chain: Promise<unknown> = otherTab;
-    const request = (_name: string, work: () => Promise<unknown>) => {
+    const request = (_name: string, _options: LockOptions, work: () => Promise<unknown>) => {
       const next = chain.then(work);
       chain = next.catch(() => undefined);
       return next;
@@ -260,3 +294,40 @@ describe('the engine’s device copy', () => {
     expect(Object.keys(await storedOnDevice())).not.toContain(DEVICE_COPY_DB);
   });
 });
+
+/**
+ * Web Locks as the browser grants them for one name: shared holders together, an exclusive
+ * one alone, in the order asked.
+ */
+function sharedLocks() {
+  let shared = 0;
+  let exclusive = false;
+  const waiting: { mode: LockMode; grant: () => void }[] = [];
+  const grantable = (mode: LockMode) => (mode === 'shared' ? !exclusive : !exclusive && shared === 0);
+  const next = () => {
+    while (waiting[0] && grantable(waiting[0].mode)) waiting.shift()!.grant();
+  };
+  return {
+    async request<T>(name: string, options: LockOptions, work: (lock: unknown) => Promise<T>): Promise<T> {
+      const mode = options.mode ?? 'exclusive';
+      await new Promise<void>((grant) => {
+        waiting.push({
+          mode,
+          grant: () => {
+            if (mode === 'shared') shared += 1;
+            else exclusive = true;
+            grant();
+          },
+        });
+        next();
+      });
+      try {
+        return await work({ name, mode });
+      } finally {
+        if (mode === 'shared') shared -= 1;
+        else exclusive = false;
+        next();
+      }
+    },
+  };
+}

@@ -25,10 +25,14 @@ import { createCopySearch } from './device-copy-search';
  * The copy is opened for each call and closed after it, so a wipe by another tab (which
  * deletes the database) never finds it held open here.
  *
- * Every write (save, wipe, sweep) runs under one Web Lock shared by all the tabs of the
- * origin, so two tabs' workers never interleave their writes: a save in one tab and a wipe
- * ("Forget this device", sign-out) in another run one after the other. Where the browser has
- * no Web Locks, writes run as they come (each tab's own writes are still in order).
+ * Every write (save, wipe, sweep) holds one Web Lock shared by all the tabs of the origin, so
+ * two tabs' workers never interleave their writes: a save in one tab and a wipe ("Forget this
+ * device", sign-out) in another run one after the other. A read of an event's list holds the
+ * same lock in shared mode: it takes several transactions (its entry, its chunks, its
+ * history), and a save by another tab landing between them would give the rows of one list
+ * with the history of the next, or chunks of another generation (read as damaged, and
+ * discarded). Reads still run side by side. Where the browser has no Web Locks, calls run as
+ * they come (each tab's own calls are still in order).
  */
 export function deviceCopyHandlers(
   notify: (topic: typeof SEARCH_CHANGED) => void,
@@ -89,7 +93,11 @@ export function createDeviceCopyEngine(notify: (topic: typeof SEARCH_CHANGED) =>
     'copy.read': ({ place, eventId }, { progress }) =>
       queued(
         () =>
-          read(place, eventId, progress, (rows, dataAsOf) => search.noteRows(place, eventId, dataAsOf, rows)),
+          withCopyLock('shared', () =>
+            read(place, eventId, progress, (rows, dataAsOf) =>
+              search.noteRows(place, eventId, dataAsOf, rows),
+            ),
+          ),
         { status: 'unavailable' },
       ),
     // Slices are kept as they arrive: the save they belong to comes after them.
@@ -143,16 +151,18 @@ export function createDeviceCopyEngine(notify: (topic: typeof SEARCH_CHANGED) =>
   return { handlers, saveList, saveRecord: saveOneRecord };
 }
 
-/** The Web Lock every tab's writes to the copy take (see createDeviceCopyHandler). */
-export const DEVICE_COPY_WRITE_LOCK = 'promoter-dashboard-device-copy';
+/** The Web Lock every tab's writes (exclusive) and list reads (shared) take (see createDeviceCopyEngine). */
+export const DEVICE_COPY_LOCK = 'promoter-dashboard-device-copy';
 
-/** Runs `write` holding the copy's write lock where the browser has Web Locks, else at once. */
-function withWriteLock<T>(write: () => Promise<T>): Promise<T> {
+/** Runs `work` holding the copy's lock in `mode` where the browser has Web Locks, else at once. */
+function withCopyLock<T>(mode: LockMode, work: () => Promise<T>): Promise<T> {
   const locks = typeof navigator === 'undefined' ? undefined : navigator.locks;
-  if (!locks) return write();
-  // Called without the Lock the browser passes: `write` may take an optional argument of its own.
-  return locks.request(DEVICE_COPY_WRITE_LOCK, () => write());
+  if (!locks) return work();
+  // Called without the Lock the browser passes: `work` may take an optional argument of its own.
+  return locks.request(DEVICE_COPY_LOCK, { mode }, () => work());
 }
+
+const withWriteLock = <T>(write: () => Promise<T>): Promise<T> => withCopyLock('exclusive', write);
 
 /**
  * The events of the copy for this key and address, without opening any of their records. No
