@@ -249,7 +249,7 @@ describe('the background sync of the events never counted on this device', () =>
     await deviceCopySettled();
   });
 
-  it('asks once the copy on the device is large, with an estimate; "only the events I open" pauses', async () => {
+  it('asks once the copy on the device is large, with an estimate; "only the events I open" pauses, and "Resume" answers it', async () => {
     signInForTests();
     const api = pagedApi({ total: 300, maxPerPage: 100 });
     server.use(api.handler);
@@ -267,6 +267,12 @@ describe('the background sync of the events never counted on this device', () =>
     sync.pause();
     expect(sync.getState()).toMatchObject({ status: 'paused', question: null, done: 1 });
     expect(backgroundSyncPausedInSession()).toBe(true);
+
+    // "Resume" after the question was answered: the promoter asked for the rest, no question again.
+    sync.resume();
+    const end = await until(sync, (state) => state.status === 'done' || state.status === 'asking');
+    expect(end).toMatchObject({ status: 'done', done: 3, question: null });
+    expect(keepEveryEventInSession()).toBe(true);
     await deviceCopySettled();
   });
 

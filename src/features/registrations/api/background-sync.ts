@@ -81,6 +81,8 @@ export class BackgroundSync {
   private paused = backgroundSyncPausedInSession();
   /** The promoter said to keep every event: no more asking this session. */
   private keepEvery = keepEveryEventInSession();
+  /** Paused by answering "Only the events I open": "Resume" then answers the other way. */
+  private declined = false;
   private running = false;
   private session: Session | null = getSession();
   /** Stops the running event's load: pause, sign-out, or a screen's load taking over. */
@@ -100,6 +102,7 @@ export class BackgroundSync {
       this.asked.clear();
       this.paused = backgroundSyncPausedInSession();
       this.keepEvery = keepEveryEventInSession();
+      this.declined = false;
       this.set(IDLE);
     });
   }
@@ -126,6 +129,7 @@ export class BackgroundSync {
   pause = (): void => {
     const asking = this.state.status === 'asking';
     if (this.paused && !asking) return;
+    if (asking) this.declined = true;
     this.paused = true;
     rememberBackgroundSyncPaused(true);
     this.interruptCurrent?.();
@@ -140,8 +144,14 @@ export class BackgroundSync {
     this.resume();
   };
 
+  /** "Resume". After "Only the events I open", it is the promoter's answer to the same question. */
   resume = (): void => {
     if (!this.paused) return;
+    if (this.declined) {
+      this.declined = false;
+      this.keepEvery = true;
+      rememberKeepEveryEvent();
+    }
     this.paused = false;
     rememberBackgroundSyncPaused(false);
     void this.run();
