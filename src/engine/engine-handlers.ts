@@ -1,9 +1,10 @@
 import { insightsHandlers } from '@/engine/figures/insights-handler';
-import { pageReaderHandlers } from '@/engine/loader/page-reader-answers';
 import { createDeviceCopyEngine } from './copy/device-copy-handler';
 import { demoHandlers } from './demo/demo-handler';
 import { createEngineDemo } from './demo/engine-demo';
 import { createEngineSync } from './sync/sync-handler';
+import { EventLists } from './sync/event-lists';
+import { listHandlers } from './sync/list-handler';
 import { engineContract } from './engine-contract';
 import { exportHandlers } from './export/export-handler';
 import { serveEngine, type Handlers } from './rpc/server';
@@ -17,15 +18,23 @@ export function startEngine(post: EnginePost): EngineReceiver {
   const demo = createEngineDemo();
   const copy = createDeviceCopyEngine((topic) => post({ kind: 'notice', topic, value: null }));
   const sync = createEngineSync(copy, demo);
+  const lists = new EventLists();
+  const insights = insightsHandlers(lists);
   const handlers: Handlers<typeof engineContract> = {
-    ...insightsHandlers(),
+    ...insights,
+    // The page's cache dropped an event's rows (or every event's): the engine drops them too.
+    'insights.forget': (params, context) => {
+      lists.forget(params.eventId);
+      return insights['insights.forget'](params, context);
+    },
     ...copy.handlers,
-    // A wipe (sign-out, a refused key) forgets the rows a stopped sync kept in memory too.
+    // A wipe (sign-out, a refused key) forgets the rows the engine kept in memory too.
     'copy.wipe': (params, context) => {
       sync.forget();
+      lists.forget(null);
       return copy.handlers['copy.wipe'](params, context);
     },
-    ...pageReaderHandlers(demo),
+    ...listHandlers(lists, copy, demo, (topic, value) => post({ kind: 'notice', topic, value })),
     ...exportHandlers(),
     ...demoHandlers(demo),
     ...sync.handlers,

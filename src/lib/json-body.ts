@@ -4,7 +4,7 @@ import { describeZodIssue } from './zod-issue';
 /**
  * What an API response's body turned out to be: the value its schema expects, text that is
  * not JSON, or JSON that does not match the schema (the first issue, named for the IT contact).
- * Plain data, so a worker can answer it (see engine/loader/page-reader.ts).
+ * Plain data, so it can cross between threads.
  */
 export type BodyReading<T> =
   | { readonly ok: true; readonly data: T }

@@ -10,6 +10,7 @@ import {
 import type { EngineContract } from '../engine-contract';
 import type { EngineClient } from '../rpc/client';
 import { orElse, placeOf, timed } from './copy-calls';
+import { LIST_SAVED, parseListSaved } from '../sync/list-saved';
 import { hearOtherTabs, tellOtherTabs } from './device-copy-channel';
 import type { CopyListResult, CopyReadResult, CopyRecord, CopySaveResult } from './device-copy-protocol';
 import type { PageNumbering } from './device-store';
@@ -85,6 +86,28 @@ export class DeviceCopyClient {
       rememberDeviceForgotten();
       this.stopSaving();
     });
+    // The engine saved a list it loaded for a screen (sync/list-handler.ts).
+    engine.onNotice(LIST_SAVED, (value) => {
+      const saved = parseListSaved(value);
+      if (saved) this.noteSaved(saved.eventId, saved.result, saved.dataAsOf);
+    });
+  }
+
+  /** Whether this session may save on the device (not after "Forget this device" or a wipe). */
+  keeps(): boolean {
+    return getSession() !== null && this.wipedEpoch !== this.epoch;
+  }
+
+  /** What reading an event's copy found, for the screens (the engine read it: sync/list-handler.ts). */
+  noteRead(eventId: number, read: CopyReadResult): void {
+    this.setStatus(eventId, { read });
+  }
+
+  /** A save of the event's list landed (or not): shown on the screens, and told to the other tabs. */
+  private noteSaved(eventId: number, result: CopySaveResult, dataAsOf: number): void {
+    if (!this.keeps()) return;
+    this.setStatus(eventId, { save: result });
+    if (result.status === 'saved') tellOtherTabs({ type: 'saved', eventId, dataAsOf });
   }
 
   statusOf(eventId: number): DeviceCopyStatus {

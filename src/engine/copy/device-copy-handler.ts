@@ -55,6 +55,15 @@ export interface DeviceCopyEngine {
     dataAsOf: number,
     extra: { history: unknown; pageNumbering: PageNumbering | undefined },
   ): Promise<CopySaveResult>;
+  /**
+   * Reads an event's list as `copy.read` does (and indexes it for the search): the rows a slice
+   * at a time to `onRows`, then what they are as of.
+   */
+  readList(
+    place: CopyPlace,
+    eventId: number,
+    onRows: (rows: DeviceRegistration[]) => void,
+  ): Promise<CopyReadResult>;
   /** Saves one record (an event's figures...), as `copy.save-record` does. */
   saveRecord(place: CopyPlace, record: CopyRecord, savedAt: number, value: unknown): Promise<CopySaveResult>;
 }
@@ -89,17 +98,17 @@ export function createDeviceCopyEngine(notify: (topic: typeof SEARCH_CHANGED) =>
       reason: 'failed',
     });
 
+  const readList: DeviceCopyEngine['readList'] = (place, eventId, onRows) =>
+    queued(
+      () =>
+        withCopyLock('shared', () =>
+          read(place, eventId, onRows, (rows, dataAsOf) => search.noteRows(place, eventId, dataAsOf, rows)),
+        ),
+      { status: 'unavailable' },
+    );
+
   const handlers: Handlers<typeof deviceCopyContract> = {
-    'copy.read': ({ place, eventId }, { progress }) =>
-      queued(
-        () =>
-          withCopyLock('shared', () =>
-            read(place, eventId, progress, (rows, dataAsOf) =>
-              search.noteRows(place, eventId, dataAsOf, rows),
-            ),
-          ),
-        { status: 'unavailable' },
-      ),
+    'copy.read': ({ place, eventId }, { progress }) => readList(place, eventId, progress),
     // Slices are kept as they arrive: the save they belong to comes after them.
     'copy.save-rows': ({ saveId, rows }) => {
       const held = pendingRows.get(saveId) ?? [];
@@ -148,7 +157,7 @@ export function createDeviceCopyEngine(notify: (topic: typeof SEARCH_CHANGED) =>
       return true;
     },
   };
-  return { handlers, saveList, saveRecord: saveOneRecord };
+  return { handlers, saveList, readList, saveRecord: saveOneRecord };
 }
 
 /** The Web Lock every tab's writes (exclusive) and list reads (shared) take (see createDeviceCopyEngine). */

@@ -1,5 +1,17 @@
 import { isHttpUrl, isRecord, method, type Parser } from '@/engine/rpc/contract';
-import { isHeaderList, type HeaderList } from '@/engine/loader/page-reader-protocol';
+
+/** Headers as name and value pairs: what crosses between the threads (a Headers object cannot). */
+export type HeaderList = [string, string][];
+
+const isHeaderList = (value: unknown): value is HeaderList =>
+  Array.isArray(value) &&
+  value.every(
+    (entry) =>
+      Array.isArray(entry) &&
+      entry.length === 2 &&
+      typeof entry[0] === 'string' &&
+      typeof entry[1] === 'string',
+  );
 
 /**
  * The built-in demo API runs in the engine (demo-handler.ts): one copy of its data, which the

@@ -20,6 +20,8 @@ export interface InsightsRows {
 
 export interface InsightsJob {
   readonly eventId: number;
+  /** The version of the engine's list the page shows (event-lists.ts), or null: the rows the page sent. */
+  readonly version: number | null;
   /** How many rows the engine must hold: the page's whole list. */
   readonly expected: number;
   readonly categories: readonly Category[];
@@ -46,6 +48,7 @@ export const insightsContract = {
       (p) =>
         isRecord(p) &&
         isId(p.eventId) &&
+        (p.version === null || isId(p.version)) &&
         isId(p.expected) &&
         Array.isArray(p.categories) &&
         (p.scope === null || isInt32Array(p.scope)) &&

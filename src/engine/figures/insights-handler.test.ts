@@ -3,11 +3,12 @@ import { demoEvent } from './testing/demo-event';
 import { ALL_INSIGHTS, eventInsights } from './event-insights';
 import type { InsightsAnswer } from './insights-contract';
 import { insightsHandlers } from './insights-handler';
+import { EventLists } from '@/engine/sync/event-lists';
 import { fromWire } from './insights-protocol';
 
 /** The handlers, called as the engine calls them (no progress, never cancelled). */
 function createInsightsHandler() {
-  const handlers = insightsHandlers();
+  const handlers = insightsHandlers(new EventLists());
   const context = { signal: new AbortController().signal, progress: () => {} };
   return {
     rows: (params: Parameters<(typeof handlers)['insights.rows']>[0]) =>
@@ -34,6 +35,7 @@ describe('the engine’s figures', () => {
     const wire = computed(
       handle.compute({
         eventId: 7,
+        version: null,
         expected: registrations.length,
         categories,
         scope: null,
@@ -51,6 +53,7 @@ describe('the engine’s figures', () => {
     const wire = computed(
       handle.compute({
         eventId: 7,
+        version: null,
         expected: 10,
         categories,
         scope: null,
@@ -67,6 +70,7 @@ describe('the engine’s figures', () => {
     const wire = computed(
       handle.compute({
         eventId: 7,
+        version: null,
         expected: registrations.length,
         categories,
         scope: Int32Array.from(shown, (row) => row.registration_id),
@@ -84,6 +88,7 @@ describe('the engine’s figures', () => {
     const ask = () =>
       handle.compute({
         eventId: 7,
+        version: null,
         expected: registrations.length,
         categories,
         scope: null,

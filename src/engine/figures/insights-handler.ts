@@ -3,13 +3,15 @@ import type { Registration } from '../api/registration-schemas';
 import { eventInsights } from './event-insights';
 import type { insightsContract } from './insights-contract';
 import { toWire } from './insights-protocol';
+import type { EventLists } from '@/engine/sync/event-lists';
 
 /**
- * The engine's figures methods (insights-contract.ts). Holds each event's rows as the page
- * sent them; plain functions, so they are tested in Node and run in the page where there is no
+ * The engine's figures methods (insights-contract.ts). Computes on the list the engine loaded
+ * for the page (event-lists.ts), at the version the page shows, or else on the rows the page
+ * sent; plain functions, so they are tested in Node and run in the page where there is no
  * Worker (tests in jsdom).
  */
-export function insightsHandlers(): Handlers<typeof insightsContract> {
+export function insightsHandlers(lists: EventLists): Handlers<typeof insightsContract> {
   const rowsByEvent = new Map<number, Registration[]>();
   return {
     'insights.rows': ({ eventId, from, rows }) => {
@@ -25,8 +27,10 @@ export function insightsHandlers(): Handlers<typeof insightsContract> {
       else rowsByEvent.delete(eventId);
       return true;
     },
-    'insights.compute': ({ eventId, expected, categories, scope, options }) => {
-      const held = rowsByEvent.get(eventId) ?? [];
+    'insights.compute': ({ eventId, version, expected, categories, scope, options }) => {
+      // The list the engine loaded for the page, at the version the page shows, or the rows the
+      // page sent.
+      const held = (version === null ? rowsByEvent.get(eventId) : lists.rowsAt(eventId, version)) ?? [];
       if (held.length !== expected) return { status: 'stale', held: held.length };
       const rows = scope ? inScope(held, scope) : held;
       return { status: 'ok', insights: toWire(eventInsights(rows, categories, options)) };

@@ -149,3 +149,15 @@ export function learnedNumbering(report: LoadReport): { firstPage: 0 | 1; pageSi
   if (!pagination || warnings.some((warning) => warning.code === 'first-page-guessed')) return null;
   return { firstPage: pagination.firstPage, pageSize: pagination.pageSize };
 }
+
+/** The loader's report without its rows. */
+export function reportOf(progress: RegistrationsLoadProgress): LoadReport {
+  return {
+    pagesLoaded: progress.pagesLoaded,
+    pagesFailed: progress.pagesFailed,
+    pagination: progress.pagination,
+    serverDate: progress.serverDate,
+    watermarkSource: progress.watermarkSource,
+    warnings: progress.warnings,
+  };
+}

@@ -1,6 +1,6 @@
 import { apiRequest } from '@/lib/api-client';
 import { apiPaths } from '@/lib/api-paths';
-import { readRegistrationPageBody, sendRegistrationPageRequest } from './page-reader';
+import { readBody } from './page-body';
 import { registrationPageResponseSchema } from '../api/registration-schemas';
 
 /** Parameters of GET /v1/events/{id}/registrations (document 4.4). */
@@ -13,8 +13,7 @@ export interface RegistrationPageParams {
 export function fetchRegistrationPage(eventId: number, params: RegistrationPageParams, signal?: AbortSignal) {
   return apiRequest(apiPaths.registrations(eventId), registrationPageResponseSchema, {
     params: { ...params },
-    send: sendRegistrationPageRequest,
-    readBody: readRegistrationPageBody,
+    readBody,
     ...(signal && { signal }),
   });
 }

@@ -1,17 +1,13 @@
-import { apiRequest } from '@/lib/api-client';
-import { apiPaths } from '@/lib/api-paths';
 import { isApiError } from '@/lib/api-error';
-import type { Session } from '@/lib/session';
 import type { Handlers } from '@/engine/rpc/server';
-import { registrationPageResponseSchema } from '@/engine/api/registration-schemas';
 import type { DeviceCopyEngine } from '@/engine/copy/device-copy-handler';
 import type { EngineDemo } from '@/engine/demo/engine-demo';
 import { eventFigures } from '@/engine/figures/count-event-figures';
 import { storeHistory } from '@/engine/history/history-codec';
 import { startHistory } from '@/engine/history/registration-history';
 import { loadRegistrations, retryMissing } from '@/engine/loader/load-registrations';
-import { learnedNumbering, type FetchPage, type RegistrationsLoadResult } from '@/engine/loader/load-types';
-import { readBody } from '@/engine/loader/page-reader-answers';
+import { learnedNumbering, type RegistrationsLoadResult } from '@/engine/loader/load-types';
+import { engineFetchPage } from './engine-fetch';
 import type { SyncFailure, SyncOutcome, syncContract } from './sync-contract';
 
 /**
@@ -42,17 +38,7 @@ export function createEngineSync(copy: DeviceCopyEngine, demo: EngineDemo): Engi
       const key = JSON.stringify([place.apiKey, place.address, eventId]);
       const resumable = stopped?.key === key ? stopped.result : null;
       stopped = null;
-      const session: Session = { baseUrl: place.address, apiKey: place.apiKey, demo: isDemo };
-      const fetchPage: FetchPage = (params, pageSignal) =>
-        apiRequest(apiPaths.registrations(eventId), registrationPageResponseSchema, {
-          session,
-          params: { ...params },
-          signal: pageSignal,
-          readBody,
-          ...(isDemo && {
-            send: (url: URL, init: RequestInit) => demo.answer(new Request(url, init), place.address),
-          }),
-        });
+      const fetchPage = engineFetchPage(place, isDemo, eventId, demo);
       let result: RegistrationsLoadResult;
       try {
         result = resumable

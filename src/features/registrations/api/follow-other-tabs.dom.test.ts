@@ -22,7 +22,7 @@ freshIndexedDbForEachTest();
  * This tab: the event's list loaded complete (and saved on the device), following the other
  * tabs; `readCopy` reads the copy (the real reading unless a test holds it back).
  */
-async function thisTab(readCopy = reopenFromCopy) {
+async function thisTab(readCopy = async (eventId: number) => (await reopenFromCopy(eventId))?.data) {
   signInForTests();
   const client = new QueryClient();
   onTestFinished(followOtherTabs(client, readCopy));

@@ -31,6 +31,8 @@ function isNewer(fresh: RegistrationsData, held: RegistrationsData): boolean {
 
 const following = new WeakMap<QueryClient, () => void>();
 
+const readFromCopy = async (eventId: number) => (await reopenFromCopy(eventId))?.data;
+
 /**
  * Another tab of the app saved an event's registrations on this device, newer than the list
  * this tab holds: take them from the copy (no request to the API), so two tabs open on one
@@ -48,7 +50,7 @@ const following = new WeakMap<QueryClient, () => void>();
  */
 export function followOtherTabs(
   client: QueryClient,
-  readCopy: (eventId: number) => Promise<RegistrationsData | undefined> = reopenFromCopy,
+  readCopy: (eventId: number) => Promise<RegistrationsData | undefined> = readFromCopy,
 ): () => void {
   const already = following.get(client);
   if (already) return already;

@@ -17,6 +17,19 @@ export function onRegistrationsRemoved(client: QueryClient, forget: (eventId: nu
   });
 }
 /**
+ * The version of the engine's list that `rows` are (the event's query holds them, as the
+ * engine loaded them), or null: the engine may not hold them.
+ */
+export function engineVersionOf(
+  client: QueryClient,
+  eventId: number,
+  rows: readonly unknown[],
+): number | null {
+  const data = client.getQueryData<RegistrationsData>(registrationsKey(eventId));
+  return data && data.rows === rows ? (data.version ?? null) : null;
+}
+
+/**
  * Resolves with the phase once no load of this event is running (at once when none is), for
  * an export that must not write a partial list. Rejects when `signal` aborts.
  */

@@ -1,22 +1,25 @@
-import { queryOptions, type Query, type QueryFunctionContext } from '@tanstack/react-query';
-import { getSession } from '@/lib/session';
-import { knownFirstPage, rememberFirstPage } from '@/lib/remembered-api-address';
-import { loadRegistrations, retryMissing } from '@/engine/loader/load-registrations';
-import { learnedNumbering } from '@/engine/loader/load-types';
-import type { Registration } from '@/engine/api/registration-schemas';
-import {
-  pruneHistory,
-  reconcileFull,
-  startHistory,
-  type RegistrationHistory,
-} from '@/engine/history/registration-history';
-import { eventFigures } from '@/engine/figures/count-event-figures';
+import { queryOptions, type Query, type QueryClient, type QueryFunctionContext } from '@tanstack/react-query';
+import { subscribeSession } from '@/lib/session';
+import { onRegistrationsRemoved } from './registrations-cache';
+import { ApiError } from '@/lib/api-error';
+import { apiPaths } from '@/lib/api-paths';
+import { theEngine } from '@/engine/engine';
+import { parseEventFigures, type EventFigures } from '@/engine/figures/event-figures';
+import { readStoredHistory } from '@/engine/history/history-codec';
+import type { LoadReport } from '@/engine/loader/load-types';
 import { publishEventFigures } from './event-figures-query';
+import { answered, failureOf, listTarget, rememberNumbering } from './list-calls';
 import { registrationsKey } from './registrations-key';
-import { reopenFromCopy, saveCopy } from './registrations-copy';
-import { continuePoint, reportOf, resumeFrom, type RegistrationsData } from './registrations-data';
-import { progressPublisher } from './registrations-progress';
-import { fullCheckDue, refreshRegistrations, verifyRegistrations } from './registrations-refresh';
+import { reopenFromCopy } from './registrations-copy';
+import type { RegistrationsData } from './registrations-data';
+import { ListReceiver } from './registrations-progress';
+import {
+  fullCheckDue,
+  ListNotHeld,
+  refreshRegistrations,
+  verifyRegistrations,
+  type Checked,
+} from './registrations-refresh';
 
 /**
  * How long an event's list stays in memory once no screen shows it. A 100,000-row list costs
@@ -91,14 +94,25 @@ const latestRun = new WeakMap<Query<RegistrationsData>, Run>();
 const copyLooked = new WeakSet<Query<RegistrationsData>>();
 
 /**
- * The last complete list of each query and its history: "Reload everything" empties the data,
- * and its full load is then compared with this list, so what it finds changed or removed is
- * recorded rather than forgotten.
+ * The query caches whose dropped lists the engine drops too (sign-out's `clear()`, a reset,
+ * garbage collection): it holds each list a screen showed, and nothing should outlive the
+ * page's own.
  */
-const lastComplete = new WeakMap<
-  Query<RegistrationsData>,
-  { rows: readonly Registration[]; history: RegistrationHistory }
->();
+const followedCaches = new WeakSet<QueryClient>();
+
+function engineForgetsWith(client: QueryClient): void {
+  if (followedCaches.has(client)) return;
+  followedCaches.add(client);
+  onRegistrationsRemoved(client, (eventId) => forgetInEngine(eventId));
+}
+
+const forgetInEngine = (eventId: number | null) =>
+  void theEngine()
+    .call('list.forget', { eventId })
+    .catch(() => undefined);
+
+// Another session (or none): the engine keeps no list of the last one.
+subscribeSession(() => forgetInEngine(null));
 
 /** The events whose next run must download the whole list again ("Verify the whole list"). */
 const fullCheckAsked = new Set<number>();
@@ -115,6 +129,7 @@ async function fillRegistrations(
   eventId: number,
   { client, queryKey, signal }: QueryFunctionContext<RegistrationsKey>,
 ): Promise<RegistrationsData> {
+  engineForgetsWith(client);
   const cache = client.getQueryCache();
   const query = cache.find<RegistrationsData>({ queryKey, exact: true });
   const found = query?.state.data;
@@ -132,39 +147,56 @@ async function fillRegistrations(
     if (query.state.data !== run.wrote || (run.wrote === undefined && signal.aborted)) return false;
     client.setQueryData(queryKey, data);
     run.wrote = query.state.data;
-    if (data.phase === 'complete' && data.history) {
-      lastComplete.set(query, { rows: data.rows, history: data.history });
-      publishEventFigures(client, eventId, eventFigures(data.rows, data.history, data.report.serverDate));
-    }
     return true;
+  };
+  /** The figures of a complete list the cache shows now (the engine counted them). */
+  const publish = ({ data, figures }: { data: RegistrationsData; figures: EventFigures | null }) => {
+    const counted = figures && parseEventFigures(figures);
+    if (counted && query?.state.data === data) publishEventFigures(client, eventId, counted);
+    return data;
   };
 
   try {
     // The previous run, if the cache still holds what it wrote (no reset since), may still be
-    // finishing: it was aborted when the screen left or "Stop" was pressed, and its last pages
-    // are settling. Continue from what it ends with, never from a progress snapshot, so no
-    // page is fetched twice and the rows never shrink. Always yields once: a run that React's
-    // StrictMode aborts right after starting it has sent no request yet.
+    // finishing: it was aborted when the screen left or "Stop" was pressed. Continue from what
+    // it ends with, never from a progress snapshot, so the rows never shrink (the engine keeps
+    // the stopped load, and continues it once its last pages settled). Always yields once: a
+    // run that React's StrictMode aborts right after starting it has sent no request yet.
     const inherited = await (before && found === before.wrote ? before.ended : undefined);
     let previous = inherited ?? found;
     if (previous === undefined && query && !copyLooked.has(query)) {
       copyLooked.add(query);
-      previous = await reopenFromCopy(eventId);
-      if (previous) write(previous);
+      const reopened = await reopenFromCopy(eventId);
+      if (reopened) {
+        previous = reopened.data;
+        if (write(reopened.data)) publish(reopened);
+      }
     }
     const fullCheck = fullCheckAsked.delete(eventId);
     let data: RegistrationsData;
     if (previous?.phase === 'complete' && previous.report.serverDate) {
-      // A full check brings every change too: no check for changes before it.
-      data = fullCheck
-        ? previous
-        : await refreshRegistrations(eventId, previous, previous.report.serverDate, signal, write);
-      if (fullCheck || fullCheckDue(data)) data = await verifyRegistrations(eventId, data, signal, write);
+      try {
+        // A full check brings every change too: no check for changes before it.
+        let checked: Checked = fullCheck
+          ? { data: previous, figures: null }
+          : await refreshRegistrations(eventId, previous, signal, write);
+        publish(checked);
+        if (fullCheck || fullCheckDue(checked.data)) {
+          checked = await verifyRegistrations(eventId, checked.data, signal, write);
+          publish(checked);
+        }
+        data = checked.data;
+      } catch (error) {
+        // The engine no longer holds the list shown (it restarted): loaded again from the server.
+        if (!(error instanceof ListNotHeld)) throw error;
+        data = publish(
+          await loadOrResume(eventId, { ...previous, resumable: false }, signal, write, () => true),
+        );
+      }
     } else {
-      const known = query && lastComplete.get(query);
-      // Progress is for screens: a load no screen shows (the background sync) writes only its end.
+      // Progress is for screens: a load no screen shows writes only now and then.
       const shown = () => (query?.getObserversCount() ?? 0) > 0;
-      data = await loadOrResume(eventId, previous, known, signal, write, shown);
+      data = publish(await loadOrResume(eventId, previous, signal, write, shown));
     }
     end(data);
     return data;
@@ -174,49 +206,93 @@ async function fillRegistrations(
   }
 }
 
+/** Before the first page: nothing seen yet. */
+const NOTHING_SEEN: LoadReport = {
+  pagesLoaded: 0,
+  pagesFailed: [],
+  pagination: null,
+  serverDate: null,
+  watermarkSource: null,
+  warnings: [],
+};
+
+/**
+ * Loads the whole list in the engine, or continues the stopped load it kept (`resumable`): the
+ * rows come as the pages do, and are written to the cache as they come (ListReceiver).
+ * Stopping (the signal) keeps the rows received so far: the next run continues.
+ */
 async function loadOrResume(
   eventId: number,
   previous: RegistrationsData | undefined,
-  known: { rows: readonly Registration[]; history: RegistrationHistory } | undefined,
   signal: AbortSignal,
   write: (data: RegistrationsData) => boolean,
   shown: () => boolean,
-): Promise<RegistrationsData> {
-  const publish = progressPublisher(previous, write, shown);
-  const baseUrl = getSession()?.baseUrl;
-  const options = { signal, onProgress: publish.progress };
-  const resumable = previous?.continueFrom ? resumeFrom(previous.rows, previous.continueFrom) : null;
+): Promise<{ data: RegistrationsData; figures: EventFigures | null }> {
+  const target = listTarget(eventId);
+  if (!target) throw new ApiError({ kind: 'unauthorized', endpoint: apiPaths.registrations(eventId) });
+  const receiver = new ListReceiver(previous, write, shown);
+  const ended = (data: RegistrationsData, figures: EventFigures | null = null) => {
+    write(data);
+    return { data, figures };
+  };
+  const stopped = (): RegistrationsData => {
+    const { rows, version, report } = receiver.snapshot();
+    const kept =
+      rows.length > 0 || !previous ? { rows, version } : { rows: previous.rows, version: previous.version };
+    return {
+      phase: 'cancelled',
+      ...kept,
+      report: report ?? previous?.report ?? NOTHING_SEEN,
+      loadedAt: previous?.loadedAt ?? null,
+      refresh: null,
+      history: null,
+      resumable: true,
+    };
+  };
+  let answer;
   try {
-    const result = resumable
-      ? await retryMissing(resumable, options)
-      : await loadRegistrations({
-          eventId,
-          ...options,
-          ...(baseUrl !== undefined && { firstPage: knownFirstPage(baseUrl) }),
-        });
-    // No progress may land after the end (the comparison with the last list below yields).
-    publish.stop();
-    const numbering = learnedNumbering(result);
-    if (baseUrl !== undefined && numbering) rememberFirstPage(baseUrl, numbering.firstPage);
-    const at = (result.serverDate ?? new Date()).getTime();
-    const history =
-      result.status !== 'complete'
-        ? null
-        : known
-          ? pruneHistory(await reconcileFull(known.history, known.rows, result.rows, at), at)
-          : startHistory(at);
-    const data: RegistrationsData = {
-      phase: result.status,
-      rows: result.rows,
-      report: reportOf(result),
-      loadedAt: result.status === 'complete' ? new Date() : (previous?.loadedAt ?? null),
+    answer = await theEngine().call(
+      'list.load',
+      { ...target, resume: previous?.resumable === true },
+      { signal, onProgress: receiver.take },
+    );
+  } catch (error) {
+    receiver.stop();
+    if (!signal.aborted) throw error;
+    return ended(stopped());
+  } finally {
+    receiver.stop();
+  }
+  if (answer.kind === 'failed') throw failureOf(answer.error);
+  // The list was dropped meanwhile (sign-out) or another call took it over.
+  if (answer.kind === 'unknown') return ended(stopped());
+  answered();
+  rememberNumbering(answer.firstPage);
+  const { rows, version } = receiver.snapshot();
+  if (version !== answer.version) throw new Error('The registrations did not all arrive from the engine');
+  if (answer.kind === 'stopped')
+    return ended({
+      phase: answer.status,
+      rows,
+      report: answer.report,
+      loadedAt: previous?.loadedAt ?? null,
+      refresh: null,
+      history: null,
+      resumable: answer.resumable,
+      version,
+    });
+  const history = readStoredHistory(answer.history);
+  return ended(
+    {
+      phase: 'complete',
+      rows,
+      report: answer.report,
+      loadedAt: new Date(),
       refresh: null,
       history,
-      continueFrom: continuePoint(result),
-    };
-    if (write(data)) saveCopy(eventId, data);
-    return data;
-  } finally {
-    publish.stop();
-  }
+      resumable: false,
+      version,
+    },
+    answer.figures,
+  );
 }

@@ -5,7 +5,7 @@ import type { EngineContract } from '@/engine/engine-contract';
 import type { EngineClient } from '@/engine/rpc/client';
 import type { QueryClient } from '@tanstack/react-query';
 import type { Category } from '@/engine/api/event-schemas';
-import { onRegistrationsRemoved } from '../api/registrations-cache';
+import { engineVersionOf, onRegistrationsRemoved } from '../api/registrations-cache';
 import type { Registration } from '@/engine/api/registration-schemas';
 import type { EventInsights, InsightsOptions } from '@/engine/figures/event-insights';
 import { fromWire } from '@/engine/figures/insights-protocol';
@@ -14,9 +14,10 @@ type ResultsByScope = WeakMap<object, Map<string, Promise<EventInsights>>>;
 const ALL_ROWS = {};
 
 /**
- * The page's side of the engine's figures (insights-contract.ts). The engine mirrors each
- * event's registrations: the first request sends them (ROWS_PER_WORKER_MESSAGE per message,
- * yielding between messages), later ones only the rows a load appended. Results are kept per
+ * The page's side of the engine's figures (insights-contract.ts). The engine computes on the
+ * list it loaded for the page, at the version the page shows; rows the page made itself (or a
+ * version the engine no longer holds) are sent to it first (ROWS_PER_WORKER_MESSAGE per
+ * message, yielding between messages), later only the rows appended. Results are kept per
  * row set, categories, scope and options, so the event page, the Numbers dialog and the
  * workbook's figures sheet share one computation, and returning to a screen finds its figures
  * ready. They go with the rows: when the query cache drops an event's registrations
@@ -31,14 +32,22 @@ class InsightsClient {
     WeakMap<readonly Category[], ResultsByScope>
   >();
   private readonly settled = new WeakMap<Promise<EventInsights>, EventInsights>();
-  /** Each event's registrations by id, kept up to date with what was sent (see sync). */
+  /** Each event's registrations by id, for the rows last computed on (see index). */
   private readonly byId = new Map<number, Map<number, Registration>>();
+  private readonly indexed = new Map<number, readonly Registration[]>();
   /** Syncs and requests run one after another, so a request never overtakes its rows. */
   private queue: Promise<unknown> = Promise.resolve();
   /** Moves on with every `forget` and restart, so a sync under way stops sending rows the engine dropped. */
   private generation = 0;
 
-  constructor(private readonly engine: EngineClient<EngineContract>) {
+  /**
+   * @param versionOf the version of the engine's list that `rows` are (the query of the event
+   *   says), or null when the page made them.
+   */
+  constructor(
+    private readonly engine: EngineClient<EngineContract>,
+    private readonly versionOf: (eventId: number, rows: readonly Registration[]) => number | null,
+  ) {
     engine.onRestart(() => {
       this.sent.clear();
       this.generation += 1;
@@ -84,9 +93,11 @@ class InsightsClient {
     if (eventId === null) {
       this.sent.clear();
       this.byId.clear();
+      this.indexed.clear();
     } else {
       this.sent.delete(eventId);
       this.byId.delete(eventId);
+      this.indexed.delete(eventId);
     }
     void this.engine.call('insights.forget', { eventId }).catch(() => undefined);
   }
@@ -97,11 +108,22 @@ class InsightsClient {
     return run;
   }
 
-  private async run(request: ComputeRequest, retried = false): Promise<EventInsights> {
+  /**
+   * One computation. The engine usually holds the very list the page shows (it loaded it, at the
+   * version the query names), so nothing is sent; else, or when it no longer holds that
+   * version, the page sends its rows, and once more in full if they drifted.
+   */
+  private async run(
+    request: ComputeRequest,
+    attempt: 'held' | 'sent' | 'resent' = 'held',
+  ): Promise<EventInsights> {
     const { eventId, rows, categories, scope, options } = request;
-    await this.sync(eventId, rows);
+    const version = attempt === 'held' ? this.versionOf(eventId, rows) : null;
+    this.index(eventId, rows);
+    if (version === null) await this.sync(eventId, rows);
     const job = {
       eventId,
+      version,
       expected: rows.length,
       categories,
       scope: scope ? Int32Array.from(scope) : null,
@@ -111,15 +133,32 @@ class InsightsClient {
       transfer: job.scope ? [job.scope.buffer] : [],
     });
     if (answer.status === 'stale') {
+      if (attempt === 'held') return this.run(request, version === null ? 'resent' : 'sent');
       // The engine's copy drifted (it restarted, or a message was lost): send everything again once.
-      if (retried)
+      if (attempt === 'resent')
         throw new Error(
           `The figures could not be computed: ${answer.held} rows held, ${rows.length} expected`,
         );
       this.sent.delete(eventId);
-      return this.run(request, true);
+      return this.run(request, 'resent');
     }
     return fromWire(answer.insights, this.byId.get(eventId) ?? new Map());
+  }
+
+  /** Keeps the ids of `rows` for reading the engine's answers, from the first row that differs. */
+  private index(eventId: number, rows: readonly Registration[]): void {
+    const indexed = this.indexed.get(eventId);
+    if (indexed === rows) return;
+    let from = 0;
+    if (indexed) {
+      const limit = Math.min(indexed.length, rows.length);
+      while (from < limit && indexed[from] === rows[from]) from++;
+    }
+    // A load adds a page's worth, not 100,000.
+    let ids = this.byId.get(eventId);
+    if (!ids || from === 0) this.byId.set(eventId, (ids = new Map<number, Registration>()));
+    for (let i = from; i < rows.length; i++) ids.set(rows[i]!.registration_id, rows[i]!);
+    this.indexed.set(eventId, rows);
   }
 
   /**
@@ -136,10 +175,6 @@ class InsightsClient {
       while (from < limit && held[from] === rows[from]) from++;
     }
     this.sent.delete(eventId);
-    // The ids of what follows the common front: a load adds a page's worth, not 100,000.
-    let ids = this.byId.get(eventId);
-    if (!ids || from === 0) this.byId.set(eventId, (ids = new Map<number, Registration>()));
-    for (let i = from; i < rows.length; i++) ids.set(rows[i]!.registration_id, rows[i]!);
     const generation = this.generation;
     for (let start = from; start === from || start < rows.length; start += ROWS_PER_MESSAGE) {
       if (start > from) await yieldToBrowser();
@@ -184,7 +219,9 @@ const clients = new WeakMap<QueryClient, InsightsClient>();
 export function insightsClient(queryClient: QueryClient, engine = theEngine()): InsightsClient {
   let client = clients.get(queryClient);
   if (!client) {
-    const created = new InsightsClient(engine);
+    const created = new InsightsClient(engine, (eventId, rows) =>
+      engineVersionOf(queryClient, eventId, rows),
+    );
     onRegistrationsRemoved(queryClient, (eventId) => created.forget(eventId));
     clients.set(queryClient, (client = created));
   }

@@ -1,0 +1,65 @@
+import { ROWS_PER_WORKER_MESSAGE } from '@/lib/main-thread-budget';
+import type { Registration } from '@/engine/api/registration-schemas';
+import type { LoadReport } from '@/engine/loader/load-types';
+import type { ListRows } from './list-contract';
+
+/** A load's rows go to the page at most this often (the first ones and the end at once). */
+const SEND_INTERVAL_MS = 100;
+
+/**
+ * Sends a list's rows to the page as they grow, each row once: every message carries the rows
+ * from the first position that differs from what was sent before (a load appends pages, and
+ * now and then fills in a late page before the last ones), a few hundred rows per message.
+ * Only the last message of a batch names the version of the whole list: the page's list has
+ * that version once it took them all.
+ */
+export class ListRowsSender {
+  private sent: readonly Registration[] = [];
+  private last = Number.NEGATIVE_INFINITY;
+
+  constructor(private readonly post: (message: ListRows) => void) {}
+
+  /**
+   * While a load goes on: sends now if it is time (or the first rows), else waits for the next
+   * call. `versionOf` gives the rows sent their version (the engine keeps them under it).
+   */
+  progress(
+    rows: () => readonly Registration[],
+    report: LoadReport | null,
+    versionOf: (rows: readonly Registration[]) => number,
+  ): void {
+    const now = performance.now();
+    const first = this.sent.length === 0;
+    if (!first && now - this.last < SEND_INTERVAL_MS) return;
+    const current = rows();
+    if (first && current.length === 0) return;
+    this.last = now;
+    this.send(current, versionOf(current), report);
+  }
+
+  /** The list as it ends, with its version. */
+  end(rows: readonly Registration[], version: number, report: LoadReport | null): void {
+    this.send(rows, version, report);
+  }
+
+  private send(rows: readonly Registration[], version: number, report: LoadReport | null): void {
+    const sent = this.sent;
+    const limit = Math.min(sent.length, rows.length);
+    let from = 0;
+    while (from < limit && sent[from] === rows[from]) from++;
+    this.sent = rows;
+    if (from === rows.length && from === sent.length) {
+      this.post({ from, rows: [], version, report });
+      return;
+    }
+    for (let start = from; start === from || start < rows.length; start += ROWS_PER_WORKER_MESSAGE) {
+      const end = Math.min(rows.length, start + ROWS_PER_WORKER_MESSAGE);
+      this.post({
+        from: start,
+        rows: rows.slice(start, end),
+        version: end === rows.length ? version : 0,
+        report,
+      });
+    }
+  }
+}
