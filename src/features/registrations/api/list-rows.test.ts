@@ -1,0 +1,49 @@
+import type { Registration } from '@/engine/api/registration-schemas';
+import type { ListRows } from '@/engine/sync/list-contract';
+import { ListRowsSender } from '@/engine/sync/list-rows-sender';
+import { ListReceiver } from './registrations-progress';
+
+const row = (id: number) => ({ registration_id: id }) as Registration;
+const ids = (rows: readonly Registration[]) => rows.map((each) => each.registration_id);
+
+describe("a list's rows, from the engine to the page", () => {
+  it('reach the page once each, a late page filled in before the last ones, and name the version at the end', () => {
+    const messages: ListRows[] = [];
+    const receiver = new ListReceiver(undefined, null);
+    const sender = new ListRowsSender((message) => {
+      messages.push(message);
+      receiver.take(message);
+    });
+    const first = Array.from({ length: 700 }, (_, i) => row(i + 1));
+    sender.progress(
+      () => first,
+      null,
+      () => 1,
+    );
+    // Pages 1 and 3 arrived; page 2 (ids 701-800) comes late, before page 3 (801-900).
+    const page3 = Array.from({ length: 100 }, (_, i) => row(801 + i));
+    const page2 = Array.from({ length: 100 }, (_, i) => row(701 + i));
+    const withPage3 = [...first, ...page3];
+    sender.end(withPage3, 2, null);
+    const whole = [...first, ...page2, ...page3];
+    sender.end(whole, 3, null);
+
+    expect(ids(receiver.snapshot().rows)).toEqual(ids(whole));
+    expect(receiver.snapshot().version).toBe(3);
+    // Every row was sent once, but for page 3, sent again after the late page that went before it.
+    const sent = messages.reduce((count, message) => count + message.rows.length, 0);
+    expect(sent).toBe(700 + 100 + 200);
+    // A batch names its version on its last message only: rows before it are not a whole list.
+    expect(messages.filter((message) => message.version !== 0).map((m) => m.version)).toEqual([1, 2, 3]);
+  });
+
+  it('a list that shrank (a full check found deletions) is cut on the page too', () => {
+    const receiver = new ListReceiver(undefined, null);
+    const sender = new ListRowsSender(receiver.take);
+    const rows = [row(1), row(2), row(3)];
+    sender.end(rows, 1, null);
+    sender.end([rows[0]!, rows[1]!], 2, null);
+    expect(ids(receiver.snapshot().rows)).toEqual([1, 2]);
+    expect(receiver.snapshot().version).toBe(2);
+  });
+});
