@@ -54,7 +54,11 @@ export function listHandlers(
     return run;
   };
 
-  /** Counts the list, saves it on the device after the answer, and says what it is. */
+  /**
+   * Counts the list, saves it on the device after the answer, and says what it is. Called in
+   * the same task as the check that the list is still held: a wipe (sign-out) drops the lists
+   * first, so nothing is saved after it.
+   */
   const keep = (
     target: ListTarget,
     list: HeldList,
@@ -207,6 +211,8 @@ export function listHandlers(
         const history = known
           ? pruneHistory(await reconcileFull(known.history, known.rows, result.rows, at), at)
           : startHistory(at);
+        // Dropped while comparing (sign-out wiped the copy): nothing of it may be saved now.
+        if (!lists.isLatest(list, run)) return { kind: 'unknown' };
         complete(list, result.rows, report, history);
         sender.end(result.rows, list.version, report);
         return { kind: 'complete', ...keep(target, list, report, history), saved: null };
@@ -294,6 +300,7 @@ export function listHandlers(
         const at = (result.serverDate ?? new Date()).getTime();
         const before = list.history ?? startHistory(list.report.serverDate?.getTime() ?? at);
         const compared = await reconcileFull(before, list.rows, result.rows, at);
+        if (!lists.isLatest(list, run)) return { kind: 'stopped', status: 'cancelled' };
         const history = pruneHistory(compared, at);
         const report: LoadReport = {
           ...reportOf(result),

@@ -1,0 +1,74 @@
+import { theEngine } from '@/engine/engine';
+import { deviceCopySettled, listDeviceCopy } from '@/engine/copy/device-copy';
+import { freshIndexedDbForEachTest } from '@/engine/copy/testing/fresh-indexeddb';
+import { signInForTests } from '@/engine/loader/testing/loader-test-kit';
+import { getDemoDataset } from '@/mocks/data';
+import { getSession } from '@/lib/session';
+import { placeOf } from '@/engine/copy/copy-calls';
+import type { ListRows, ListTarget } from './list-contract';
+
+/** Alpine, 420 registrations. */
+const EVENT = 1005;
+
+freshIndexedDbForEachTest();
+
+function target(): ListTarget {
+  return { place: placeOf(getSession()!), demo: false, eventId: EVENT, firstPage: null, keep: true };
+}
+
+/** Loads the event's list in the engine; the rows it sent, as the page would hold them. */
+async function load() {
+  const held: ListRows['rows'][number][] = [];
+  const answer = await theEngine().call(
+    'list.load',
+    { ...target(), resume: false },
+    {
+      onProgress: ({ from, rows }) => {
+        held.length = from;
+        held.push(...rows);
+      },
+    },
+  );
+  return { answer, held };
+}
+
+describe("the engine's lists for the screens", () => {
+  it('loads a list, sends each row, saves it on the device, and checks it for changes by its version', async () => {
+    signInForTests();
+    const { answer, held } = await load();
+    expect(answer.kind).toBe('complete');
+    if (answer.kind !== 'complete') return;
+    expect(held.map((row) => row.registration_id)).toEqual(
+      getDemoDataset()
+        .registrationsOf(EVENT)
+        .map((row) => row.registration_id),
+    );
+    expect(answer.figures).toMatchObject({ total: held.length });
+    await deviceCopySettled();
+    const kept = await listDeviceCopy();
+    expect(kept.status === 'ok' && kept.events.find((event) => event.eventId === EVENT)?.rows).toBe(
+      held.length,
+    );
+
+    const checked = await theEngine().call('list.changes', { ...target(), version: answer.version });
+    expect(checked).toMatchObject({ kind: 'changed', changed: 0, added: 0, replacedAt: [], appended: [] });
+    // A version the engine does not hold (the page's list is another one): start from the server.
+    expect(await theEngine().call('list.changes', { ...target(), version: answer.version + 1_000 })).toEqual({
+      kind: 'unknown',
+    });
+    await deviceCopySettled();
+  });
+
+  it('forgets every list when the copy is wiped (sign-out): nothing of them is checked or saved again', async () => {
+    signInForTests();
+    const { answer } = await load();
+    if (answer.kind !== 'complete') throw new Error(answer.kind);
+    await deviceCopySettled();
+    expect(await theEngine().call('copy.wipe', {})).toBe(true);
+    expect(await theEngine().call('list.changes', { ...target(), version: answer.version })).toEqual({
+      kind: 'unknown',
+    });
+    const kept = await listDeviceCopy();
+    expect(kept).toEqual({ status: 'ok', events: [] });
+  });
+});
