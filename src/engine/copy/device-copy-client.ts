@@ -12,8 +12,16 @@ import type { EngineClient } from '../rpc/client';
 import { orElse, placeOf, timed } from './copy-calls';
 import { LIST_SAVED, parseListSaved } from '../sync/list-saved';
 import { hearOtherTabs, tellOtherTabs } from './device-copy-channel';
-import type { CopyListResult, CopyReadResult, CopyRecord, CopySaveResult } from './device-copy-protocol';
-import type { PageNumbering } from './device-store';
+import type {
+  CopyListResult,
+  CopyReadResult,
+  CopyRecord,
+  CopySaveResult,
+  DeviceCopyStatus,
+  KeptAnswer,
+  ReopenedCopy,
+  SaveExtra,
+} from './device-copy-protocol';
 import type { DeviceCopyProbe } from './probe-device-copy';
 import type { DeviceRegistration } from './registrations-codec';
 
@@ -27,37 +35,6 @@ import type { DeviceRegistration } from './registrations-codec';
  * (deviceCopyStatus) for the screens to show. A save that landed is told to the other tabs of
  * the app (device-copy-channel.ts), so they can take the newer list from it.
  */
-
-/** The copy of an event, as found on the device. */
-export interface ReopenedCopy {
-  readonly rows: DeviceRegistration[];
-  /** The server time the rows are as of: the next `updated_since`. */
-  readonly dataAsOf: Date;
-  /** When they were saved, by this browser's clock. */
-  readonly savedAt: Date;
-  /** The history saved with them (any JSON value: the caller parses it), null when none. */
-  readonly history: unknown;
-  /** How the API numbers its pages, as a load learned it: a reopened list need not probe again. */
-  readonly pageNumbering: PageNumbering | null;
-}
-
-/** A whole API answer kept in the copy, and when it came (this browser's clock). */
-export interface KeptAnswer {
-  readonly value: unknown;
-  readonly savedAt: Date;
-}
-
-/** What is saved beside the rows: the app's history of the list, the API's page numbering. */
-export interface SaveExtra {
-  readonly history?: unknown;
-  readonly pageNumbering?: PageNumbering;
-}
-
-/** The last outcome of reading and of saving an event's copy (null: not tried yet). */
-export interface DeviceCopyStatus {
-  readonly read: CopyReadResult | null;
-  readonly save: CopySaveResult | null;
-}
 
 /** How long sign-out waits for the wipe. */
 const WIPE_WAIT_MS = 5_000;

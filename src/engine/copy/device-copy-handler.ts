@@ -1,11 +1,10 @@
-import { ROWS_PER_WORKER_MESSAGE } from '@/lib/main-thread-budget';
 import { deleteUnusedDeviceCopy, deviceCopyExists, wipeDeviceCopy } from './device-store';
 import { openDeviceCopy } from './open-device-copy';
+import { listKeptEvents, readKeptList } from './device-copy-reads';
 import { probeDeviceCopy } from './probe-device-copy';
 import type { Handlers } from '@/engine/rpc/server';
 import { SEARCH_CHANGED, type deviceCopyContract } from './device-copy-contract';
 import type {
-  CopyListResult,
   CopyPlace,
   CopyReadResult,
   CopyRecord,
@@ -86,6 +85,9 @@ export function createDeviceCopyEngine(notify: (topic: typeof SEARCH_CHANGED) =>
   const saveList: DeviceCopyEngine['saveList'] = (place, eventId, rows, dataAsOf, extra) =>
     queued(
       async () => {
+        // A task of its own: the answer of the call that asked for the save (a screen's list)
+        // goes out before the save's encoding takes the engine (a second at 100,000 rows).
+        await new Promise((resolve) => setTimeout(resolve, 0));
         const result = await withWriteLock(() => save(place, eventId, rows, dataAsOf, extra));
         if (result.status === 'saved') search.noteRows(place, eventId, dataAsOf, rows);
         return result;
@@ -102,7 +104,9 @@ export function createDeviceCopyEngine(notify: (topic: typeof SEARCH_CHANGED) =>
     queued(
       () =>
         withCopyLock('shared', () =>
-          read(place, eventId, onRows, (rows, dataAsOf) => search.noteRows(place, eventId, dataAsOf, rows)),
+          readKeptList(place, eventId, onRows, (rows, dataAsOf) =>
+            search.noteRows(place, eventId, dataAsOf, rows),
+          ),
         ),
       { status: 'unavailable' },
     );
@@ -125,7 +129,7 @@ export function createDeviceCopyEngine(notify: (topic: typeof SEARCH_CHANGED) =>
       pendingRows.delete(saveId);
       return saveList(place, eventId, rows, dataAsOf, { history, pageNumbering });
     },
-    'copy.list': ({ place }) => queued(() => list(place), { status: 'unavailable' }),
+    'copy.list': ({ place }) => queued(() => listKeptEvents(place), { status: 'unavailable' }),
     'copy.save-record': ({ place, record, savedAt, value }) => saveOneRecord(place, record, savedAt, value),
     'copy.read-record': ({ place, record }) =>
       queued(() => readRecord(place, record), { status: 'unavailable' }),
@@ -172,72 +176,6 @@ function withCopyLock<T>(mode: LockMode, work: () => Promise<T>): Promise<T> {
 }
 
 const withWriteLock = <T>(write: () => Promise<T>): Promise<T> => withCopyLock('exclusive', write);
-
-/**
- * The events of the copy for this key and address, without opening any of their records. No
- * database yet (never saved, or forgotten): none, and none is created just to look. Opening
- * with another key or address discards the copy found, as a read would: it is unreadable here.
- */
-async function list(place: { apiKey: string; address: string }): Promise<CopyListResult> {
-  if (typeof indexedDB === 'undefined') return { status: 'unavailable' };
-  if (!(await deviceCopyExists())) return { status: 'ok', events: [] };
-  const opened = await openDeviceCopy({ apiKey: place.apiKey, origin: place.address });
-  if (!opened.ok) return { status: 'unavailable' };
-  try {
-    const events = await opened.copy.listEvents();
-    return {
-      status: 'ok',
-      events: events.map(({ eventId, rows, bytes, savedAt, dataAsOf }) => ({
-        eventId,
-        rows,
-        bytes,
-        savedAt,
-        dataAsOf,
-      })),
-    };
-  } finally {
-    opened.copy.close();
-  }
-}
-
-async function read(
-  place: { apiKey: string; address: string },
-  eventId: number,
-  sendRows: (rows: DeviceRegistration[]) => void,
-  indexRows: (rows: readonly DeviceRegistration[], dataAsOf: number) => void,
-): Promise<CopyReadResult> {
-  if (typeof indexedDB === 'undefined') return { status: 'unavailable' };
-  // Nothing saved yet, or forgotten: nothing to read, and no empty database made by looking.
-  if (!(await deviceCopyExists())) return { status: 'missing' };
-  const opened = await openDeviceCopy({ apiKey: place.apiKey, origin: place.address });
-  if (!opened.ok) return { status: 'unavailable' };
-  const { copy } = opened;
-  try {
-    // Another key, another API, unused for 30 days, another schema: the copy found is gone.
-    if (opened.discarded) return { status: 'discarded', reason: opened.discarded };
-    const info = (await copy.listEvents()).find((event) => event.eventId === eventId);
-    // Without the time the rows are as of, they could not be brought up to date: not usable.
-    if (!info || info.rows === null || info.dataAsOf === null) return { status: 'missing' };
-    const found = await copy.readRegistrations(eventId);
-    if (found.status === 'corrupt') return { status: 'discarded', reason: 'corrupt' };
-    if (found.status === 'missing') return { status: 'missing' };
-    const rows = found.value;
-    const history = await copy.readHistory(eventId);
-    indexRows(rows, info.dataAsOf);
-    for (let start = 0; start < rows.length; start += ROWS_PER_WORKER_MESSAGE)
-      sendRows(rows.slice(start, start + ROWS_PER_WORKER_MESSAGE));
-    return {
-      status: 'ok',
-      rows: rows.length,
-      dataAsOf: info.dataAsOf,
-      savedAt: info.savedAt,
-      history: history.status === 'ok' ? history.value : null,
-      pageNumbering: copy.pageNumbering,
-    };
-  } finally {
-    copy.close();
-  }
-}
 
 async function save(
   place: { apiKey: string; address: string },

@@ -1,9 +1,9 @@
 import type { Session } from '@/lib/session';
 import { theEngine } from '../engine';
 import { CopySearchClient } from './copy-search-client';
-import { DeviceCopyClient, type SaveExtra } from './device-copy-client';
+import { DeviceCopyClient } from './device-copy-client';
 import type { DeviceRegistration } from './registrations-codec';
-import type { CopyReadResult } from './device-copy-protocol';
+import type { CopyReadResult, SaveExtra } from './device-copy-protocol';
 
 /*
  * The app's way to the encrypted copy on this device: one client of the engine's copy for the

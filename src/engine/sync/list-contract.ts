@@ -1,7 +1,7 @@
 import type { ApiErrorInit } from '@/lib/api-error';
 import { asIs, done, isId, isRecord, method } from '@/engine/rpc/contract';
 import { isPlace } from '@/engine/copy/device-copy-contract';
-import type { CopyPlace, CopyReadResult, CopySaveResult } from '@/engine/copy/device-copy-protocol';
+import type { CopyPlace, CopyReadResult } from '@/engine/copy/device-copy-protocol';
 import type { PageNumbering } from '@/engine/copy/device-store';
 import type { Registration } from '@/engine/api/registration-schemas';
 import type { EventFigures } from '@/engine/figures/event-figures';
@@ -41,15 +41,13 @@ export interface ListRows {
   readonly report: LoadReport | null;
 }
 
-/** What a complete list is saved and counted as. */
+/** What a complete list is counted as (its save on the device is told apart: LIST_SAVED). */
 export interface ListKept {
   readonly version: number;
   readonly report: LoadReport;
   /** The list's history, stored form (history-codec.ts). */
   readonly history: unknown;
   readonly figures: EventFigures;
-  /** The save on the device: null when none was asked (`keep` false) or possible (no server time). */
-  readonly saved: CopySaveResult | null;
   /** The page numbering the load learned, for the page to remember with the API. */
   readonly firstPage: 0 | 1 | null;
 }
@@ -61,7 +59,7 @@ export type ListFailure =
 
 export type OpenAnswer =
   | { readonly kind: 'none'; readonly read: CopyReadResult }
-  | (Omit<ListKept, 'report' | 'saved' | 'firstPage'> & {
+  | (Omit<ListKept, 'report' | 'firstPage'> & {
       readonly kind: 'opened';
       readonly read: CopyReadResult;
       readonly dataAsOf: number;

@@ -3,8 +3,12 @@ import type { Registration } from '@/engine/api/registration-schemas';
 import type { LoadReport } from '@/engine/loader/load-types';
 import type { ListRows } from './list-contract';
 
-/** A load's rows go to the page at most this often (the first ones and the end at once). */
-const SEND_INTERVAL_MS = 100;
+/**
+ * A load's rows go to the page at most this often (the first ones and the end at once): as
+ * often as the page shows them (PUBLISH_INTERVAL_MS), and no more, so the versions the engine
+ * keeps (event-lists.ts) cover the figures the page asks for during a load.
+ */
+const SEND_INTERVAL_MS = 300;
 
 /**
  * Sends a list's rows to the page as they grow, each row once: every message carries the rows

@@ -1,7 +1,7 @@
 import { useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { deviceCopyStatus, subscribeDeviceCopyStatus } from '@/engine/copy/device-copy';
-import type { DeviceCopyStatus } from '@/engine/copy/device-copy-client';
+import type { DeviceCopyStatus } from '@/engine/copy/device-copy-protocol';
 import { useOffline } from '@/lib/offline';
 
 type Note = 'notSavedFull' | 'notSaved' | 'discarded' | 'opened' | null;

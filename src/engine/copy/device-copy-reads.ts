@@ -1,0 +1,73 @@
+import { ROWS_PER_WORKER_MESSAGE } from '@/lib/main-thread-budget';
+import { deviceCopyExists } from './device-store';
+import { openDeviceCopy } from './open-device-copy';
+import type { CopyListResult, CopyReadResult } from './device-copy-protocol';
+import type { DeviceRegistration } from './registrations-codec';
+
+/* The engine's reads of the copy: the events it keeps, and an event's list (device-copy-handler.ts). */
+
+/**
+ * The events of the copy for this key and address, without opening any of their records. No
+ * database yet (never saved, or forgotten): none, and none is created just to look. Opening
+ * with another key or address discards the copy found, as a read would: it is unreadable here.
+ */
+export async function listKeptEvents(place: { apiKey: string; address: string }): Promise<CopyListResult> {
+  if (typeof indexedDB === 'undefined') return { status: 'unavailable' };
+  if (!(await deviceCopyExists())) return { status: 'ok', events: [] };
+  const opened = await openDeviceCopy({ apiKey: place.apiKey, origin: place.address });
+  if (!opened.ok) return { status: 'unavailable' };
+  try {
+    const events = await opened.copy.listEvents();
+    return {
+      status: 'ok',
+      events: events.map(({ eventId, rows, bytes, savedAt, dataAsOf }) => ({
+        eventId,
+        rows,
+        bytes,
+        savedAt,
+        dataAsOf,
+      })),
+    };
+  } finally {
+    opened.copy.close();
+  }
+}
+
+export async function readKeptList(
+  place: { apiKey: string; address: string },
+  eventId: number,
+  sendRows: (rows: DeviceRegistration[]) => void,
+  indexRows: (rows: readonly DeviceRegistration[], dataAsOf: number) => void,
+): Promise<CopyReadResult> {
+  if (typeof indexedDB === 'undefined') return { status: 'unavailable' };
+  // Nothing saved yet, or forgotten: nothing to read, and no empty database made by looking.
+  if (!(await deviceCopyExists())) return { status: 'missing' };
+  const opened = await openDeviceCopy({ apiKey: place.apiKey, origin: place.address });
+  if (!opened.ok) return { status: 'unavailable' };
+  const { copy } = opened;
+  try {
+    // Another key, another API, unused for 30 days, another schema: the copy found is gone.
+    if (opened.discarded) return { status: 'discarded', reason: opened.discarded };
+    const info = (await copy.listEvents()).find((event) => event.eventId === eventId);
+    // Without the time the rows are as of, they could not be brought up to date: not usable.
+    if (!info || info.rows === null || info.dataAsOf === null) return { status: 'missing' };
+    const found = await copy.readRegistrations(eventId);
+    if (found.status === 'corrupt') return { status: 'discarded', reason: 'corrupt' };
+    if (found.status === 'missing') return { status: 'missing' };
+    const rows = found.value;
+    const history = await copy.readHistory(eventId);
+    indexRows(rows, info.dataAsOf);
+    for (let start = 0; start < rows.length; start += ROWS_PER_WORKER_MESSAGE)
+      sendRows(rows.slice(start, start + ROWS_PER_WORKER_MESSAGE));
+    return {
+      status: 'ok',
+      rows: rows.length,
+      dataAsOf: info.dataAsOf,
+      savedAt: info.savedAt,
+      history: history.status === 'ok' ? history.value : null,
+      pageNumbering: copy.pageNumbering,
+    };
+  } finally {
+    copy.close();
+  }
+}

@@ -1,0 +1,84 @@
+import type { Registration } from '@/engine/api/registration-schemas';
+import type { DeviceCopyEngine } from '@/engine/copy/device-copy-handler';
+import type { EngineDemo } from '@/engine/demo/engine-demo';
+import { eventFigures } from '@/engine/figures/count-event-figures';
+import { storeHistory } from '@/engine/history/history-codec';
+import type { RegistrationHistory } from '@/engine/history/registration-history';
+import { learnedNumbering, type FetchPage, type LoadReport } from '@/engine/loader/load-types';
+import { engineFetchPage } from './engine-fetch';
+import type { EventLists, HeldList } from './event-lists';
+import type { ListKept, ListTarget } from './list-contract';
+import { LIST_SAVED } from './list-saved';
+
+/** What the list methods share (list-handler.ts, list-checks.ts). */
+export interface ListWork {
+  readonly lists: EventLists;
+  /** Runs `work` after the calls on the event's list before it have settled. */
+  inTurn<T>(eventId: number, work: () => Promise<T>): Promise<T>;
+  /** The pages of the target's event, from the API or the engine's demo. */
+  fetchPage(target: ListTarget): FetchPage;
+  /** The list is now complete as `rows`, with its report and history. */
+  complete(
+    list: HeldList,
+    rows: readonly Registration[],
+    report: LoadReport,
+    history: RegistrationHistory,
+  ): void;
+  /**
+   * Counts the list, saves it on the device after the answer (told as LIST_SAVED), and says
+   * what it is. Call it in the same task as the check that the list is still held: a wipe
+   * (sign-out) drops the lists first, so nothing is saved after it.
+   */
+  keep(target: ListTarget, list: HeldList, report: LoadReport, history: RegistrationHistory): ListKept;
+}
+
+export function createListWork(
+  lists: EventLists,
+  copy: DeviceCopyEngine,
+  demo: EngineDemo,
+  notify: (topic: typeof LIST_SAVED, value: unknown) => void,
+): ListWork {
+  /** The calls on each event's list, chained. */
+  const queues = new Map<number, Promise<unknown>>();
+  return {
+    lists,
+    inTurn: (eventId, work) => {
+      const run = (queues.get(eventId) ?? Promise.resolve()).then(work, work);
+      const settled = run.catch(() => undefined);
+      queues.set(eventId, settled);
+      void settled.then(() => {
+        if (queues.get(eventId) === settled) queues.delete(eventId);
+      });
+      return run;
+    },
+    fetchPage: (target) => engineFetchPage(target.place, target.demo, target.eventId, demo),
+    complete: (list, rows, report, history) => {
+      lists.setRows(list, rows);
+      list.report = report;
+      list.history = history;
+      list.stopped = null;
+      list.lastComplete = { rows, history };
+    },
+    keep: (target, list, report, history) => {
+      const numbering = learnedNumbering(report);
+      const stored = storeHistory(history);
+      const asOf = report.serverDate;
+      if (target.keep && asOf) {
+        const dataAsOf = asOf.getTime();
+        void copy
+          .saveList(target.place, target.eventId, list.rows, dataAsOf, {
+            history: stored,
+            pageNumbering: numbering ?? undefined,
+          })
+          .then((result) => notify(LIST_SAVED, { eventId: target.eventId, dataAsOf, result }));
+      }
+      return {
+        version: list.version,
+        report,
+        history: stored,
+        figures: eventFigures(list.rows, history, asOf),
+        firstPage: numbering?.firstPage ?? null,
+      };
+    },
+  };
+}
