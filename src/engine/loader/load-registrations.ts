@@ -2,6 +2,7 @@ import type { ApiResponse } from '@/lib/api-client';
 import { decideFirstPage, decidePageSize, settleProbe, type Probe } from './discover-pagination';
 import {
   defaultSleep,
+  NOTHING_SEEN,
   type LoadRegistrationsOptions,
   type LoadRequest,
   type LoaderRunOptions,
@@ -178,12 +179,7 @@ function nothingLoaded(run: LoadRun): RegistrationsLoadResult {
     status: 'cancelled',
     rows: [],
     loaded: 0,
-    pagesLoaded: 0,
-    pagesFailed: [],
-    pagination: null,
-    serverDate: null,
-    watermarkSource: null,
-    warnings: [],
+    ...NOTHING_SEEN,
     request: run.request,
     resume: null,
   };

@@ -150,6 +150,16 @@ export function learnedNumbering(report: LoadReport): { firstPage: 0 | 1; pageSi
   return { firstPage: pagination.firstPage, pageSize: pagination.pageSize };
 }
 
+/** What a load saw before its first page: nothing. */
+export const NOTHING_SEEN: LoadReport = {
+  pagesLoaded: 0,
+  pagesFailed: [],
+  pagination: null,
+  serverDate: null,
+  watermarkSource: null,
+  warnings: [],
+};
+
 /** The loader's report without its rows. */
 export function reportOf(progress: RegistrationsLoadProgress): LoadReport {
   return {

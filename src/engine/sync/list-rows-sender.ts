@@ -1,4 +1,5 @@
 import { ROWS_PER_WORKER_MESSAGE } from '@/lib/main-thread-budget';
+import { sharedFront } from '@/lib/shared-front';
 import type { Registration } from '@/engine/api/registration-schemas';
 import type { LoadReport } from '@/engine/loader/load-types';
 import type { ListRows } from './list-contract';
@@ -48,9 +49,7 @@ export class ListRowsSender {
 
   private send(rows: readonly Registration[], version: number, report: LoadReport | null): void {
     const sent = this.sent;
-    const limit = Math.min(sent.length, rows.length);
-    let from = 0;
-    while (from < limit && sent[from] === rows[from]) from++;
+    const from = sharedFront(sent, rows);
     this.sent = rows;
     if (from === rows.length && from === sent.length) {
       this.post({ from, rows: [], version, report });

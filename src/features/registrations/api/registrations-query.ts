@@ -6,7 +6,7 @@ import { apiPaths } from '@/lib/api-paths';
 import { theEngine } from '@/engine/engine';
 import { parseEventFigures, type EventFigures } from '@/engine/figures/event-figures';
 import { readStoredHistory } from '@/engine/history/history-codec';
-import type { LoadReport } from '@/engine/loader/load-types';
+import { NOTHING_SEEN } from '@/engine/loader/load-types';
 import { publishEventFigures } from './event-figures-query';
 import { answered, failureOf, listTarget, rememberNumbering } from './list-calls';
 import { registrationsKey } from './registrations-key';
@@ -205,16 +205,6 @@ async function fillRegistrations(
     throw error;
   }
 }
-
-/** Before the first page: nothing seen yet. */
-const NOTHING_SEEN: LoadReport = {
-  pagesLoaded: 0,
-  pagesFailed: [],
-  pagination: null,
-  serverDate: null,
-  watermarkSource: null,
-  warnings: [],
-};
 
 /**
  * Loads the whole list in the engine, or continues the stopped load it kept (`resumable`): the

@@ -1,5 +1,6 @@
 import { ROWS_PER_WORKER_MESSAGE as ROWS_PER_MESSAGE } from '@/lib/main-thread-budget';
 import { yieldToBrowser } from '@/lib/yield-to-browser';
+import { sharedFront } from '@/lib/shared-front';
 import { theEngine } from '@/engine/engine';
 import type { EngineContract } from '@/engine/engine-contract';
 import type { EngineClient } from '@/engine/rpc/client';
@@ -149,11 +150,7 @@ class InsightsClient {
   private index(eventId: number, rows: readonly Registration[]): void {
     const indexed = this.indexed.get(eventId);
     if (indexed === rows) return;
-    let from = 0;
-    if (indexed) {
-      const limit = Math.min(indexed.length, rows.length);
-      while (from < limit && indexed[from] === rows[from]) from++;
-    }
+    const from = indexed ? sharedFront(indexed, rows) : 0;
     // A load adds a page's worth, not 100,000.
     let ids = this.byId.get(eventId);
     if (!ids || from === 0) this.byId.set(eventId, (ids = new Map<number, Registration>()));
@@ -169,11 +166,7 @@ class InsightsClient {
   private async sync(eventId: number, rows: readonly Registration[]): Promise<void> {
     const held = this.sent.get(eventId);
     if (held === rows) return;
-    let from = 0;
-    if (held) {
-      const limit = Math.min(held.length, rows.length);
-      while (from < limit && held[from] === rows[from]) from++;
-    }
+    const from = held ? sharedFront(held, rows) : 0;
     this.sent.delete(eventId);
     const generation = this.generation;
     for (let start = from; start === from || start < rows.length; start += ROWS_PER_MESSAGE) {

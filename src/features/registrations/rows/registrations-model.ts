@@ -1,4 +1,5 @@
 import { SLICE_BUDGET_MS } from '@/lib/main-thread-budget';
+import { sharedFront } from '@/lib/shared-front';
 import { yieldToBrowser } from '@/lib/yield-to-browser';
 import type { QueryClient } from '@tanstack/react-query';
 import type { i18n as I18n } from 'i18next';
@@ -95,7 +96,7 @@ class EventModels {
     // A check for changes replaces rows in place and appends new ones: the rows at the same
     // place as before are taken as they were, and only the others are built and scanned.
     const previous = this.latest.get(labels);
-    const kept = previous ? commonPrefix(previous.registrations, registrations) : 0;
+    const kept = previous ? sharedFront(previous.registrations, registrations) : 0;
     const inPlace = previous ? replacedInPlace(previous, registrations, kept, builder) : null;
     let rows: RegistrationRow[];
     let added: RegistrationRow[];
@@ -143,7 +144,7 @@ class EventModels {
     // The front that the latest model in these labels already has (a load's earlier snapshot)
     // is not walked again: at 25,000 rows that walk alone would make each snapshot a long task.
     const previous = this.latest.get(labels);
-    const from = previous ? commonPrefix(previous.registrations, registrations) : 0;
+    const from = previous ? sharedFront(previous.registrations, registrations) : 0;
     // Slices start in a task of their own, not in the one that rendered the snapshot.
     await yieldToBrowser();
     signal.throwIfAborted();
@@ -205,14 +206,6 @@ function replacedInPlace(
   const rows = previous.rows.slice(0, before.length);
   for (let k = 0; k < at.length; k++) rows[at[k]!] = built[k]!;
   return { rows, built, registrations: changed };
-}
-
-/** How many registrations two snapshots share at their front (the same objects, in order). */
-function commonPrefix(before: readonly Registration[], after: readonly Registration[]): number {
-  const limit = Math.min(before.length, after.length);
-  let i = 0;
-  while (i < limit && before[i] === after[i]) i++;
-  return i;
 }
 
 /** Column titles are part of the model: one object per question list and labels. */
