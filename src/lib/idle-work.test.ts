@@ -1,6 +1,6 @@
 import { runWhenIdle } from './idle-work';
 
-type IdleRun = (deadline: { timeRemaining: () => number }) => void;
+type IdleRun = IdleRequestCallback;
 
 /** A browser whose idle periods the test hands out, each with the time it says. */
 function idlePeriods() {
@@ -22,7 +22,7 @@ function idlePeriods() {
     /** Starts the last idle period asked for, lasting `ms`; its time runs out when `end()` is called. */
     give(ms: number) {
       let left = ms;
-      asked.at(-1)!({ timeRemaining: () => left });
+      asked.at(-1)!({ didTimeout: false, timeRemaining: () => left });
       return { end: () => (left = 0) };
     },
   };

@@ -1,5 +1,3 @@
-import { ROWS_PER_WORKER_MESSAGE } from '@/lib/main-thread-budget';
-import { yieldToBrowser } from '@/lib/yield-to-browser';
 import {
   deviceForgottenInSession,
   getSession,
@@ -19,21 +17,19 @@ import type {
   CopySaveResult,
   DeviceCopyStatus,
   KeptAnswer,
-  ReopenedCopy,
-  SaveExtra,
 } from './device-copy-protocol';
 import type { DeviceCopyProbe } from './probe-device-copy';
-import type { DeviceRegistration } from './registrations-codec';
 
 /**
- * The page's side of the engine's device copy (device-copy-contract.ts): the encrypted copy of
- * the registrations on this device (device-store.ts), for the signed-in session's API key and
- * API address. Reading answers the rows (a few hundred per message, so no task of the page is
- * long) or null; saving is fire and forget and sends the rows a few hundred per message,
- * yielding between messages; wiping answers once the database is deleted. Failures never
- * throw, an engine that stopped included: they are kept per event as a typed status
- * (deviceCopyStatus) for the screens to show. A save that landed is told to the other tabs of
- * the app (device-copy-channel.ts), so they can take the newer list from it.
+ * The page's side of the engine's device copy (device-copy-contract.ts): the encrypted copy on
+ * this device (device-store.ts), for the signed-in session's API key and API address. The
+ * registrations themselves never pass here: the engine reads and saves the lists it loads for
+ * the screens (sync/list-work.ts) and says what came of it (`noteRead`, the LIST_SAVED notice).
+ * The page saves and reads whole API answers (the events list, saved views...), lists what is
+ * kept, and wipes; wiping answers once the database is deleted. Failures never throw, an engine
+ * that stopped included: they are kept per event as a typed status (deviceCopyStatus) for the
+ * screens to show. A save that landed is told to the other tabs of the app
+ * (device-copy-channel.ts), so they can take the newer list from it.
  */
 
 /** How long sign-out waits for the wipe. */
@@ -42,14 +38,11 @@ const WIPE_WAIT_MS = 5_000;
 export class DeviceCopyClient {
   private readonly status = new Map<number, DeviceCopyStatus>();
   private readonly statusListeners = new Set<() => void>();
-  /** The newest save of each event: an older one still sending its rows gives way. */
-  private readonly latestSave = new Map<number, number>();
   private readonly inFlight = new Set<Promise<unknown>>();
   /** Moves on whenever a session starts or ends: what was asked under one never lands in another. */
   private epoch = 0;
   /** The epoch whose copy was wiped (sign-out): none of its saves may write the copy again. */
   private wipedEpoch = -1;
-  private nextSaveId = 1;
 
   constructor(private readonly engine: EngineClient<EngineContract>) {
     subscribeSession(() => {
@@ -89,80 +82,6 @@ export class DeviceCopyClient {
 
   statusOf(eventId: number): DeviceCopyStatus {
     return this.status.get(eventId) ?? NO_STATUS;
-  }
-
-  /** The event's copy for the signed-in session, or null (none, unusable, or the session changed). */
-  read(eventId: number): Promise<ReopenedCopy | null> {
-    const session = getSession();
-    if (!session) return Promise.resolve(null);
-    const epoch = this.epoch;
-    const rows: DeviceRegistration[] = [];
-    const reading = this.engine.call(
-      'copy.read',
-      { place: placeOf(session), eventId },
-      {
-        onProgress: (slice) => {
-          for (const row of slice) rows.push(row);
-        },
-      },
-    );
-    const answer = timed(orElse(reading, UNAVAILABLE), UNAVAILABLE);
-    return this.track(
-      answer.then((result) => {
-        this.setStatus(eventId, { read: result });
-        if (result.status !== 'ok' || this.epoch !== epoch) return null;
-        return {
-          rows,
-          dataAsOf: new Date(result.dataAsOf),
-          savedAt: new Date(result.savedAt),
-          history: result.history,
-          pageNumbering: result.pageNumbering,
-        };
-      }),
-    );
-  }
-
-  /**
-   * Saves the event's rows as of `dataAsOf` (server time), with the app's history of the list
-   * (a JSON value), in the background. Never throws.
-   */
-  save(eventId: number, rows: readonly DeviceRegistration[], dataAsOf: Date, extra: SaveExtra = {}): void {
-    const session = getSession();
-    const epoch = this.epoch;
-    if (!session || this.wipedEpoch === epoch) return;
-    const id = this.nextSaveId++;
-    this.latestSave.set(eventId, id);
-    // Still the same session, not wiped, and no newer save of the event started.
-    const current = () =>
-      this.epoch === epoch && this.wipedEpoch !== epoch && this.latestSave.get(eventId) === id;
-    const drop = () => void orElse(this.engine.call('copy.save-drop', { saveId: id }), true);
-    const send = async (): Promise<void> => {
-      for (let start = 0; start < rows.length; start += ROWS_PER_WORKER_MESSAGE) {
-        if (start > 0) await yieldToBrowser();
-        if (!current()) return drop();
-        const slice = rows.slice(start, start + ROWS_PER_WORKER_MESSAGE);
-        // Not awaited: calls keep their order, and the save that follows answers for them all.
-        void orElse(this.engine.call('copy.save-rows', { saveId: id, rows: slice }), true);
-      }
-      if (rows.length > 0) await yieldToBrowser();
-      if (!current()) return drop();
-      const result = await orElse(
-        this.engine.call('copy.save', {
-          place: placeOf(session),
-          saveId: id,
-          eventId,
-          dataAsOf: dataAsOf.getTime(),
-          ...(extra.history !== undefined && { history: extra.history }),
-          ...(extra.pageNumbering && { pageNumbering: extra.pageNumbering }),
-        }),
-        NOT_SAVED,
-      );
-      if (this.latestSave.get(eventId) === id) this.latestSave.delete(eventId);
-      if (this.epoch !== epoch) return;
-      this.setStatus(eventId, { save: result });
-      if (result.status === 'saved') tellOtherTabs({ type: 'saved', eventId, dataAsOf: dataAsOf.getTime() });
-    };
-    void this.track(send());
   }
 
   /** Saves a whole API answer (the events list, an event's categories) in the background. */
@@ -249,7 +168,6 @@ export class DeviceCopyClient {
   private stopSaving(): void {
     this.wipedEpoch = this.epoch;
     this.status.clear();
-    this.latestSave.clear();
     for (const listener of this.statusListeners) listener();
   }
 

@@ -9,7 +9,6 @@ import type {
 } from './device-copy-protocol';
 import type { PageNumbering } from './device-store';
 import type { DeviceCopyProbe } from './probe-device-copy';
-import type { DeviceRegistration } from './registrations-codec';
 import { parseSearchAnswer, type SearchAnswer } from './search-protocol';
 
 /**
@@ -35,8 +34,6 @@ const isCopyRecord = (value: unknown): value is CopyRecord =>
   isRecord(value) && (value.kind === 'events' || (RECORD_KINDS.has(value.kind) && isId(value.eventId)));
 const isPageNumbering = (value: unknown): value is PageNumbering =>
   isRecord(value) && (value.firstPage === 0 || value.firstPage === 1) && isId(value.pageSize);
-const isRows = (value: unknown): value is DeviceRegistration[] =>
-  Array.isArray(value) && value.every(isRecord);
 const SAVE_FAILURES: ReadonlySet<unknown> = new Set(['quota', 'failed', 'unavailable']);
 const DISCARD_REASONS: ReadonlySet<unknown> = new Set([
   'schema',
@@ -49,7 +46,8 @@ const DISCARD_REASONS: ReadonlySet<unknown> = new Set([
 const isSaveResult = (r: unknown): r is CopySaveResult =>
   isRecord(r) && (r.status === 'saved' || (r.status === 'not-saved' && SAVE_FAILURES.has(r.reason)));
 
-const isReadResult = (r: unknown): r is CopyReadResult => {
+/** What reading an event's list from the copy found (the engine's lists answer it: list-contract.ts). */
+export const isReadResult = (r: unknown): r is CopyReadResult => {
   if (!isRecord(r)) return false;
   if (r.status === 'missing' || r.status === 'unavailable') return true;
   if (r.status === 'discarded') return DISCARD_REASONS.has(r.reason);
@@ -98,19 +96,6 @@ const searchResult: Parser<SearchAnswer | null> = (received) => {
   return answer && { value: answer };
 };
 
-export interface SaveParams {
-  readonly place: CopyPlace;
-  /** The page's number for this save: the slices sent before it with `copy.save-rows` carry it. */
-  readonly saveId: number;
-  readonly eventId: number;
-  /** The server time the rows are as of (the next `updated_since`), ms since the epoch. */
-  readonly dataAsOf: number;
-  /** The app's history of the list (any JSON value), saved with the rows. */
-  readonly history?: unknown;
-  /** How the API numbers its pages, as the load learned it (plaintext: not personal data). */
-  readonly pageNumbering?: PageNumbering;
-}
-
 export interface SearchParams {
   readonly place: CopyPlace;
   readonly query: string;
@@ -120,32 +105,6 @@ export interface SearchParams {
 }
 
 export const deviceCopyContract = {
-  /** An event's copy: its rows come as progress, a few hundred at a time, before the result. */
-  'copy.read': method<{ place: CopyPlace; eventId: number }, CopyReadResult, DeviceRegistration[]>({
-    params: withPlace((p) => isId(p.eventId)),
-    result: asIs(isReadResult),
-    progress: asIs(isRows),
-  }),
-  /** A slice of the rows of the save `saveId`, sent before it. */
-  'copy.save-rows': method<{ saveId: number; rows: readonly DeviceRegistration[] }, true>({
-    params: asIs((p) => isRecord(p) && isId(p.saveId) && isRows(p.rows)),
-    result: done,
-  }),
-  /** Forget the slices of a save that will not be sent (the session ended meanwhile). */
-  'copy.save-drop': method<{ saveId: number }, true>({
-    params: asIs((p) => isRecord(p) && isId(p.saveId)),
-    result: done,
-  }),
-  'copy.save': method<SaveParams, CopySaveResult>({
-    params: withPlace(
-      (p) =>
-        isId(p.saveId) &&
-        isId(p.eventId) &&
-        isTime(p.dataAsOf) &&
-        (p.pageNumbering === undefined || isPageNumbering(p.pageNumbering)),
-    ),
-    result: asIs(isSaveResult),
-  }),
   /** The events the copy holds for this place: plaintext metadata only, no row. */
   'copy.list': method<{ place: CopyPlace }, CopyListResult>({
     params: withPlace(() => true),

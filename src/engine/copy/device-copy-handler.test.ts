@@ -4,7 +4,7 @@ import { createEngineClient } from '../rpc/client';
 import { serveEngine } from '../rpc/server';
 import { inPageTransport } from '../rpc/transport';
 import { deviceCopyContract } from './device-copy-contract';
-import { deviceCopyHandlers, DEVICE_COPY_LOCK } from './device-copy-handler';
+import { createDeviceCopyEngine, DEVICE_COPY_LOCK } from './device-copy-handler';
 import type { DeviceRegistration } from './registrations-codec';
 import { DEVICE_COPY_DB, storedOnDevice, freshIndexedDbForEachTest } from './testing/fresh-indexeddb';
 
@@ -30,49 +30,34 @@ function rows(count: number): DeviceRegistration[] {
   }));
 }
 
-/** The engine's device copy methods behind the real RPC, run in the page. */
+/**
+ * The engine's device copy: its methods for the page behind the real RPC, run in the page, and
+ * the saves and reads of whole lists the engine's own work uses (sync/list-work.ts).
+ */
 function worker() {
   const progress: { id: number; rows: DeviceRegistration[] }[] = [];
   let readId = 0;
+  const copy = createDeviceCopyEngine(() => {});
   const engine = createEngineClient(deviceCopyContract, () =>
-    inPageTransport((post) =>
-      serveEngine(
-        deviceCopyContract,
-        deviceCopyHandlers(() => {}),
-        post,
-      ),
-    ),
+    inPageTransport((post) => serveEngine(deviceCopyContract, copy.handlers, post)),
   );
   const { call } = engine;
-  const save = async (saveId: number, list: DeviceRegistration[], place = PLACE, history?: unknown) => {
-    for (let start = 0; start < list.length; start += 5_000)
-      void engine.call('copy.save-rows', { saveId, rows: list.slice(start, start + 5_000) });
-    return engine.call('copy.save', {
-      place,
-      saveId,
-      eventId: 9,
-      dataAsOf: AS_OF,
-      ...(history !== undefined && { history }),
-    });
-  };
+  const save = (list: DeviceRegistration[], place = PLACE, history?: unknown) =>
+    copy.saveList(place, 9, list, AS_OF, { history, pageNumbering: undefined });
   const read = (place = PLACE) => {
     const id = ++readId;
-    return engine.call(
-      'copy.read',
-      { place, eventId: 9 },
-      { onProgress: (rows) => progress.push({ id, rows }) },
-    );
+    return copy.readList(place, 9, (rows) => progress.push({ id, rows }));
   };
   return { call: call.bind(engine), save, read, progress };
 }
 
 describe('the engine’s device copy', () => {
-  it('saves an event with its watermark and sends it back a few hundred rows per message', async () => {
+  it('saves an event with its watermark and reads it back a few hundred rows at a time', async () => {
     const { progress, save, read } = worker();
     const saved = rows(2 * ROWS_PER_WORKER_MESSAGE + 1);
-    expect(await save(1, saved)).toEqual({ status: 'saved' });
+    expect(await save(saved)).toEqual({ status: 'saved' });
     const answer = await read();
-    // The slices came before the answer that ends the read (it resolves after them).
+    // The slices came before the answer that ends the read.
     expect(answer).toMatchObject({ status: 'ok', rows: 2 * ROWS_PER_WORKER_MESSAGE + 1, dataAsOf: AS_OF });
     expect(progress.map((slice) => slice.rows.length)).toEqual([
       ROWS_PER_WORKER_MESSAGE,
@@ -93,14 +78,14 @@ describe('the engine’s device copy', () => {
         throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
       return put.apply(this, args);
     });
-    expect(await save(1, rows(10))).toEqual({ status: 'not-saved', reason: 'quota' });
+    expect(await save(rows(10))).toEqual({ status: 'not-saved', reason: 'quota' });
     vi.mocked(IDBObjectStore.prototype.put).mockRestore();
     expect(await read()).toEqual({ status: 'missing' });
   });
 
   it('another API key finds the copy unreadable: it is discarded, no row is sent', async () => {
     const { progress, save, read } = worker();
-    await save(1, rows(10));
+    await save(rows(10));
     const answer = await read({ ...PLACE, apiKey: 'pk_live_another_key_0000000000000000' });
     expect(answer).toEqual({ status: 'discarded', reason: 'wrong-key' });
     expect(progress).toEqual([]);
@@ -111,7 +96,7 @@ describe('the engine’s device copy', () => {
 
   it('a wipe after a save runs after it, and leaves no database behind', async () => {
     const { call, save } = worker();
-    const saving = save(1, rows(20));
+    const saving = save(rows(20));
     const wiping = call('copy.wipe', {});
     expect(await saving).toEqual({ status: 'saved' });
     expect(await wiping).toBe(true);
@@ -120,7 +105,7 @@ describe('the engine’s device copy', () => {
 
   it('keeps the events list and an event’s categories with when they came, and reads them back', async () => {
     const { call, save } = worker();
-    await save(1, rows(10));
+    await save(rows(10));
     const events = { events: [{ eve_id: 9, eve_nom_fr: 'Course' }], total: 1 };
     const savingEvents = call('copy.save-record', {
       place: PLACE,
@@ -155,7 +140,7 @@ describe('the engine’s device copy', () => {
 
   it('a probe with a wrong key answers wrong-key and discards nothing; the right key reads everything', async () => {
     const { call, save, read } = worker();
-    await save(1, rows(10));
+    await save(rows(10));
     await call('copy.save-record', { place: PLACE, record: { kind: 'events' }, savedAt: AS_OF, value: [] });
     const before = await storedOnDevice();
     expect(await call('copy.probe', { place: { ...PLACE, apiKey: 'pk_live_typo' } })).toBe('wrong-key');
@@ -172,7 +157,7 @@ describe('the engine’s device copy', () => {
     expect(await call('copy.list', { place: PLACE })).toEqual({ status: 'ok', events: [] });
     expect(Object.keys(await storedOnDevice())).not.toContain(DEVICE_COPY_DB);
 
-    await save(2, rows(12));
+    await save(rows(12));
     const listed = await call('copy.list', { place: PLACE });
     expect(listed).toEqual({
       status: 'ok',
@@ -201,7 +186,7 @@ describe('the engine’s device copy', () => {
 
   it('another API key lists nothing (that copy is unreadable for it)', async () => {
     const { call, save } = worker();
-    await save(1, rows(3));
+    await save(rows(3));
     const place = { ...PLACE, apiKey: 'pk_live_another_key_0000000000000000' };
     expect(await call('copy.list', { place })).toEqual({ status: 'ok', events: [] });
   });
@@ -229,7 +214,7 @@ describe('the engine’s device copy', () => {
     );
     vi.stubGlobal('navigator', { ...navigator, locks: { request } });
     const { call, save, read } = worker();
-    expect(await save(1, rows(4))).toEqual({ status: 'saved' });
+    expect(await save(rows(4))).toEqual({ status: 'saved' });
     expect(request).toHaveBeenCalledTimes(1);
     // Bug fix: the sweep took the Lock for its `now` and deleted a copy saved a moment ago.
     expect(await call('copy.sweep', {})).toBe(false);
@@ -253,13 +238,13 @@ describe('the engine’s device copy', () => {
     const thisTab = worker();
     const otherTab = worker();
     const history = (count: number) => ({ rows: count });
-    expect(await thisTab.save(1, rows(40), PLACE, history(40))).toEqual({ status: 'saved' });
+    expect(await thisTab.save(rows(40), PLACE, history(40))).toEqual({ status: 'saved' });
     for (let round = 0; round < 12; round++) {
       const count = round % 2 === 0 ? 2_600 : 40;
       // The read starts first; the other tab's save lands a little later each round.
       const reading = thisTab.read();
       for (let turn = 0; turn < round; turn++) await Promise.resolve();
-      const saving = otherTab.save(round + 2, rows(count), PLACE, history(count));
+      const saving = otherTab.save(rows(count), PLACE, history(count));
       const [found, saved] = await Promise.all([reading, saving]);
       expect(saved).toEqual({ status: 'saved' });
       expect(found.status).toBe('ok');
@@ -281,7 +266,7 @@ describe('the engine’s device copy', () => {
     vi.stubGlobal('navigator', { ...navigator, locks: { request } });
     const { save } = worker();
     let answered = false;
-    const saving = save(1, rows(4)).finally(() => (answered = true));
+    const saving = save(rows(4)).finally(() => (answered = true));
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(answered).toBe(false);
     release();

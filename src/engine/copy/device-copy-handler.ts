@@ -46,7 +46,7 @@ export function deviceCopyHandlers(
  */
 export interface DeviceCopyEngine {
   readonly handlers: Handlers<typeof deviceCopyContract>;
-  /** Saves an event's whole list (and indexes it for the search), as `copy.save` does. */
+  /** Saves an event's whole list (and indexes it for the search). */
   saveList(
     place: CopyPlace,
     eventId: number,
@@ -55,8 +55,8 @@ export interface DeviceCopyEngine {
     extra: { history: unknown; pageNumbering: PageNumbering | undefined },
   ): Promise<CopySaveResult>;
   /**
-   * Reads an event's list as `copy.read` does (and indexes it for the search): the rows a slice
-   * at a time to `onRows`, then what they are as of.
+   * Reads an event's list (and indexes it for the search): the rows a slice at a time to
+   * `onRows`, then what they are as of.
    */
   readList(
     place: CopyPlace,
@@ -68,8 +68,6 @@ export interface DeviceCopyEngine {
 }
 
 export function createDeviceCopyEngine(notify: (topic: typeof SEARCH_CHANGED) => void): DeviceCopyEngine {
-  /** The slices of each save not yet committed. */
-  const pendingRows = new Map<number, DeviceRegistration[]>();
   let queue: Promise<unknown> = Promise.resolve();
   /** Runs `work` after everything queued before it; what it throws answers `fallback`. */
   const queued = <T>(work: () => Promise<T>, fallback: T): Promise<T> => {
@@ -112,23 +110,6 @@ export function createDeviceCopyEngine(notify: (topic: typeof SEARCH_CHANGED) =>
     );
 
   const handlers: Handlers<typeof deviceCopyContract> = {
-    'copy.read': ({ place, eventId }, { progress }) => readList(place, eventId, progress),
-    // Slices are kept as they arrive: the save they belong to comes after them.
-    'copy.save-rows': ({ saveId, rows }) => {
-      const held = pendingRows.get(saveId) ?? [];
-      for (const row of rows) held.push(row);
-      pendingRows.set(saveId, held);
-      return true;
-    },
-    'copy.save-drop': ({ saveId }) => {
-      pendingRows.delete(saveId);
-      return true;
-    },
-    'copy.save': ({ place, saveId, eventId, dataAsOf, history, pageNumbering }) => {
-      const rows = pendingRows.get(saveId) ?? [];
-      pendingRows.delete(saveId);
-      return saveList(place, eventId, rows, dataAsOf, { history, pageNumbering });
-    },
     'copy.list': ({ place }) => queued(() => listKeptEvents(place), { status: 'unavailable' }),
     'copy.save-record': ({ place, record, savedAt, value }) => saveOneRecord(place, record, savedAt, value),
     'copy.read-record': ({ place, record }) =>
@@ -136,9 +117,7 @@ export function createDeviceCopyEngine(notify: (topic: typeof SEARCH_CHANGED) =>
     'copy.probe': ({ place }) =>
       queued(() => probeDeviceCopy({ apiKey: place.apiKey, origin: place.address }), 'no-copy'),
     'copy.wipe': () => {
-      // A wipe forgets the slices of saves still arriving too (their session is over), and the
-      // search index at once: no search answers from the wiped rows meanwhile.
-      pendingRows.clear();
+      // A wipe forgets the search index at once: no search answers from the wiped rows meanwhile.
       search.drop();
       return queued(async () => {
         await withWriteLock(wipeDeviceCopy);

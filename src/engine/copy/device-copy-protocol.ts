@@ -1,6 +1,5 @@
 import type { PageNumbering } from './device-store';
 import type { DiscardReason } from './open-device-copy';
-import type { DeviceRegistration } from './registrations-codec';
 
 /** What the device copy's methods take and answer (device-copy-contract.ts). */
 
@@ -70,29 +69,10 @@ export type CopyListResult =
   | { readonly status: 'ok'; readonly events: readonly CopyEventSummary[] }
   | { readonly status: 'unavailable' };
 
-/** The copy of an event, as found on the device. */
-export interface ReopenedCopy {
-  readonly rows: DeviceRegistration[];
-  /** The server time the rows are as of: the next `updated_since`. */
-  readonly dataAsOf: Date;
-  /** When they were saved, by this browser's clock. */
-  readonly savedAt: Date;
-  /** The history saved with them (any JSON value: the caller parses it), null when none. */
-  readonly history: unknown;
-  /** How the API numbers its pages, as a load learned it: a reopened list need not probe again. */
-  readonly pageNumbering: PageNumbering | null;
-}
-
 /** A whole API answer kept in the copy, and when it came (this browser's clock). */
 export interface KeptAnswer {
   readonly value: unknown;
   readonly savedAt: Date;
-}
-
-/** What is saved beside the rows: the app's history of the list, the API's page numbering. */
-export interface SaveExtra {
-  readonly history?: unknown;
-  readonly pageNumbering?: PageNumbering;
 }
 
 /** The last outcome of reading and of saving an event's copy (null: not tried yet). */

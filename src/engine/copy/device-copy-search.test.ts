@@ -2,7 +2,7 @@ import { createEngineClient } from '../rpc/client';
 import { serveEngine } from '../rpc/server';
 import { inPageTransport } from '../rpc/transport';
 import { deviceCopyContract } from './device-copy-contract';
-import { deviceCopyHandlers } from './device-copy-handler';
+import { createDeviceCopyEngine } from './device-copy-handler';
 import type { DeviceRegistration } from './registrations-codec';
 import type { SearchAnswer } from './search-protocol';
 import { freshIndexedDbForEachTest } from './testing/fresh-indexeddb';
@@ -29,25 +29,19 @@ function row(id: number, first: string, last: string, phone = ''): DeviceRegistr
   };
 }
 
-/** The engine's device copy behind the real RPC, run in the page; `changes` counts its notices. */
+/**
+ * The engine's device copy behind the real RPC, run in the page, with the saves of whole lists
+ * the engine's own work uses (sync/list-work.ts); `changes` counts its notices.
+ */
 function worker() {
   const state = { changes: 0 };
+  const copy = createDeviceCopyEngine(() => (state.changes += 1));
   const engine = createEngineClient(deviceCopyContract, () =>
-    inPageTransport((post) =>
-      serveEngine(
-        deviceCopyContract,
-        deviceCopyHandlers(() => (state.changes += 1)),
-        post,
-      ),
-    ),
+    inPageTransport((post) => serveEngine(deviceCopyContract, copy.handlers, post)),
   );
   const call = engine.call.bind(engine);
-  let nextSave = 1;
-  const save = (eventId: number, rows: DeviceRegistration[], place = PLACE, dataAsOf = AS_OF) => {
-    const saveId = nextSave++;
-    void call('copy.save-rows', { saveId, rows });
-    return call('copy.save', { place, saveId, eventId, dataAsOf });
-  };
+  const save = (eventId: number, rows: DeviceRegistration[], place = PLACE, dataAsOf = AS_OF) =>
+    copy.saveList(place, eventId, rows, dataAsOf, { history: undefined, pageNumbering: undefined });
   const ask = (query: string, place = PLACE) => call('copy.search', { place, query, limit: 50, order: [] });
   const search = async (query: string, place = PLACE): Promise<SearchAnswer> =>
     (await ask(query, place)) ?? Promise.reject(new Error('replaced by a newer search'));

@@ -1,14 +1,13 @@
-import { deviceForgottenInSession, endSession, startSession } from '@/lib/session';
+import { deviceForgottenInSession, endSession, getSession, startSession } from '@/lib/session';
 import { DEVICE_COPY_CHANNEL } from './device-copy-channel';
 import {
   deleteUnusedDeviceCopyAtStart,
+  deviceCopyKeeps,
   deviceCopyForgotten,
   deviceCopySettled,
   forgetDeviceCopy,
   listDeviceCopy,
   deviceCopyStatus,
-  readDeviceCopy,
-  saveDeviceCopy,
   searchDeviceCopy,
   subscribeDeviceCopyStatus,
   wipeDeviceCopyOfSession,
@@ -19,6 +18,11 @@ import { engineContract } from '../engine-contract';
 import { createEngineClient } from '../rpc/client';
 import type { DeviceRegistration } from './registrations-codec';
 import { DEVICE_COPY_DB, freshIndexedDbForEachTest, storedOnDevice } from './testing/fresh-indexeddb';
+import { keepListOnDevice, listOnDevice } from './testing/kept-on-device';
+import { placeOf } from './copy-calls';
+import { theEngine } from '../engine';
+import { signInForTests } from '../loader/testing/loader-test-kit';
+import { getDemoDataset } from '@/mocks/data';
 import { waitUntil } from '../../../test/wait-until';
 
 const SESSION = {
@@ -28,6 +32,8 @@ const SESSION = {
 };
 const AS_OF = new Date('2026-11-20T09:30:00Z');
 const EVENT = 9;
+/** An event of the test account (Alpine's, 420 registrations) that the engine loads from the API. */
+const LOADED = 1005;
 
 freshIndexedDbForEachTest();
 afterEach(() => vi.useRealTimers());
@@ -44,46 +50,55 @@ function rows(count: number, name = 'Léa'): DeviceRegistration[] {
   }));
 }
 
+/** Loads the event's list in the engine, as a screen does: the engine saves it unless told not to. */
+async function loadList(eventId = LOADED) {
+  const answer = await theEngine().call('list.load', {
+    place: placeOf(getSession()!),
+    demo: false,
+    eventId,
+    firstPage: null,
+    keep: deviceCopyKeeps(),
+    resume: false,
+  });
+  if (answer.kind !== 'complete') throw new Error(`the load ended ${answer.kind}`);
+  await deviceCopySettled();
+  return answer;
+}
+
 describe('the device copy, from the page', () => {
-  it('saves in the background and reads back the rows with the time they are as of', async () => {
-    startSession({ ...SESSION });
-    saveDeviceCopy(EVENT, rows(7), AS_OF);
-    await deviceCopySettled();
-    expect(deviceCopyStatus(EVENT).save).toEqual({ status: 'saved' });
-    const copy = await readDeviceCopy(EVENT);
-    expect(copy?.rows).toEqual(rows(7));
-    expect(copy?.dataAsOf).toEqual(AS_OF);
-    expect(copy?.savedAt).toBeInstanceOf(Date);
+  it('a list the engine loads is saved in the background: the screens see it, the other tabs are told', async () => {
+    const other = new BroadcastChannel(DEVICE_COPY_CHANNEL);
+    const heard: unknown[] = [];
+    other.onmessage = (event: MessageEvent<unknown>) => heard.push(event.data);
+    signInForTests();
+    await loadList();
+    expect(deviceCopyStatus(LOADED).save).toEqual({ status: 'saved' });
+    const kept = await listOnDevice(LOADED);
+    expect(kept.rows).toHaveLength(getDemoDataset().registrationsOf(LOADED).length);
+    if (kept.result.status !== 'ok') throw new Error(kept.result.status);
+    const dataAsOf = kept.result.dataAsOf;
+    await waitUntil(() => expect(heard).toEqual([{ type: 'saved', eventId: LOADED, dataAsOf }]));
+    other.close();
   });
 
-  it('after a wipe, nothing the ending session saves is written; the next session saves again', async () => {
-    startSession({ ...SESSION });
-    saveDeviceCopy(EVENT, rows(7), AS_OF);
+  it('after a wipe, a load of the ending session saves nothing; the next session saves again', async () => {
+    signInForTests();
+    await keepListOnDevice(EVENT, rows(7), AS_OF);
     await wipeDeviceCopyOfSession();
+    expect(deviceCopyKeeps()).toBe(false);
     // A load of the ending session that completes between the wipe and the end of the session.
-    saveDeviceCopy(EVENT, rows(8), AS_OF);
-    await deviceCopySettled();
+    await loadList();
     expect(Object.keys(await storedOnDevice())).not.toContain(DEVICE_COPY_DB);
 
     endSession();
-    startSession({ ...SESSION });
-    saveDeviceCopy(EVENT, rows(9), AS_OF);
-    await deviceCopySettled();
-    expect((await readDeviceCopy(EVENT))?.rows).toHaveLength(9);
-  });
-
-  it('of two saves of an event in a row, the newer one is kept, however long the older one', async () => {
-    startSession({ ...SESSION });
-    saveDeviceCopy(EVENT, rows(12_000, 'old'), AS_OF);
-    saveDeviceCopy(EVENT, rows(3, 'new'), AS_OF);
-    await deviceCopySettled();
-    expect((await readDeviceCopy(EVENT))?.rows).toEqual(rows(3, 'new'));
+    signInForTests();
+    await loadList();
+    expect((await listOnDevice(LOADED)).result).toMatchObject({ status: 'ok' });
   });
 
   it('at start, deletes a copy nobody opened for 30 days, and only such a copy', async () => {
     startSession({ ...SESSION });
-    saveDeviceCopy(EVENT, rows(3), AS_OF);
-    await deviceCopySettled();
+    await keepListOnDevice(EVENT, rows(3), AS_OF);
     expect(await deleteUnusedDeviceCopyAtStart()).toBe(false);
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(Date.now() + 31 * 24 * 3_600_000);
@@ -94,9 +109,8 @@ describe('the device copy, from the page', () => {
   it('lists the events kept for the session: ids, counts, sizes and dates', async () => {
     startSession({ ...SESSION });
     expect(await listDeviceCopy()).toEqual({ status: 'ok', events: [] });
-    saveDeviceCopy(EVENT, rows(7), AS_OF);
-    saveDeviceCopy(12, rows(2), AS_OF);
-    await deviceCopySettled();
+    await keepListOnDevice(EVENT, rows(7), AS_OF);
+    await keepListOnDevice(12, rows(2), AS_OF);
     const listed = await listDeviceCopy();
     expect(listed.status === 'ok' && listed.events.map((event) => [event.eventId, event.rows])).toEqual([
       [EVENT, 7],
@@ -107,26 +121,12 @@ describe('the device copy, from the page', () => {
     expect(await listDeviceCopy()).toEqual({ status: 'ok', events: [] });
   });
 
-  it('tells the other tabs when a save landed', async () => {
-    const other = new BroadcastChannel(DEVICE_COPY_CHANNEL);
-    const heard: unknown[] = [];
-    other.onmessage = (event: MessageEvent<unknown>) => heard.push(event.data);
-    startSession({ ...SESSION });
-    saveDeviceCopy(EVENT, rows(3), AS_OF);
-    await deviceCopySettled();
-    await waitUntil(() =>
-      expect(heard).toEqual([{ type: 'saved', eventId: EVENT, dataAsOf: AS_OF.getTime() }]),
-    );
-    other.close();
-  });
-
   it('"Forget this device" wipes the copy; the session saves no more; the next one does', async () => {
     const other = new BroadcastChannel(DEVICE_COPY_CHANNEL);
     const heard: unknown[] = [];
     other.onmessage = (event: MessageEvent<unknown>) => heard.push(event.data);
-    startSession({ ...SESSION });
-    saveDeviceCopy(EVENT, rows(7), AS_OF);
-    await deviceCopySettled();
+    signInForTests();
+    await keepListOnDevice(EVENT, rows(7), AS_OF);
     const changes = vi.fn();
     const unsubscribe = subscribeDeviceCopyStatus(changes);
     expect(deviceCopyForgotten()).toBe(false);
@@ -135,8 +135,7 @@ describe('the device copy, from the page', () => {
     expect(changes).toHaveBeenCalled();
     expect(deviceCopyForgotten()).toBe(true);
     expect(await listDeviceCopy()).toEqual({ status: 'ok', events: [] });
-    saveDeviceCopy(EVENT, rows(8), AS_OF);
-    await deviceCopySettled();
+    await loadList();
     expect(Object.keys(await storedOnDevice())).not.toContain(DEVICE_COPY_DB);
     await waitUntil(() => expect(heard).toContainEqual({ type: 'forgotten' }));
     other.close();
@@ -144,32 +143,29 @@ describe('the device copy, from the page', () => {
     expect(deviceForgottenInSession()).toBe(true);
 
     endSession();
-    startSession({ ...SESSION });
+    signInForTests();
     expect(deviceCopyForgotten()).toBe(false);
     expect(deviceForgottenInSession()).toBe(false);
-    saveDeviceCopy(EVENT, rows(9), AS_OF);
-    await deviceCopySettled();
-    expect((await readDeviceCopy(EVENT))?.rows).toHaveLength(9);
+    await loadList();
+    expect((await listOnDevice(LOADED)).rows).toHaveLength(getDemoDataset().registrationsOf(LOADED).length);
   });
 
   it('"Forget this device" in another tab of the session stops this tab saving too', async () => {
-    startSession({ ...SESSION });
+    signInForTests();
     const other = new BroadcastChannel(DEVICE_COPY_CHANNEL);
     // The other tab wipes the copy and tells the tabs.
     other.postMessage({ type: 'forgotten' });
     await waitUntil(() => expect(deviceCopyForgotten()).toBe(true));
     other.close();
-    saveDeviceCopy(EVENT, rows(4), AS_OF);
-    await deviceCopySettled();
-    expect(await readDeviceCopy(EVENT)).toBeNull();
+    await loadList();
+    expect((await listOnDevice(LOADED)).result).toEqual({ status: 'missing' });
   });
 });
 
 describe('the search across events, from the page', () => {
   it('answers the newest of searches sent together; the older ones get null, never a stale answer', async () => {
     startSession(SESSION);
-    saveDeviceCopy(EVENT, rows(3, 'Noémie'), AS_OF);
-    await deviceCopySettled();
+    await keepListOnDevice(EVENT, rows(3, 'Noémie'), AS_OF);
     // Until the copy is read into the worker's index.
     await waitUntil(async () => expect((await searchDeviceCopy('noemie', 50))?.building).toBe(false));
 
@@ -205,11 +201,6 @@ describe('the device copy, when the engine stops', () => {
       };
     });
     const copy = new DeviceCopyClient(engine);
-    expect(await copy.read(EVENT)).toBeNull();
-    expect(copy.statusOf(EVENT).read).toEqual({ status: 'unavailable' });
-    copy.save(EVENT, rows(3), AS_OF);
-    await copy.settled();
-    expect(copy.statusOf(EVENT).save).toEqual({ status: 'not-saved', reason: 'unavailable' });
     expect(await copy.list()).toEqual({ status: 'unavailable' });
     expect(await copy.readRecord({ kind: 'events' })).toBeNull();
     expect(await copy.probe(SESSION)).toBe('no-copy');

@@ -2,8 +2,7 @@ import type { Session } from '@/lib/session';
 import { theEngine } from '../engine';
 import { CopySearchClient } from './copy-search-client';
 import { DeviceCopyClient } from './device-copy-client';
-import type { DeviceRegistration } from './registrations-codec';
-import type { CopyReadResult, SaveExtra } from './device-copy-protocol';
+import type { CopyReadResult } from './device-copy-protocol';
 
 /*
  * The app's way to the encrypted copy on this device: one client of the engine's copy for the
@@ -15,23 +14,12 @@ const theClient = () => (client ??= new DeviceCopyClient(theEngine()));
 let search: CopySearchClient | null = null;
 const theSearch = () => (search ??= new CopySearchClient(theEngine()));
 
-/** The event's copy on this device for the signed-in session (its API key and address), or null. */
-export const readDeviceCopy = (eventId: number) => theClient().read(eventId);
-
 /** Whether the signed-in session may save on this device (not after "Forget this device"). */
 export const deviceCopyKeeps = () => theClient().keeps();
 
 /** What the engine found reading an event's copy, for the screens to show. */
 export const noteDeviceCopyRead = (eventId: number, read: CopyReadResult) =>
   theClient().noteRead(eventId, read);
-
-/** Saves the event's complete list, as of the server time `dataAsOf`, and its history, in the background. */
-export const saveDeviceCopy = (
-  eventId: number,
-  rows: readonly DeviceRegistration[],
-  dataAsOf: Date,
-  extra?: SaveExtra,
-) => theClient().save(eventId, rows, dataAsOf, extra);
 
 /** Saves the events list (GET /v1/events, unfiltered) as it came at `savedAt`, in the background. */
 export const saveEventsCopy = (response: unknown, savedAt: Date = new Date()) =>

@@ -1,6 +1,6 @@
 import type { ApiErrorInit } from '@/lib/api-error';
 import { asIs, done, isId, isRecord, method } from '@/engine/rpc/contract';
-import { isPlace } from '@/engine/copy/device-copy-contract';
+import { isPlace, isReadResult } from '@/engine/copy/device-copy-contract';
 import type { CopyPlace, CopyReadResult } from '@/engine/copy/device-copy-protocol';
 import type { PageNumbering } from '@/engine/copy/device-store';
 import type { Registration } from '@/engine/api/registration-schemas';
@@ -148,7 +148,7 @@ export const listContract = {
     result: asIs(
       (r) =>
         isRecord(r) &&
-        isRecord(r.read) &&
+        isReadResult(r.read) &&
         (r.kind === 'none' ||
           (r.kind === 'opened' &&
             isId(r.version) &&

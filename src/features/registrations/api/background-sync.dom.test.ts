@@ -1,6 +1,7 @@
 import { QueryClient, QueryObserver } from '@tanstack/react-query';
 import { http } from 'msw';
-import { deviceCopySettled, readDeviceCopy } from '@/engine/copy/device-copy';
+import { deviceCopySettled } from '@/engine/copy/device-copy';
+import { listOnDevice } from '@/engine/copy/testing/kept-on-device';
 import { freshIndexedDbForEachTest } from '@/engine/copy/testing/fresh-indexeddb';
 import { onSessionUnauthorized } from '@/lib/api-client';
 import {
@@ -80,7 +81,7 @@ describe('the background sync of the events never counted on this device', () =>
       expect(figures).toMatchObject({ total: demoCount(eventId), paid: demoCount(eventId, 'paid') });
       // The rows stayed in the engine and went to the device, where opening the event finds them.
       expect(client.getQueryCache().find({ queryKey: registrationsKey(eventId) })).toBeUndefined();
-      expect((await readDeviceCopy(eventId))?.rows).toHaveLength(demoCount(eventId));
+      expect((await listOnDevice(eventId)).rows).toHaveLength(demoCount(eventId));
     }
     await deviceCopySettled();
   });

@@ -1,7 +1,8 @@
 import { QueryClient } from '@tanstack/react-query';
 import { onTestFinished } from 'vitest';
 import { DEVICE_COPY_CHANNEL } from '@/engine/copy/device-copy-channel';
-import { deviceCopySettled, saveDeviceCopy } from '@/engine/copy/device-copy';
+import { deviceCopySettled } from '@/engine/copy/device-copy';
+import { keepListOnDevice } from '@/engine/copy/testing/kept-on-device';
 import { freshIndexedDbForEachTest } from '@/engine/copy/testing/fresh-indexeddb';
 import { requestsFromNow, server } from '../../../../test/msw-server';
 import { signInForTests } from '@/engine/loader/testing/loader-test-kit';
@@ -35,8 +36,7 @@ async function thisTab(readCopy = async (eventId: number) => (await reopenFromCo
 
 /** Another tab: it saves a newer list of the event on the device, then tells the tabs. */
 async function otherTabSaves(rows: RegistrationsData['rows'], dataAsOf: Date, eventId = EVENT) {
-  saveDeviceCopy(eventId, rows, dataAsOf);
-  await deviceCopySettled();
+  await keepListOnDevice(eventId, rows, dataAsOf);
   const channel = new BroadcastChannel(DEVICE_COPY_CHANNEL);
   channel.postMessage({ type: 'saved', eventId, dataAsOf: dataAsOf.getTime() });
   channel.close();

@@ -1,7 +1,8 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import i18n from '@/i18n';
-import { deviceCopySettled, forgetDeviceCopy, saveDeviceCopy } from '@/engine/copy/device-copy';
+import { deviceCopySettled, forgetDeviceCopy } from '@/engine/copy/device-copy';
+import { keepListOnDevice } from '@/engine/copy/testing/kept-on-device';
 import { freshIndexedDbForEachTest } from '@/engine/copy/testing/fresh-indexeddb';
 import { startSession } from '@/lib/session';
 import { DEMO_EVENT_IDS, getDemoDataset } from '@/mocks/data';
@@ -20,7 +21,7 @@ const ACCOUNT_EVENTS = getDemoDataset().eventsOf('alpine').length;
 async function keepOnDevice() {
   startSession(TEST_SESSION);
   for (const eventId of [SMALL, UPCOMING])
-    saveDeviceCopy(
+    await keepListOnDevice(
       eventId,
       getDemoDataset()
         .registrationsOf(eventId)
@@ -169,6 +170,8 @@ describe('the header search across events', () => {
     await user.click(screen.getByRole('button', { name: 'Sign out' }));
     await screen.findByRole('heading', { level: 1, name: /Sign in/ });
     expect(screen.queryByRole('combobox')).toBeNull();
+    // The sign-in form shows the site's API address once it has read it.
+    await waitFor(() => expect(screen.getByLabelText('API address')).toHaveValue(TEST_API_BASE));
   });
 
   it('names the event of a result without a name "Unnamed event (#id)", in French too', async () => {
@@ -191,6 +194,9 @@ describe('the header search across events', () => {
     } finally {
       await act(() => i18n.changeLanguage('en'));
     }
+    // The search has read the whole copy: nothing more changes its results.
+    await waitFor(() => expect(summary()).not.toHaveTextContent(/Reading|Searching…/));
+    await act(() => deviceCopySettled());
   });
 
   it('speaks French', async () => {
