@@ -16,8 +16,9 @@ import type { EnginePost, EngineReceiver } from './rpc/transport';
  */
 export function startEngine(post: EnginePost): EngineReceiver {
   const demo = createEngineDemo();
-  const copy = createDeviceCopyEngine((topic) => post({ kind: 'notice', topic, value: null }));
-  const sync = createEngineSync(copy, demo);
+  const notify = (topic: string, value: unknown) => post({ kind: 'notice', topic, value });
+  const copy = createDeviceCopyEngine((topic) => notify(topic, null));
+  const sync = createEngineSync(copy, demo, notify);
   const lists = new EventLists();
   const insights = insightsHandlers(lists);
   const handlers: Handlers<typeof engineContract> = {
@@ -34,7 +35,7 @@ export function startEngine(post: EnginePost): EngineReceiver {
       lists.forget(null);
       return copy.handlers['copy.wipe'](params, context);
     },
-    ...listHandlers(lists, copy, demo, (topic, value) => post({ kind: 'notice', topic, value })),
+    ...listHandlers(lists, copy, demo, notify),
     ...exportHandlers(),
     ...demoHandlers(demo),
     ...sync.handlers,

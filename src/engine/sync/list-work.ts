@@ -59,26 +59,49 @@ export function createListWork(
       list.stopped = null;
       list.lastComplete = { rows, history };
     },
-    keep: (target, list, report, history) => {
-      const numbering = learnedNumbering(report);
-      const stored = storeHistory(history);
-      const asOf = report.serverDate;
-      if (target.keep && asOf) {
-        const dataAsOf = asOf.getTime();
-        void copy
-          .saveList(target.place, target.eventId, list.rows, dataAsOf, {
-            history: stored,
-            pageNumbering: numbering ?? undefined,
-          })
-          .then((result) => notify(LIST_SAVED, { eventId: target.eventId, dataAsOf, result }));
-      }
-      return {
-        version: list.version,
-        report,
+    keep: (target, list, report, history) => ({
+      version: list.version,
+      ...keepComplete(copy, notify, target, list.rows, report, history).kept,
+    }),
+  };
+}
+
+/**
+ * An event's complete list as the engine keeps it, one way for a screen's list (ListWork.keep)
+ * and the background sync (sync-handler.ts): counted (the figures the screens show), and saved
+ * on the device with its history and the API's page numbering, where the target may be kept and
+ * the server said what time the rows are as of (without it, a copy could not be brought up to
+ * date). The save is told to the page as LIST_SAVED once it landed (the page shows it, and tells
+ * the other tabs); `saved` resolves then.
+ */
+export function keepComplete(
+  copy: DeviceCopyEngine,
+  notify: (topic: typeof LIST_SAVED, value: unknown) => void,
+  target: Pick<ListTarget, 'place' | 'eventId' | 'keep'>,
+  rows: readonly Registration[],
+  report: LoadReport,
+  history: RegistrationHistory,
+): { kept: Omit<ListKept, 'version'>; saved: Promise<void> } {
+  const numbering = learnedNumbering(report);
+  const stored = storeHistory(history);
+  const asOf = report.serverDate;
+  let saved = Promise.resolve();
+  if (target.keep && asOf) {
+    const dataAsOf = asOf.getTime();
+    saved = copy
+      .saveList(target.place, target.eventId, rows, dataAsOf, {
         history: stored,
-        figures: eventFigures(list.rows, history, asOf),
-        firstPage: numbering?.firstPage ?? null,
-      };
+        pageNumbering: numbering ?? undefined,
+      })
+      .then((result) => notify(LIST_SAVED, { eventId: target.eventId, dataAsOf, result }));
+  }
+  return {
+    kept: {
+      report,
+      history: stored,
+      figures: eventFigures(rows, history, asOf),
+      firstPage: numbering?.firstPage ?? null,
     },
+    saved,
   };
 }

@@ -2,19 +2,20 @@ import { isApiError } from '@/lib/api-error';
 import type { Handlers } from '@/engine/rpc/server';
 import type { DeviceCopyEngine } from '@/engine/copy/device-copy-handler';
 import type { EngineDemo } from '@/engine/demo/engine-demo';
-import { eventFigures } from '@/engine/figures/count-event-figures';
-import { storeHistory } from '@/engine/history/history-codec';
 import { startHistory } from '@/engine/history/registration-history';
 import { loadRegistrations, retryMissing } from '@/engine/loader/load-registrations';
-import { learnedNumbering, type RegistrationsLoadResult } from '@/engine/loader/load-types';
+import { reportOf, type RegistrationsLoadResult } from '@/engine/loader/load-types';
 import { engineFetchPage } from './engine-fetch';
+import { keepComplete } from './list-work';
+import type { LIST_SAVED } from './list-saved';
 import type { SyncFailure, SyncOutcome, syncContract } from './sync-contract';
 
 /**
  * The background sync of one event (sync-contract.ts), wholly in the engine: the same loader
  * as a screen's load (pagination discovered, pages pooled and retried, 429s obeyed), then the
- * list saved in the device copy with the history it starts and the figures the events list
- * shows. Only the figures go back to the page.
+ * list kept as a screen's list is (list-work.ts: keepComplete), saved in the device copy with
+ * the history it starts, and the figures the events list shows. Only the figures go back to
+ * the page; the rows are not held once saved.
  *
  * A sync stopped before its end (paused, or a screen's load took over) keeps the pages it had
  * until the same event is synced again, which then asks only for the missing ones; syncing
@@ -29,7 +30,11 @@ export interface EngineSync {
   forget(): void;
 }
 
-export function createEngineSync(copy: DeviceCopyEngine, demo: EngineDemo): EngineSync {
+export function createEngineSync(
+  copy: DeviceCopyEngine,
+  demo: EngineDemo,
+  notify: (topic: typeof LIST_SAVED, value: unknown) => void,
+): EngineSync {
   /** The last stopped sync: whose it was, and what it had loaded. */
   let stopped: { readonly key: string; readonly result: RegistrationsLoadResult } | null = null;
 
@@ -52,18 +57,18 @@ export function createEngineSync(copy: DeviceCopyEngine, demo: EngineDemo): Engi
         return failed(offline() ? 'network' : 'other');
       }
 
-      const asOf = result.serverDate;
-      const history = startHistory((asOf ?? new Date()).getTime());
-      const figures = eventFigures(result.rows, history, asOf);
-      const numbering = learnedNumbering(result);
-      // Without the server's time the rows are as of, a copy could not be brought up to date.
-      if (asOf)
-        await copy.saveList(place, eventId, result.rows, asOf.getTime(), {
-          history: storeHistory(history),
-          pageNumbering: numbering ?? undefined,
-        });
-      await copy.saveRecord(place, { kind: 'event-figures', eventId }, Date.now(), figures);
-      return { kind: 'complete', figures, firstPage: numbering?.firstPage ?? null };
+      const history = startHistory((result.serverDate ?? new Date()).getTime());
+      const { kept, saved } = keepComplete(
+        copy,
+        notify,
+        { place, eventId, keep: true },
+        result.rows,
+        reportOf(result),
+        history,
+      );
+      await saved;
+      await copy.saveRecord(place, { kind: 'event-figures', eventId }, Date.now(), kept.figures);
+      return { kind: 'complete', figures: kept.figures, firstPage: kept.firstPage };
     },
   };
   return {

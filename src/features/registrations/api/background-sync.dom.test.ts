@@ -1,6 +1,7 @@
 import { QueryClient, QueryObserver } from '@tanstack/react-query';
 import { http } from 'msw';
 import { deviceCopySettled } from '@/engine/copy/device-copy';
+import { DEVICE_COPY_CHANNEL } from '@/engine/copy/device-copy-channel';
 import { listOnDevice } from '@/engine/copy/testing/kept-on-device';
 import { freshIndexedDbForEachTest } from '@/engine/copy/testing/fresh-indexeddb';
 import { onSessionUnauthorized } from '@/lib/api-client';
@@ -62,6 +63,10 @@ function demoCount(eventId: number, status?: string): number {
 
 describe('the background sync of the events never counted on this device', () => {
   it('counts each event in turn in the engine, keeps its figures, and never holds its rows on the page', async () => {
+    const otherTabs = new BroadcastChannel(DEVICE_COPY_CHANNEL);
+    onTestFinished(() => otherTabs.close());
+    const told: unknown[] = [];
+    otherTabs.onmessage = (event: MessageEvent<unknown>) => told.push(event.data);
     signInForTests();
     const client = new QueryClient();
     const sync = new BackgroundSync(client);
@@ -82,6 +87,8 @@ describe('the background sync of the events never counted on this device', () =>
       // The rows stayed in the engine and went to the device, where opening the event finds them.
       expect(client.getQueryCache().find({ queryKey: registrationsKey(eventId) })).toBeUndefined();
       expect((await listOnDevice(eventId)).rows).toHaveLength(demoCount(eventId));
+      // A tab showing the event is told, and can take the newer list from the device.
+      await waitUntil(() => expect(told).toContainEqual(expect.objectContaining({ type: 'saved', eventId })));
     }
     await deviceCopySettled();
   });
