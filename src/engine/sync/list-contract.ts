@@ -59,7 +59,7 @@ export type ListFailure =
 
 export type OpenAnswer =
   | { readonly kind: 'none'; readonly read: CopyReadResult }
-  | (Omit<ListKept, 'report' | 'firstPage'> & {
+  | (ListKept & {
       readonly kind: 'opened';
       readonly read: CopyReadResult;
       readonly dataAsOf: number;
@@ -152,6 +152,7 @@ export const listContract = {
         (r.kind === 'none' ||
           (r.kind === 'opened' &&
             isId(r.version) &&
+            isRecord(r.report) &&
             isRecord(r.figures) &&
             isId(r.dataAsOf) &&
             isId(r.savedAt))),

@@ -2,8 +2,7 @@ import type { Handlers } from '@/engine/rpc/server';
 import type { Registration } from '@/engine/api/registration-schemas';
 import type { DeviceCopyEngine } from '@/engine/copy/device-copy-handler';
 import type { EngineDemo } from '@/engine/demo/engine-demo';
-import { eventFigures } from '@/engine/figures/count-event-figures';
-import { readStoredHistory, storeHistory } from '@/engine/history/history-codec';
+import { readStoredHistory } from '@/engine/history/history-codec';
 import { openVisit, pruneHistory, reconcileFull, startHistory } from '@/engine/history/registration-history';
 import { loadRegistrations, retryMissing } from '@/engine/loader/load-registrations';
 import {
@@ -66,9 +65,8 @@ export function listHandlers(
       return {
         kind: 'opened',
         read,
-        version: list.version,
-        history: storeHistory(history),
-        figures: eventFigures(rows, history, report.serverDate),
+        // Counted as a load's list is; saved already.
+        ...work.keep({ ...target, keep: false }, list, report, history),
         dataAsOf: asOf,
         savedAt: read.savedAt,
         pageNumbering: read.pageNumbering,
@@ -86,13 +84,10 @@ export function listHandlers(
         const ended = list.lastComplete;
         if (target.resume && !list.stopped && ended?.rows === list.rows && list.report) {
           sender.end(list.rows, list.version, list.report);
+          // Counted again as the load that completed it did; saved by it already.
           return {
             kind: 'complete',
-            version: list.version,
-            report: list.report,
-            history: storeHistory(ended.history),
-            figures: eventFigures(list.rows, ended.history, list.report.serverDate),
-            firstPage: learnedNumbering(list.report)?.firstPage ?? null,
+            ...work.keep({ ...target, keep: false }, list, list.report, ended.history),
           };
         }
         const stopped = target.resume ? list.stopped : null;

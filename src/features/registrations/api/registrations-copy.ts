@@ -52,15 +52,7 @@ export async function reopenFromCopy(eventId: number): Promise<Reopened | undefi
       // The copy holds exactly the registrations saved from a parsed load (an exact round trip,
       // sealed with authenticated encryption): they are not parsed again.
       rows,
-      report: {
-        pagesLoaded: 0,
-        pagesFailed: [],
-        pagination: null,
-        serverDate: new Date(answer.dataAsOf),
-        // Whether it came from the server's Date header or this browser's clock is not kept.
-        watermarkSource: null,
-        warnings: [],
-      },
+      report: answer.report,
       loadedAt: new Date(answer.savedAt),
       refresh: null,
       history,
