@@ -57,6 +57,14 @@ export type ListFailure =
   /** The engine does not hold the version the call was about: start from the server. */
   | { readonly kind: 'unknown' };
 
+export interface OpenParams extends ListTarget {
+  /**
+   * Another tab saved the list: take it only if it is newer than the complete list the engine
+   * holds (see list-handler.ts); else answer `none`, the list held staying as it is.
+   */
+  readonly ifNewer?: boolean;
+}
+
 export type OpenAnswer =
   | { readonly kind: 'none'; readonly read: CopyReadResult }
   | (ListKept & {
@@ -143,8 +151,12 @@ const hasVersion = (p: unknown): p is CheckParams => isTarget(p) && isId((p as C
 
 export const listContract = {
   /** The event's list from the copy on the device: the rows as progress, then what they are as of. */
-  'list.open': method<ListTarget, OpenAnswer, ListRows>({
-    params: asIs(isTarget),
+  'list.open': method<OpenParams, OpenAnswer, ListRows>({
+    params: asIs(
+      (p): p is OpenParams =>
+        isTarget(p) &&
+        ((p as OpenParams).ifNewer === undefined || typeof (p as OpenParams).ifNewer === 'boolean'),
+    ),
     result: asIs(
       (r) =>
         isRecord(r) &&

@@ -1,6 +1,7 @@
 import type { Handlers } from '@/engine/rpc/server';
 import type { Registration } from '@/engine/api/registration-schemas';
 import type { DeviceCopyEngine } from '@/engine/copy/device-copy-handler';
+import type { CopyReadResult } from '@/engine/copy/device-copy-protocol';
 import type { EngineDemo } from '@/engine/demo/engine-demo';
 import { readStoredHistory } from '@/engine/history/history-codec';
 import { openVisit, pruneHistory, reconcileFull, startHistory } from '@/engine/history/registration-history';
@@ -12,7 +13,7 @@ import {
   type RegistrationsLoadProgress,
 } from '@/engine/loader/load-types';
 import { apiFailureOf } from './engine-fetch';
-import type { EventLists } from './event-lists';
+import type { EventLists, HeldList } from './event-lists';
 import type { listContract } from './list-contract';
 import { checkHandlers } from './list-checks';
 import { ListRowsSender } from './list-rows-sender';
@@ -36,15 +37,24 @@ export function listHandlers(
   return {
     // Not in turn: a read blocked by another tab's database must not hold back the full load
     // the page starts when it gives up waiting; a later call on the list wins over it.
+    // Another tab's save (`ifNewer`) is read before the list is taken: an older one leaves the
+    // list held here, and the version the page shows, as they are.
     'list.open': async (target, { progress }) => {
       const { place, eventId } = target;
-      const list = work.lists.take(place, eventId);
-      const run = work.lists.startRun(list);
+      let list = target.ifNewer ? null : work.lists.take(place, eventId);
+      let run = list ? work.lists.startRun(list) : 0;
       const rows: Registration[] = [];
       const read = await copy.readList(place, eventId, (slice) => {
         for (const row of slice) rows.push(row);
       });
-      if (read.status !== 'ok' || !work.lists.isLatest(list, run)) return { kind: 'none', read };
+      if (read.status !== 'ok') return { kind: 'none', read };
+      if (!list) {
+        const held = work.lists.take(place, eventId);
+        if (!isNewerThanHeld(read, held)) return { kind: 'none', read };
+        list = held;
+        run = work.lists.startRun(list);
+      }
+      if (!work.lists.isLatest(list, run)) return { kind: 'none', read };
       const asOf = read.dataAsOf;
       const history = openVisit(
         readStoredHistory(read.history) ?? startHistory(asOf),
@@ -154,4 +164,19 @@ export function listHandlers(
       return true;
     },
   };
+}
+
+/**
+ * Whether a list read from the copy is newer than the one the engine holds for a screen: as of a
+ * later time, or as of the same time and fully checked later (a full check finishing within the
+ * second of a check for changes saves a list as of the same time, the `Date` header counting
+ * seconds, that knows more). A list not complete (a load under way, or stopped) is never
+ * replaced from under the promoter; with no list held, any copy is newer.
+ */
+function isNewerThanHeld(read: CopyReadResult & { status: 'ok' }, held: HeldList): boolean {
+  if (held.version === 0) return true;
+  if (held.lastComplete?.rows !== held.rows) return false;
+  const heldAsOf = held.report?.serverDate?.getTime() ?? 0;
+  if (read.dataAsOf !== heldAsOf) return read.dataAsOf > heldAsOf;
+  return (readStoredHistory(read.history)?.fullCheckAt ?? 0) > (held.history?.fullCheckAt ?? 0);
 }

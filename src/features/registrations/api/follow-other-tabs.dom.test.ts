@@ -4,11 +4,11 @@ import { DEVICE_COPY_CHANNEL } from '@/engine/copy/device-copy-channel';
 import { deviceCopySettled } from '@/engine/copy/device-copy';
 import { keepListOnDevice } from '@/engine/copy/testing/kept-on-device';
 import { freshIndexedDbForEachTest } from '@/engine/copy/testing/fresh-indexeddb';
-import { requestsFromNow, server } from '../../../../test/msw-server';
+import { registrationRequestsFromNow, requestsFromNow, server } from '../../../../test/msw-server';
 import { signInForTests } from '@/engine/loader/testing/loader-test-kit';
 import { followOtherTabs } from './follow-other-tabs';
 import { registrationsQuery } from './registrations-query';
-import { reopenFromCopy } from './registrations-copy';
+import { refreshRegistrations } from './registrations-refresh';
 import type { RegistrationsData } from './registrations-data';
 import { registrationsKey } from './registrations-key';
 import { waitUntil } from '../../../../test/wait-until';
@@ -21,9 +21,9 @@ freshIndexedDbForEachTest();
 
 /**
  * This tab: the event's list loaded complete (and saved on the device), following the other
- * tabs; `readCopy` reads the copy (the real reading unless a test holds it back).
+ * tabs; `readCopy` reads the copy (the app's own reading unless a test holds it back).
  */
-async function thisTab(readCopy = async (eventId: number) => (await reopenFromCopy(eventId))?.data) {
+async function thisTab(readCopy?: (eventId: number) => Promise<RegistrationsData | undefined>) {
   signInForTests();
   const client = new QueryClient();
   onTestFinished(followOtherTabs(client, readCopy));
@@ -83,11 +83,17 @@ describe('following the lists other tabs save on this device', () => {
     await waitUntil(() => expect(shown()).toBe(verified));
   });
 
-  it('a list as new as the copy, or newer, stays', async () => {
+  it('a list as new as the copy, or newer, stays, and is checked for changes as it was', async () => {
     const { loaded, shown } = await thisTab();
     await otherTabSaves(loaded.rows.slice(0, 3), loaded.report.serverDate!);
     await settle();
     expect(shown()).toBe(loaded);
+    // The engine still holds the list the tab shows: a check asks the API for the changes only.
+    const requests = registrationRequestsFromNow(EVENT);
+    const checked = await refreshRegistrations(EVENT, shown(), new AbortController().signal, () => true);
+    expect(checked.data.rows).toHaveLength(loaded.rows.length);
+    expect(requests.length).toBeGreaterThan(0);
+    expect(requests.every((url) => url.searchParams.has('updated_since'))).toBe(true);
   });
 
   it('a list being checked for changes (fetching) is left alone', async () => {

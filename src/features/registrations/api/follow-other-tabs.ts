@@ -21,17 +21,9 @@ function olderThan(client: QueryClient, eventId: number, dataAsOf: number): Regi
   return asOf !== undefined && asOf <= dataAsOf ? data : null;
 }
 
-/** As of a later time, or as of the same time and fully checked later (deletions seen). */
-function isNewer(fresh: RegistrationsData, held: RegistrationsData): boolean {
-  const freshAsOf = fresh.report.serverDate?.getTime() ?? 0;
-  const heldAsOf = held.report.serverDate?.getTime() ?? 0;
-  if (freshAsOf !== heldAsOf) return freshAsOf > heldAsOf;
-  return (fresh.history?.fullCheckAt ?? 0) > (held.history?.fullCheckAt ?? 0);
-}
-
 const following = new WeakMap<QueryClient, () => void>();
 
-const readFromCopy = async (eventId: number) => (await reopenFromCopy(eventId))?.data;
+const readFromCopy = async (eventId: number) => (await reopenFromCopy(eventId, { ifNewer: true }))?.data;
 
 /**
  * Another tab of the app saved an event's registrations on this device, newer than the list
@@ -60,13 +52,12 @@ export function followOtherTabs(
     const held = olderThan(client, eventId, dataAsOf);
     if (!held) return;
     void readCopy(eventId).then((fresh) => {
-      // What the tab holds now (still complete and idle), against what was read: the copy
-      // may have been saved again or forgotten meanwhile, and an earlier message's read may
-      // have replaced the list already. Two saves in a row (a check for changes, then the
-      // full check) must both land: compared with what the tab held when the message came, the
-      // second read would find the list replaced by the first and give up.
-      const current = fresh && olderThan(client, eventId, dataAsOf);
-      if (!fresh || !current || !isNewer(fresh, current)) return;
+      // What the tab holds now (still complete and idle): an earlier message's read may have
+      // replaced the list already. Two saves in a row (a check for changes, then the full
+      // check) must both land: compared with what the tab held when the message came, the
+      // second read would find the list replaced by the first and give up. Whether the copy is
+      // newer than the list held, the engine said (it answers nothing otherwise).
+      if (!fresh || !olderThan(client, eventId, dataAsOf)) return;
       client.setQueryData(registrationsKey(eventId), fresh);
     });
   });

@@ -19,9 +19,13 @@ export interface Reopened {
  * check for changes continues), with the history kept beside it: opening it after a pause
  * starts a new visit, whose checkpoint is what "since your last visit" counts from. Undefined
  * when there is none, it is unusable, or the read takes longer than a read may (a database
- * blocked by another tab): the list is then loaded from the server.
+ * blocked by another tab): the list is then loaded from the server. With `ifNewer` (another
+ * tab saved it), also undefined when it is not newer than the list the engine holds.
  */
-export async function reopenFromCopy(eventId: number): Promise<Reopened | undefined> {
+export async function reopenFromCopy(
+  eventId: number,
+  { ifNewer = false }: { ifNewer?: boolean } = {},
+): Promise<Reopened | undefined> {
   const target = listTarget(eventId);
   if (!target) return undefined;
   const receiver = new ListReceiver(undefined, null);
@@ -29,10 +33,14 @@ export async function reopenFromCopy(eventId: number): Promise<Reopened | undefi
   const timer = setTimeout(() => giveUp.abort(), READ_TIMEOUT_MS);
   let answer;
   try {
-    answer = await theEngine().call('list.open', target, {
-      signal: giveUp.signal,
-      onProgress: receiver.take,
-    });
+    answer = await theEngine().call(
+      'list.open',
+      { ...target, ifNewer },
+      {
+        signal: giveUp.signal,
+        onProgress: receiver.take,
+      },
+    );
   } catch {
     return undefined;
   } finally {
