@@ -56,7 +56,8 @@ export interface DeviceCopyEngine {
   ): Promise<CopySaveResult>;
   /**
    * Reads an event's list (and indexes it for the search): the rows a slice at a time to
-   * `onRows`, then what they are as of.
+   * `onRows` as they are decrypted, then what they are as of. A list found damaged midway
+   * answers `discarded` after some slices went: they are not to be used.
    */
   readList(
     place: CopyPlace,

@@ -51,14 +51,16 @@ export async function readKeptList(
     const info = (await copy.listEvents()).find((event) => event.eventId === eventId);
     // Without the time the rows are as of, they could not be brought up to date: not usable.
     if (!info || info.rows === null || info.dataAsOf === null) return { status: 'missing' };
-    const found = await copy.readRegistrations(eventId);
+    // Each chunk goes on as soon as it is open, while the next one is decrypted.
+    const found = await copy.readRegistrations(eventId, (chunk) => {
+      for (let start = 0; start < chunk.length; start += ROWS_PER_WORKER_MESSAGE)
+        sendRows(chunk.slice(start, start + ROWS_PER_WORKER_MESSAGE));
+    });
     if (found.status === 'corrupt') return { status: 'discarded', reason: 'corrupt' };
     if (found.status === 'missing') return { status: 'missing' };
     const rows = found.value;
     const history = await copy.readHistory(eventId);
     indexRows(rows, info.dataAsOf);
-    for (let start = 0; start < rows.length; start += ROWS_PER_WORKER_MESSAGE)
-      sendRows(rows.slice(start, start + ROWS_PER_WORKER_MESSAGE));
     return {
       status: 'ok',
       rows: rows.length,

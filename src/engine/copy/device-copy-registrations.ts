@@ -114,9 +114,11 @@ export async function saveRegistrations(
   }
 }
 
+/** An event's rows, each chunk also to `onChunk` as soon as it is decrypted and decoded. */
 export async function readRegistrations(
   records: CopyRecords,
   eventId: number,
+  onChunk?: (rows: DeviceRegistration[]) => void,
 ): Promise<ReadResult<DeviceRegistration[]>> {
   try {
     const { meta, manifest } = await readManifest(records, eventId);
@@ -134,6 +136,7 @@ export async function readRegistrations(
       const decoded = plain ? decodeOrNull(plain, manifest.questions) : null;
       if (!decoded || decoded.length !== entry.rows) return records.discardEvent(eventId);
       for (const row of decoded) rows.push(row);
+      onChunk?.(decoded);
     }
     await records.touchEvent(eventId);
     return { status: 'ok', value: rows };

@@ -1,7 +1,7 @@
 import { registrationSchema } from '@/engine/api/registration-schemas';
 import { DEMO_EVENT_IDS, getDemoDataset } from '@/mocks/data';
 import type { DeviceCopy } from './indexed-db-copy';
-import { deleteUnusedDeviceCopy, wipeDeviceCopy } from './device-store';
+import { CHUNK_ROWS, deleteUnusedDeviceCopy, wipeDeviceCopy } from './device-store';
 import { openDeviceCopy } from './open-device-copy';
 import type { DeviceRegistration } from './registrations-codec';
 import { DEVICE_COPY_DB, stubFreshIndexedDb } from './testing/fresh-indexeddb';
@@ -229,12 +229,21 @@ describe('device store', () => {
       await copy.saveRegistrations(small, demoRows(small), T0);
     };
 
-    // Altered: one bit of a ciphertext.
+    // Read whole: each chunk is handed on as soon as it is open, in order.
     await save();
+    const handed: DeviceRegistration[][] = [];
+    const whole = await copy.readRegistrations(big, (chunk) => handed.push(chunk));
+    expect(whole).toEqual({ status: 'ok', value: bigRows });
+    expect(handed.map((chunk) => chunk.length)).toEqual([CHUNK_ROWS, CHUNK_ROWS, 12_000 - 2 * CHUNK_ROWS]);
+    expect(handed.flat()).toEqual(bigRows);
+
+    // Altered: one bit of a ciphertext. The chunk before it went on; the answer says to drop it.
     const sealed = (await rawRecord([big, 'registrations', 1])).slice();
     sealed[40]! ^= 0x80;
     await rawPut([[[big, 'registrations', 1], sealed]]);
-    expect(await copy.readRegistrations(big)).toEqual({ status: 'corrupt' });
+    handed.length = 0;
+    expect(await copy.readRegistrations(big, (chunk) => handed.push(chunk))).toEqual({ status: 'corrupt' });
+    expect(handed.map((chunk) => chunk.length)).toEqual([CHUNK_ROWS]);
     expect(await copy.readRegistrations(big)).toEqual({ status: 'missing' }); // discarded
     expect((await copy.readRegistrations(small)).status).toBe('ok');
 

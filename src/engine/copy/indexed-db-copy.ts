@@ -46,7 +46,15 @@ export interface DeviceCopy {
     dataAsOf: number | null,
     history?: unknown,
   ): Promise<SaveResult>;
-  readRegistrations(eventId: number): Promise<ReadResult<DeviceRegistration[]>>;
+  /**
+   * An event's rows, decrypted chunk by chunk, each chunk also to `onChunk` as soon as it is
+   * open (a reader can pass them on meanwhile; a chunk found damaged later discards the whole
+   * list, and the answer says so).
+   */
+  readRegistrations(
+    eventId: number,
+    onChunk?: (rows: DeviceRegistration[]) => void,
+  ): Promise<ReadResult<DeviceRegistration[]>>;
   /** The history saved with the event's rows ('missing' when none was). */
   readHistory(eventId: number): Promise<ReadResult<unknown>>;
   listEvents(): Promise<StoredEventInfo[]>;
@@ -144,8 +152,11 @@ export class IndexedDbCopy implements DeviceCopy {
     return saveRegistrations(this.records, eventId, rows, dataAsOf, history);
   }
 
-  readRegistrations(eventId: number): Promise<ReadResult<DeviceRegistration[]>> {
-    return readRegistrations(this.records, eventId);
+  readRegistrations(
+    eventId: number,
+    onChunk?: (rows: DeviceRegistration[]) => void,
+  ): Promise<ReadResult<DeviceRegistration[]>> {
+    return readRegistrations(this.records, eventId, onChunk);
   }
 
   readHistory(eventId: number): Promise<ReadResult<unknown>> {

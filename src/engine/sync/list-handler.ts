@@ -44,8 +44,13 @@ export function listHandlers(
       let list = target.ifNewer ? null : work.lists.take(place, eventId);
       let run = list ? work.lists.startRun(list) : 0;
       const rows: Registration[] = [];
+      // The rows go to the page as they are decrypted (it takes them while the next chunk is
+      // opened), part of no version until the last message. Another tab's save waits: it may
+      // not be taken.
+      const sender = new ListRowsSender(progress);
       const read = await copy.readList(place, eventId, (slice) => {
         for (const row of slice) rows.push(row);
+        if (!target.ifNewer) sender.partial(slice);
       });
       if (read.status !== 'ok') return { kind: 'none', read };
       if (!list) {
@@ -71,7 +76,7 @@ export function listHandlers(
         warnings: [],
       };
       work.complete(list, rows, report, history);
-      new ListRowsSender(progress).end(rows, list.version, null);
+      sender.end(rows, list.version, null);
       return {
         kind: 'opened',
         read,

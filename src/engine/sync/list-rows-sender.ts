@@ -20,6 +20,8 @@ const SEND_INTERVAL_MS = 300;
  */
 export class ListRowsSender {
   private sent: readonly Registration[] = [];
+  /** What `partial` sent so far, appended to in place. */
+  private growing: Registration[] | null = null;
   private last = Number.NEGATIVE_INFINITY;
 
   constructor(private readonly post: (message: ListRows) => void) {}
@@ -42,6 +44,18 @@ export class ListRowsSender {
     this.send(current, versionOf(current), report);
   }
 
+  /**
+   * Rows that follow those sent (a list read from the device, in order), sent now as part of no
+   * version yet: the version comes with `end`.
+   */
+  partial(rows: readonly Registration[]): void {
+    if (rows.length === 0) return;
+    if (!this.growing) this.sent = this.growing = this.sent.slice();
+    const from = this.growing.length;
+    for (const row of rows) this.growing.push(row);
+    this.post({ from, rows, version: 0, report: null });
+  }
+
   /** The list as it ends, with its version. */
   end(rows: readonly Registration[], version: number, report: LoadReport | null): void {
     this.send(rows, version, report);
@@ -51,6 +65,7 @@ export class ListRowsSender {
     const sent = this.sent;
     const from = sharedFront(sent, rows);
     this.sent = rows;
+    this.growing = null;
     if (from === rows.length && from === sent.length) {
       this.post({ from, rows: [], version, report });
       return;
