@@ -16,7 +16,7 @@ import type { DeviceRegistration } from './registrations-codec';
 import { createCopySearch } from './device-copy-search';
 
 /**
- * The engine's device copy methods (device-copy-contract.ts), plain functions so they also run
+ * The engine's device copy (device-copy-contract.ts), plain functions so they also run
  * in the page where there is no Worker (tests in jsdom). Calls run one after another, in the
  * order they came: a wipe sent after a save runs after it, and nothing can reopen the copy in
  * between. What a call throws (the store answers typed results: it should not) is answered as
@@ -32,17 +32,9 @@ import { createCopySearch } from './device-copy-search';
  * with the history of the next, or chunks of another generation (read as damaged, and
  * discarded). Reads still run side by side. Where the browser has no Web Locks, calls run as
  * they come (each tab's own calls are still in order).
- */
-export function deviceCopyHandlers(
-  notify: (topic: typeof SEARCH_CHANGED) => void,
-): Handlers<typeof deviceCopyContract> {
-  return createDeviceCopyEngine(notify).handlers;
-}
-
-/**
- * The device copy as the rest of the engine uses it: its methods for the page, and the same
- * queued, locked writes for the engine's own work (the background sync saves what it loaded
- * without the rows leaving the engine).
+ *
+ * The page calls its methods (`handlers`); the engine's own work uses the same queued, locked
+ * saves and reads of whole lists (sync/list-work.ts: the rows never leave the engine for them).
  */
 export interface DeviceCopyEngine {
   readonly handlers: Handlers<typeof deviceCopyContract>;
