@@ -4,6 +4,7 @@ import { onSessionUnauthorized } from '@/lib/api-client';
 import { advertiseSignedIn, listenToOtherTabs } from '@/lib/session-channel';
 import { createQueryClient } from '@/lib/query-client';
 import { signOut } from '@/features/session/sign-out';
+import { followOtherTabs } from '@/features/registrations/api/follow-other-tabs';
 import { syncOnReconnect } from './sync-on-reconnect';
 
 export function AppProviders({ children, queryClient }: { children: ReactNode; queryClient?: QueryClient }) {
@@ -26,6 +27,10 @@ export function AppProviders({ children, queryClient }: { children: ReactNode; q
 
   // Offline, the screens show the copy on this device: back online, they sync by themselves.
   useEffect(() => syncOnReconnect(client), [client]);
+
+  // A list another tab saved newer on this device replaces this tab's older one, for as long
+  // as the app runs (see follow-other-tabs.ts).
+  useEffect(() => followOtherTabs(client), [client]);
 
   return <QueryClientProvider client={client}>{children}</QueryClientProvider>;
 }

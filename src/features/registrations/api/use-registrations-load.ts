@@ -1,6 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useDeferredValue, useEffect, useMemo } from 'react';
-import { followOtherTabs } from './follow-other-tabs';
+import { useDeferredValue, useMemo } from 'react';
 import { askFullCheck, registrationsQuery } from './registrations-query';
 import type { RegistrationsData } from './registrations-data';
 import { registrationsKey } from './registrations-key';
@@ -40,9 +39,6 @@ export interface RegistrationsLoad {
 export function useRegistrationsLoad(eventId: number, follow = true): RegistrationsLoad {
   const client = useQueryClient();
   const query = useQuery({ ...registrationsQuery(eventId), ...(follow ? null : UNFOLLOWED) });
-  // Once per query cache, like what follows onRegistrationsRemoved: a list another tab saved
-  // newer on this device replaces this tab's older one (see follow-other-tabs.ts).
-  useEffect(() => void followOtherTabs(client), [client]);
   const actions = useMemo<RegistrationsLoadActions>(() => {
     const filters = { queryKey: registrationsKey(eventId), exact: true };
     return {
