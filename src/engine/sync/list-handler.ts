@@ -80,8 +80,7 @@ export function listHandlers(
       return {
         kind: 'opened',
         read,
-        // Counted as a load's list is; saved already.
-        ...work.keep({ ...target, keep: false }, list, report, history),
+        ...work.count(list, report, history),
         dataAsOf: asOf,
         savedAt: read.savedAt,
         pageNumbering: read.pageNumbering,
@@ -99,11 +98,8 @@ export function listHandlers(
         const ended = list.lastComplete;
         if (target.resume && !list.stopped && ended?.rows === list.rows && list.report) {
           sender.end(list.rows, list.version, list.report);
-          // Counted again as the load that completed it did; saved by it already.
-          return {
-            kind: 'complete',
-            ...work.keep({ ...target, keep: false }, list, list.report, ended.history),
-          };
+          // Saved by the load that completed it.
+          return { kind: 'complete', ...work.count(list, list.report, ended.history) };
         }
         const stopped = target.resume ? list.stopped : null;
         list.stopped = null;

@@ -13,6 +13,7 @@ const target = fc.record({
   keep: fc.oneof(fc.boolean(), fc.anything()),
   resume: fc.oneof(fc.boolean(), fc.anything()),
   version: fc.oneof(fc.nat(), fc.anything()),
+  ifNewer: fc.oneof(fc.boolean(), fc.constant(undefined), fc.anything()),
 });
 
 describe('the list messages', () => {
@@ -26,6 +27,8 @@ describe('the list messages', () => {
           expect([0, 1, null]).toContain(read.firstPage);
           expect(typeof read.keep).toBe('boolean');
         }
+        const opened = listContract['list.open'].params(received)?.value;
+        if (opened) expect([true, false, undefined]).toContain(opened.ifNewer);
       }),
     );
   });

@@ -30,6 +30,8 @@ export interface ListWork {
    * (sign-out) drops the lists first, so nothing is saved after it.
    */
   keep(target: ListTarget, list: HeldList, report: LoadReport, history: RegistrationHistory): ListKept;
+  /** Says what the list is, as `keep` does, without saving it (it is on the device already). */
+  count(list: HeldList, report: LoadReport, history: RegistrationHistory): ListKept;
 }
 
 export function createListWork(
@@ -63,16 +65,34 @@ export function createListWork(
       version: list.version,
       ...keepComplete(copy, notify, target, list.rows, report, history).kept,
     }),
+    count: (list, report, history) => ({
+      version: list.version,
+      ...countComplete(list.rows, report, history),
+    }),
+  };
+}
+
+/** What the engine answers of a complete list: its report, its history (stored form), its figures. */
+export function countComplete(
+  rows: readonly Registration[],
+  report: LoadReport,
+  history: RegistrationHistory,
+): Omit<ListKept, 'version'> {
+  return {
+    report,
+    history: storeHistory(history),
+    figures: eventFigures(rows, history, report.serverDate),
+    firstPage: learnedNumbering(report)?.firstPage ?? null,
   };
 }
 
 /**
  * An event's complete list as the engine keeps it, one way for a screen's list (ListWork.keep)
- * and the background sync (sync-handler.ts): counted (the figures the screens show), and saved
- * on the device with its history and the API's page numbering, where the target may be kept and
- * the server said what time the rows are as of (without it, a copy could not be brought up to
- * date). The save is told to the page as LIST_SAVED once it landed (the page shows it, and tells
- * the other tabs); `saved` resolves then.
+ * and the background sync (sync-handler.ts): counted (countComplete), and saved on the device
+ * with its history and the API's page numbering, where the target may be kept and the server
+ * said what time the rows are as of (without it, a copy could not be brought up to date). The
+ * save is told to the page as LIST_SAVED once it landed (the page shows it, and tells the other
+ * tabs); `saved` resolves then.
  */
 export function keepComplete(
   copy: DeviceCopyEngine,
@@ -82,26 +102,17 @@ export function keepComplete(
   report: LoadReport,
   history: RegistrationHistory,
 ): { kept: Omit<ListKept, 'version'>; saved: Promise<void> } {
-  const numbering = learnedNumbering(report);
-  const stored = storeHistory(history);
+  const kept = countComplete(rows, report, history);
   const asOf = report.serverDate;
   let saved = Promise.resolve();
   if (target.keep && asOf) {
     const dataAsOf = asOf.getTime();
     saved = copy
       .saveList(target.place, target.eventId, rows, dataAsOf, {
-        history: stored,
-        pageNumbering: numbering ?? undefined,
+        history: kept.history,
+        pageNumbering: learnedNumbering(report) ?? undefined,
       })
       .then((result) => notify(LIST_SAVED, { eventId: target.eventId, dataAsOf, result }));
   }
-  return {
-    kept: {
-      report,
-      history: stored,
-      figures: eventFigures(rows, history, asOf),
-      firstPage: numbering?.firstPage ?? null,
-    },
-    saved,
-  };
+  return { kept, saved };
 }
