@@ -129,7 +129,7 @@ describe('questionInsights on the demo marathon (25,000 registrations)', () => {
       const { counts, answered } = countAnswers(members, tshirt.queId);
       expect(part.total).toBe(members.length);
       expect(part.answered).toBe(answered);
-      tshirt.answers.forEach((answer, i) => expect(part.counts[i]).toBe(counts.get(answer.key) ?? 0));
+      tshirt.answers.forEach((answer, i) => expect(part.counts[i]).toBe(counts.get(fold(answer.text)) ?? 0));
       expect(part.other).toBe(0);
     }
     const sum = split.reduce((s, part) => s + part.total, 0);
@@ -229,5 +229,60 @@ describe('questionInsights edge cases', () => {
     );
     expect(questionInsights(rows)[0]?.kind).toBe('free-text');
     expect(questionInsights([])).toEqual([]);
+  });
+});
+
+describe('questionInsights reads sizes and yes/no as clean values', () => {
+  const answered = (reponses: readonly string[], categoryOf: (i: number) => number = () => 1) =>
+    reponses.map((reponse, i) =>
+      registration({
+        registration_id: i + 1,
+        category_id: categoryOf(i),
+        custom_questions: [{ que_id: 9, que_question_fr: 'Taille du t-shirt', reponse }],
+      }),
+    );
+
+  it('counts "XL", "TG" and "Extra large" as one XL, in size order, and lists what it could not read', () => {
+    const rows = answered(['XL', 'xl ', 'TG', 'Extra large', 'M', 'Taille M', 'S', 'M/L', 'M/L', '38']);
+    const [sizes] = questionInsights(rows);
+    expect(sizes?.reading).toBe('SIZE');
+    expect(sizes?.kind).toBe('choice');
+    expect(sizes?.answers.map(({ key, count }) => [key, count])).toEqual([
+      ['=SIZE:S', 1],
+      ['=SIZE:M', 2],
+      ['=SIZE:XL', 4],
+      ['m/l', 2],
+      ['38', 1],
+    ]);
+    // Every answer is still counted, once.
+    expect(sizes?.answered).toBe(10);
+    expect(sizes?.other).toEqual({ count: 0, distinct: 0 });
+  });
+
+  it('splits the clean values per category under the same keys', () => {
+    const rows = answered(['XL', 'TG', 'M', 'moyen', 'S'], (i) => (i < 2 ? 1 : 2));
+    const [sizes] = questionInsights(rows, { byCategory: true });
+    const keys = sizes?.answers.map((answer) => answer.key);
+    expect(keys).toEqual(['=SIZE:S', '=SIZE:M', '=SIZE:XL']);
+    expect(sizes?.byCategory?.map(({ categoryId, counts }) => [categoryId, counts])).toEqual([
+      [1, [0, 0, 2]],
+      [2, [1, 2, 0]],
+    ]);
+  });
+
+  it('reads yes and no in both languages', () => {
+    const [consent] = questionInsights(answered(['Oui', 'oui ', 'Yes', 'Non', 'no', 'NON merci']));
+    expect(consent?.reading).toBe('YESNO');
+    expect(consent?.answers.map(({ key, count }) => [key, count])).toEqual([
+      ['=YESNO:YES', 3],
+      ['=YESNO:NO', 3],
+    ]);
+  });
+
+  it('keeps a question of other answers as typed', () => {
+    const [club] = questionInsights(answered(['CA Genève', 'ca geneve', 'Stade Lausanne', 'M']));
+    expect(club?.reading).toBeNull();
+    // "CA Genève" and "ca geneve" are one answer; "M" stays an answer of its own.
+    expect(club?.distinct).toBe(3);
   });
 });

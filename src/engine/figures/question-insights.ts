@@ -1,11 +1,26 @@
 import type { Registration } from '../api/registration-schemas';
 import { cachedAnswerKey } from '@/lib/text-keys';
-import { choiceAnswers, freeTextAnswers, freeTextMinCount, type QuestionKind } from './answer-kind';
+import {
+  answerKeyer,
+  cleanOrder,
+  questionReading,
+  type QuestionReading,
+} from '@/lib/clean-answers/clean-answers';
+import {
+  choiceAnswers,
+  freeTextAnswers,
+  freeTextMinCount,
+  looksPersonal,
+  type QuestionKind,
+} from './answer-kind';
 import { tallyQuestions, type AnswerTally, type QuestionTally } from './question-tally';
 
-/** One answer as counted: all spellings that fold to the same key together. */
+/** One answer as counted: all spellings that fold to the same key, or mean the same, together. */
 export interface AnswerCount {
-  /** The folded form (case, accents, whitespace) under which spellings were counted together. */
+  /**
+   * The key under which spellings were counted together: the clean value's key ("=SIZE:XL")
+   * when the question's reading knows the answer, else its folded form (case, accents, spaces).
+   */
   readonly key: string;
   /** The most common original spelling, as a participant typed it. */
   readonly text: string;
@@ -33,16 +48,20 @@ export interface QuestionInsight {
   readonly que_question_fr: string | null;
   readonly que_question_en: string | null;
   readonly kind: QuestionKind;
+  /** The vocabulary the answers are read with (sizes, yes/no), or null: counted as typed. */
+  readonly reading: QuestionReading;
   /** Registrations that have an entry for the question (answered or blank). */
   readonly asked: number;
   readonly answered: number;
   /** Registrations with a blank answer, a null one, or no entry at all. */
   readonly notAnswered: number;
-  /** Distinct answers after folding. */
+  /** Distinct answers after folding (and reading, with a vocabulary). */
   readonly distinct: number;
   /**
-   * Choice: every choice, most frequent first. Free text: only the answers given by at least
-   * `minListedCount` people and not personal (see answer-kind.ts), often none.
+   * Read with a vocabulary: its values in the vocabulary's order, then the answers it could not
+   * read, most frequent first. Choice: every choice, most frequent first. Free text: only the
+   * answers given by at least `minListedCount` people and not personal (see answer-kind.ts),
+   * often none.
    */
   readonly answers: readonly AnswerCount[];
   /** Free text: how many people must have given an answer for it to be listed. */
@@ -70,17 +89,31 @@ export function questionInsights(
   registrations: readonly Registration[],
   { top = 10, byCategory = false }: QuestionInsightOptions = {},
 ): QuestionInsight[] {
-  const keyOf = cachedAnswerKey();
   const total = registrations.length;
-  const insights = tallyQuestions(registrations, keyOf).map((question) => summarize(question, total, top));
+  const tallies = tallyQuestions(registrations, cachedAnswerKey());
+  const readings = tallies.map((question) =>
+    questionReading(
+      [question.fr, question.en],
+      [...question.answers.values()].map(({ key, count }) => ({ text: key, count })),
+    ),
+  );
+  const insights = tallies.map((question, index) => summarize(question, readings[index] ?? null, total, top));
   if (!byCategory) return insights;
-  const splits = splitByCategory(registrations, insights, keyOf);
+  const splits = splitByCategory(registrations, insights);
   return insights.map((insight, index) => ({ ...insight, byCategory: splits[index] ?? [] }));
 }
 
-function summarize(question: QuestionTally, total: number, top: number): QuestionInsight {
-  const sorted = [...question.answers.values()].sort(byFrequency);
-  const choices = choiceAnswers(sorted, question.answered);
+/** At most this many answers a vocabulary could not read are listed one by one. */
+const MAX_UNREAD_LISTED = 20;
+
+function summarize(
+  question: QuestionTally,
+  reading: QuestionReading,
+  total: number,
+  top: number,
+): QuestionInsight {
+  const sorted = [...readAnswers(question, reading).values()].sort(byFrequency);
+  const choices = reading ? readChoices(sorted) : choiceAnswers(sorted, question.answered);
   const listed = choices ?? freeTextAnswers(sorted, question.answered, Math.max(0, top));
   const listedCount = listed.reduce((sum, answer) => sum + answer.count, 0);
   const share = (count: number) => (question.answered === 0 ? 0 : count / question.answered);
@@ -89,6 +122,7 @@ function summarize(question: QuestionTally, total: number, top: number): Questio
     que_question_fr: question.fr,
     que_question_en: question.en,
     kind: choices ? 'choice' : 'free-text',
+    reading,
     ...(!choices && { minListedCount: freeTextMinCount(question.answered) }),
     asked: question.asked,
     answered: question.answered,
@@ -97,6 +131,41 @@ function summarize(question: QuestionTally, total: number, top: number): Questio
     answers: listed.map(({ key, text, count }) => ({ key, text, count, share: share(count) })),
     other: { count: question.answered - listedCount, distinct: sorted.length - listed.length },
   };
+}
+
+/** The question's answers counted again under their clean keys: "XL", "TG" and "x-large" as one. */
+function readAnswers(question: QuestionTally, reading: QuestionReading): Map<string, AnswerTally> {
+  if (!reading) return question.answers;
+  const keyOf = answerKeyer(reading);
+  const read = new Map<string, AnswerTally>();
+  for (const tally of question.answers.values()) {
+    const key = keyOf(tally.text);
+    const merged = read.get(key);
+    if (!merged) {
+      read.set(key, { ...tally, key, spellings: tally.spellings && new Map(tally.spellings) });
+      continue;
+    }
+    merged.count += tally.count;
+    if (tally.textCount > merged.textCount) {
+      merged.text = tally.text;
+      merged.textCount = tally.textCount;
+    }
+  }
+  return read;
+}
+
+/**
+ * A read question's listed answers: every clean value in its vocabulary's order, then the
+ * answers it could not read, so none is hidden in "other" unless there are many, or one looks
+ * like someone's contact details.
+ */
+function readChoices(sorted: readonly AnswerTally[]): AnswerTally[] {
+  const clean = sorted.filter((tally) => cleanOrder(tally.key) >= 0);
+  clean.sort((a, b) => cleanOrder(a.key) - cleanOrder(b.key));
+  const unread = sorted
+    .filter((tally) => cleanOrder(tally.key) < 0 && !looksPersonal(tally.text))
+    .slice(0, MAX_UNREAD_LISTED);
+  return [...clean, ...unread];
 }
 
 interface SplitTally {
@@ -112,10 +181,10 @@ interface SplitTally {
 function splitByCategory(
   registrations: readonly Registration[],
   insights: readonly QuestionInsight[],
-  keyOf: (text: string) => string,
 ): QuestionCategorySplit[][] {
   const questionIndex = new Map(insights.map((insight, index) => [insight.queId, index]));
   const answerIndex = insights.map((insight) => new Map(insight.answers.map((a, i) => [a.key, i])));
+  const keyers = insights.map((insight) => answerKeyer(insight.reading));
   const tallies = new Map<number | null, SplitTally>();
   const done = new Set<number>();
   for (const registration of registrations) {
@@ -134,9 +203,10 @@ function splitByCategory(
     for (const entry of registration.custom_questions) {
       // Same rule as the first pass: the first non-blank answer of a question counts.
       if (done.has(entry.que_id)) continue;
-      const key = keyOf(entry.reponse ?? '');
       const q = questionIndex.get(entry.que_id);
-      if (key === '' || q === undefined) continue;
+      if (q === undefined) continue;
+      const key = keyers[q]!(entry.reponse ?? '');
+      if (key === '') continue;
       done.add(entry.que_id);
       tally.answered[q] = (tally.answered[q] ?? 0) + 1;
       const a = answerIndex[q]?.get(key);

@@ -5,6 +5,8 @@ import type { RegistrationsModel } from '../rows/registrations-model';
 import type { RegistrationsView } from '../rows/registrations-view';
 import { viewRows } from '../rows/view-rows';
 import { mailingAudience, type MailingAudience } from './mailing-addresses';
+import { answerKeyer } from '@/lib/clean-answers/clean-answers';
+import { questionReadings } from '../rows/question-readings';
 
 export interface TableExport {
   /** The visible columns' ids, in order (an Excel file types its columns by id). */
@@ -18,13 +20,14 @@ const ROWS_PER_SLICE = 5000;
 
 /**
  * Some rows as a table to export: the given columns in order, titled by `titleOf`, each cell
- * the displayed text. Built a slice at a time with a pause between slices, so 100,000 rows
- * never hold up the page in one task.
+ * the displayed text (or `cellOf`'s). Built a slice at a time with a pause between slices, so
+ * 100,000 rows never hold up the page in one task.
  */
 export async function tableExport(
   rows: readonly RegistrationRow[],
   visibleColumnIds: readonly string[],
   titleOf: (columnId: string) => string,
+  cellOf: (row: RegistrationRow, columnId: string) => string = (row, id) => row.cells[id] ?? '',
 ): Promise<TableExport> {
   const cells: string[][] = [];
   for (let start = 0; start < rows.length; start += ROWS_PER_SLICE) {
@@ -32,17 +35,22 @@ export async function tableExport(
     const end = Math.min(start + ROWS_PER_SLICE, rows.length);
     for (let i = start; i < end; i++) {
       const row = rows[i]!;
-      cells.push(visibleColumnIds.map((id) => row.cells[id] ?? ''));
+      cells.push(visibleColumnIds.map((id) => cellOf(row, id)));
     }
   }
   return { columnIds: visibleColumnIds, headers: visibleColumnIds.map(titleOf), rows: cells };
 }
 
+/** The id of the column of clean values that follows a question's answers in an export. */
+const CLEAN_COLUMN_SUFFIX = ':clean';
+
 /**
  * Exactly what a view of the model shows: every row that matches its search and filters, in
- * its order, and its visible columns in order, titled in the model's language. A pure
- * function of the data and the view: an export started while a load runs waits for the load,
- * then calls this on the final data, never on what a render last showed.
+ * its order, and its visible columns in order, titled in the model's language. A question read
+ * as sizes or yes/no (clean-answers.ts) gets a column of clean values beside the answers as
+ * typed, empty where an answer could not be read. A pure function of the data and the view:
+ * an export started while a load runs waits for the load, then calls this on the final data,
+ * never on what a render last showed.
  */
 export function viewExport(
   model: RegistrationsModel,
@@ -51,7 +59,27 @@ export function viewExport(
   editionIds: ReadonlySet<number> | null = null,
 ): Promise<TableExport> {
   const { rows, visibleColumnIds } = viewRows(model, view, history, editionIds);
-  return tableExport(rows, visibleColumnIds, (id) => model.titles.get(id)?.text ?? id);
+  const shown = model.questions.filter((question) => visibleColumnIds.includes(question.id));
+  const readings = questionReadings(model.rows, shown);
+  const keyers = new Map([...readings].map(([id, reading]) => [id, answerKeyer(reading)]));
+  const columnIds = visibleColumnIds.flatMap((id) =>
+    readings.get(id) ? [id, `${id}${CLEAN_COLUMN_SUFFIX}`] : [id],
+  );
+  const titleOf = (id: string) => model.titles.get(id)?.text ?? id;
+  return tableExport(
+    rows,
+    columnIds,
+    (id) => {
+      if (!id.endsWith(CLEAN_COLUMN_SUFFIX)) return titleOf(id);
+      return model.labels.cleanColumn(titleOf(id.slice(0, -CLEAN_COLUMN_SUFFIX.length)));
+    },
+    (row, id) => {
+      if (!id.endsWith(CLEAN_COLUMN_SUFFIX)) return row.cells[id] ?? '';
+      const questionId = id.slice(0, -CLEAN_COLUMN_SUFFIX.length);
+      const keyOf = keyers.get(questionId);
+      return (keyOf && model.labels.cleanAnswer(keyOf(row.cells[questionId] ?? ''))) ?? '';
+    },
+  );
 }
 
 /**

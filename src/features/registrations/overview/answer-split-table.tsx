@@ -42,7 +42,7 @@ export function AnswerSplitTable({ eventId, question, title, labels }: AnswerSpl
   const lines: Line[] = question.answers.map((answer, index) => ({
     id: `answer:${answer.key}`,
     key: answer.key,
-    label: answer.text,
+    label: labels.answer(answer, question.reading !== null),
     counts: splits.map((split) => split.counts[index] ?? 0),
     total: answer.count,
   }));

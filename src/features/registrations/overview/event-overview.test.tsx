@@ -198,10 +198,10 @@ describe('event overview', () => {
       String(noClub),
     );
     // The answer links carry the answer filter the registrations screen reads (each list value
-    // is URI-encoded, then the parameter is: ':' becomes %253A).
+    // is URI-encoded, then the parameter is: ':' becomes %253A). A size is its clean value.
     expect(linkNamed(`${medium} registrations: T-shirt size: M`)).toHaveAttribute(
       'href',
-      `/events/${EVENT}/registrations?ans=${TSHIRT}%253Am`,
+      `/events/${EVENT}/registrations?ans=${TSHIRT}%253A%253DSIZE%253AM`,
     );
     expect(linkNamed(`${noClub} registrations: Club or licence number: Did not answer`)).toHaveAttribute(
       'href',

@@ -42,7 +42,7 @@ export function QuestionAnswers({ eventId, question, total, labels }: QuestionAn
   const minCount = formatCount(question.minListedCount ?? 0, language);
   const rows: BarChartRow[] = question.answers.map((answer) => ({
     key: answer.key,
-    label: answer.text,
+    label: labels.answer(answer, question.reading !== null),
     count: answer.count,
   }));
   if (question.other.count > 0) {

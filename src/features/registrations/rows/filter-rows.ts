@@ -1,4 +1,5 @@
-import { answerKey, matchesTerms, narrowsSearch, searchTerms } from '@/lib/text-keys';
+import { matchesTerms, narrowsSearch, searchTerms } from '@/lib/text-keys';
+import { answerKeyer, parseCleanKey, type QuestionReading } from '@/lib/clean-answers/clean-answers';
 import { paymentStatusKey } from '@/engine/api/payment-status';
 import { questionColumnId } from './question-columns';
 import { searchColumnsKey, searchText, type RegistrationRow } from './registration-rows';
@@ -168,33 +169,60 @@ function searchRows(
   return matched;
 }
 
-/** The folded answer of each row to each question, computed when an answer filter first needs it. */
+/**
+ * The key of each row's answer to each question, as an answer filter reads it, computed when a
+ * filter first needs it.
+ */
 const answerKeys = new WeakMap<RegistrationRow, Map<string, string>>();
 
-function answerKeyOf(row: RegistrationRow, columnId: string): string {
+function answerKeyOf(
+  row: RegistrationRow,
+  columnId: string,
+  reading: QuestionReading,
+  keyOf: (raw: string) => string,
+): string {
   let keys = answerKeys.get(row);
   if (!keys) {
     keys = new Map();
     answerKeys.set(row, keys);
   }
-  let key = keys.get(columnId);
+  const slot = reading ? `${columnId}\u0000${reading}` : columnId;
+  let key = keys.get(slot);
   if (key === undefined) {
-    key = answerKey(row.cells[columnId] ?? '');
-    keys.set(columnId, key);
+    key = keyOf(row.cells[columnId] ?? '');
+    keys.set(slot, key);
   }
   return key;
 }
 
+/**
+ * Rows that gave one of the wanted answers to each question filtered. A wanted clean value
+ * ("=SIZE:XL") reads that question's answers with its vocabulary, so "XL", "TG" and "x-large"
+ * all match; an answer the vocabulary cannot read keeps its folded form and matches as before.
+ */
 function answerRows(
   rows: readonly RegistrationRow[],
   answers: readonly string[],
 ): readonly RegistrationRow[] {
   if (answers.length === 0) return rows;
-  const wanted = new Map<string, Set<string>>();
+  const wanted = new Map<string, { keys: Set<string>; reading: QuestionReading }>();
   for (const entry of answers) {
     const { queId, key } = parseAnswerFilter(entry);
     const columnId = questionColumnId(queId);
-    wanted.set(columnId, (wanted.get(columnId) ?? new Set()).add(key));
+    const question = wanted.get(columnId) ?? { keys: new Set<string>(), reading: null };
+    question.keys.add(key);
+    question.reading ??= parseCleanKey(key)?.vocabulary ?? null;
+    wanted.set(columnId, question);
   }
-  return rows.filter((row) => [...wanted].every(([columnId, keys]) => keys.has(answerKeyOf(row, columnId))));
+  // The same few answers come back thousands of times: each is read once per filtering.
+  const questions = [...wanted].map(([columnId, question]) => ({
+    columnId,
+    ...question,
+    keyOf: answerKeyer(question.reading),
+  }));
+  return rows.filter((row) =>
+    questions.every(({ columnId, keys, reading, keyOf }) =>
+      keys.has(answerKeyOf(row, columnId, reading, keyOf)),
+    ),
+  );
 }

@@ -4,6 +4,7 @@ import type { Language } from '@/i18n/languages';
 import { pickLocalized } from '@/lib/localized-field';
 import { fullName, type Registration } from '@/engine/api/registration-schemas';
 import { knownStatus, paymentStatusKey } from '@/engine/api/payment-status';
+import { parseCleanKey } from '@/lib/clean-answers/clean-answers';
 import type { QuestionColumn } from './question-columns';
 
 /**
@@ -19,6 +20,7 @@ import type { QuestionColumn } from './question-columns';
  *   ("Cancelled " is "Cancelled"); any other as sent, marked "chargeback (unknown status)";
  *   none (or only spaces): "No status";
  * - a person: first and last name, trimmed; "No name" without either;
+ * - a clean answer (clean-answers.ts): its value in the language, "XL", "Enfant 6 ans", "Oui";
  * - any other missing value: "—".
  */
 
@@ -61,6 +63,15 @@ export interface RegistrationLabels {
   readonly column: (columnId: FixedColumnId) => string;
   /** A question without a text in either language: "Question 100301". */
   readonly unnamedQuestion: (queId: number) => string;
+  /** The clean value of an answer key ("=SIZE:XL" -> "XL"), or null for a key as typed. */
+  readonly cleanAnswer: (key: string) => string | null;
+  /**
+   * A counted answer: its clean value, else its most common spelling; marked "as typed" when
+   * the question is read with a vocabulary that could not read it ("“M/L” as typed").
+   */
+  readonly answer: (answer: { readonly key: string; readonly text: string }, read: boolean) => string;
+  /** The title of an export's column of clean values, beside the answers as typed. */
+  readonly cleanColumn: (questionTitle: string) => string;
 }
 
 /**
@@ -112,6 +123,16 @@ export function registrationLabels(
     return label;
   };
 
+  const cleanAnswer = (key: string): string | null => {
+    const clean = parseCleanKey(key);
+    if (!clean) return null;
+    const { value } = clean;
+    const age = /^K(\d+)$/.exec(value)?.[1];
+    if (age) return tc('cleanAnswer.child', { age });
+    if (value === 'ONE' || value === 'YES' || value === 'NO') return tc(`cleanAnswer.${value}`);
+    return value;
+  };
+
   return {
     language,
     categories,
@@ -122,6 +143,10 @@ export function registrationLabels(
     missing: MISSING,
     column: (columnId) => tr(`columns.${columnId}`),
     unnamedQuestion: (queId) => tr('questionFallback', { id: queId }),
+    cleanAnswer,
+    answer: ({ key, text }, read) =>
+      cleanAnswer(key) ?? (read ? tc('cleanAnswer.asTyped', { answer: text.trim() }) : text),
+    cleanColumn: (title) => tc('cleanAnswer.column', { title }),
   };
 }
 

@@ -124,7 +124,7 @@ function Figures({ insights, labels }: { insights: EventInsights; labels: Insigh
           rows={[
             ...question.answers.map((answer) => ({
               key: answer.key,
-              label: answer.text,
+              label: labels.answer(answer, question.reading !== null),
               count: answer.count,
             })),
             ...(question.other.count > 0

@@ -262,7 +262,9 @@ describe('registrations table', () => {
       'Last name',
       'Category',
       'Payment',
-      expect.any(String),
+      'T-shirt size',
+      // Sizes are read as clean values, in a column beside the answers as typed.
+      'T-shirt size (clean)',
       expect.any(String),
       expect.any(String),
     ]);
@@ -270,6 +272,7 @@ describe('registrations table', () => {
     expect(rows).toHaveLength(paid.length); // every page, not only the 25 rows on screen
     expect(rows.slice(0, shownIds.length).map((row) => row[0])).toEqual(shownIds);
     expect(new Set(rows.map((row) => row[4]))).toEqual(new Set(['Paid']));
+    expect(rows.map((row) => row[6])).toEqual(rows.map((row) => row[5]!.trim().toUpperCase()));
     // Answers that Excel would run as formulas come out guarded, and accents survive.
     const answers = rows.flatMap((row) => row.slice(5));
     expect(answers).not.toContain('=1+2');

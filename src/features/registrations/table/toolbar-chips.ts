@@ -22,9 +22,12 @@ export function useToolbarChips(
   const answerChips = view.answers.map((value) => {
     const { queId, key } = parseAnswerFilter(value);
     const title = titles.get(questionColumnId(queId))?.text ?? t('questionFallback', { id: queId });
-    // The answer as participants spelled it (the key is folded), from a row that gave it.
+    // A clean value by its name; else the answer as participants spelled it (the key is
+    // folded), from a row that gave it.
     const shown =
-      key === '' ? t('filters.noAnswer') : (filteredRows[0]?.cells[questionColumnId(queId)]?.trim() ?? key);
+      key === ''
+        ? t('filters.noAnswer')
+        : (labels.cleanAnswer(key) ?? filteredRows[0]?.cells[questionColumnId(queId)]?.trim() ?? key);
     return { value, label: t('filters.answerChip', { question: title, answer: shown }) };
   });
   // "not Cancelled": each excluded value labelled as its cells are, even one no row has.

@@ -1,0 +1,61 @@
+import fc from 'fast-check';
+import { fullName, type Registration } from '@/engine/api/registration-schemas';
+import { questionInsights } from '@/engine/figures/question-insights';
+import { filterRows } from './filter-rows';
+import { FIXED_COLUMN_IDS } from './registration-labels';
+import { RowBuilder } from './registration-rows';
+import { answerFilter } from './registrations-view';
+
+const labels = {
+  category: (id: number | null | undefined) => String(id ?? ''),
+  status: (status: string | null | undefined) => status ?? '',
+  person: fullName,
+};
+
+/** Sizes and yes/no as typed, a few answers no vocabulary reads, blanks and anything else. */
+const typedAnswer = fc.oneof(
+  {
+    weight: 4,
+    arbitrary: fc.constantFrom('XL', 'xl ', 'TG', 'Extra large', 'M', 'moyen', 'S', 'Petit', 'L'),
+  },
+  { weight: 2, arbitrary: fc.constantFrom('Oui', 'oui', 'Yes', 'Non', 'no') },
+  { weight: 1, arbitrary: fc.constantFrom('M/L', '38', ' ', '') },
+  { weight: 1, arbitrary: fc.string({ maxLength: 4 }) },
+);
+
+function registration(id: number, reponse: string | null): Registration {
+  return {
+    registration_id: id,
+    event_id: 1,
+    first_name: 'Anne',
+    last_name: 'Roy',
+    email: null,
+    category_id: 1,
+    order_id: null,
+    payment_status: 'paid',
+    custom_questions: [{ que_id: 5, que_question_fr: 'Taille du t-shirt', que_question_en: null, reponse }],
+  };
+}
+
+describe('each answer count opens exactly its rows', () => {
+  it('for sizes and yes/no read as clean values, answers left as typed, and "did not answer"', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.option(typedAnswer, { nil: null }), { minLength: 1, maxLength: 80 }),
+        (answers) => {
+          const registrations = answers.map((reponse, i) => registration(i + 1, reponse));
+          const rows = new RowBuilder(labels).build(registrations);
+          const [question] = questionInsights(registrations);
+          if (!question) return;
+          const opened = (key: string) =>
+            filterRows(rows, { q: '', categories: [], statuses: [], answers: [answerFilter(5, key)] }, [
+              ...FIXED_COLUMN_IDS,
+              'q:5',
+            ]).rows.length;
+          for (const answer of question.answers) expect(opened(answer.key)).toBe(answer.count);
+          expect(opened('')).toBe(question.notAnswered);
+        },
+      ),
+    );
+  });
+});
