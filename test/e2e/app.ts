@@ -198,6 +198,7 @@ export const SECTIONS_TEXT = byLang((lang) => ({
   tabs: {
     overview: t(lang, 'insights:sections.overview'),
     answers: t(lang, 'insights:sections.answers'),
+    merch: t(lang, 'insights:sections.merch'),
     orders: t(lang, 'insights:sections.orders'),
     duplicates: t(lang, 'insights:sections.duplicates'),
     editions: t(lang, 'insights:sections.editions'),
@@ -205,6 +206,7 @@ export const SECTIONS_TEXT = byLang((lang) => ({
   /** The h2 of each panel but the overview's (the overview's is the region's hidden h2). */
   headings: {
     answers: t(lang, 'insights:overview.questions.title'),
+    merch: t(lang, 'insights:orderSheet.title'),
     orders: t(lang, 'insights:overview.orders.title'),
     duplicates: t(lang, 'insights:overview.duplicates.title'),
     editions: t(lang, 'editions:title'),
@@ -232,6 +234,7 @@ export type EventSection = keyof (typeof SECTIONS_TEXT)['en']['tabs'];
 export const EVENT_SECTIONS: readonly EventSection[] = [
   'overview',
   'answers',
+  'merch',
   'orders',
   'duplicates',
   'editions',

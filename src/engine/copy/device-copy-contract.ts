@@ -29,6 +29,7 @@ const RECORD_KINDS: ReadonlySet<unknown> = new Set([
   'event-figures',
   'edition-link',
   'saved-views',
+  'frozen-order',
 ]);
 const isCopyRecord = (value: unknown): value is CopyRecord =>
   isRecord(value) && (value.kind === 'events' || (RECORD_KINDS.has(value.kind) && isId(value.eventId)));

@@ -19,7 +19,13 @@ export interface CopyPlace {
 export type CopyRecord =
   | { readonly kind: 'events' }
   | {
-      readonly kind: 'categories' | 'dismissed-duplicates' | 'event-figures' | 'edition-link' | 'saved-views';
+      readonly kind:
+        | 'categories'
+        | 'dismissed-duplicates'
+        | 'event-figures'
+        | 'edition-link'
+        | 'saved-views'
+        | 'frozen-order';
       readonly eventId: number;
     };
 

@@ -80,6 +80,17 @@ export const saveSavedViewsCopy = (eventId: number, value: unknown) =>
 export const readSavedViewsCopy = (eventId: number) =>
   theClient().readRecord({ kind: 'saved-views', eventId });
 
+/**
+ * Saves the merchandise order the promoter froze for an event (a JSON value, see
+ * order-sheet/frozen-order.ts) in the background; nothing once the device was forgotten.
+ */
+export const saveFrozenOrderCopy = (eventId: number, value: unknown) =>
+  theClient().saveRecord({ kind: 'frozen-order', eventId }, value, new Date());
+
+/** The merchandise order frozen for an event, as kept on this device, or null. */
+export const readFrozenOrderCopy = (eventId: number) =>
+  theClient().readRecord({ kind: 'frozen-order', eventId });
+
 /** Whether `candidate`'s key opens the copy on this device; never discards it (offline sign-in). */
 export const probeDeviceCopyKey = (candidate: Session) => theClient().probe(candidate);
 

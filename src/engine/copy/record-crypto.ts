@@ -31,7 +31,8 @@ export interface RecordPlace {
     | 'dismissed-duplicates'
     | 'event-figures'
     | 'edition-link'
-    | 'saved-views';
+    | 'saved-views'
+    | 'frozen-order';
   /** Chunk index (0 for a record that is not chunked). */
   readonly index: number;
   /** Write generation of a chunk, kept in the event's sealed manifest (0 when not used). */

@@ -1,4 +1,5 @@
 import type { Registration } from '../api/registration-schemas';
+import { answerCells, type AnswerCell } from './answer-cells';
 import { cachedAnswerKey } from '@/lib/text-keys';
 import {
   answerKeyer,
@@ -70,6 +71,8 @@ export interface QuestionInsight {
   readonly other: { readonly count: number; readonly distinct: number };
   /** Present when asked for; categories by ascending id, "no category" last. */
   readonly byCategory?: readonly QuestionCategorySplit[];
+  /** With byCategory, for a question read with a vocabulary: its answers per category and status. */
+  readonly cells?: readonly AnswerCell[];
 }
 
 export interface QuestionInsightOptions {
@@ -100,7 +103,12 @@ export function questionInsights(
   const insights = tallies.map((question, index) => summarize(question, readings[index] ?? null, total, top));
   if (!byCategory) return insights;
   const splits = splitByCategory(registrations, insights);
-  return insights.map((insight, index) => ({ ...insight, byCategory: splits[index] ?? [] }));
+  const cells = answerCells(registrations, insights);
+  return insights.map((insight, index) => ({
+    ...insight,
+    byCategory: splits[index] ?? [],
+    ...(cells[index] && { cells: cells[index] }),
+  }));
 }
 
 /** At most this many answers a vocabulary could not read are listed one by one. */

@@ -21,6 +21,7 @@ import { OrdersSection } from './orders-section';
 import { OverviewSkeleton } from './overview-skeleton';
 import { OverviewState } from './overview-state';
 import { QuestionsSection } from './questions-section';
+import { OrderSheetSection } from '../order-sheet/order-sheet-section';
 import './event-overview.css';
 
 /**
@@ -114,6 +115,8 @@ export function EventOverview({ eventId, changesActions }: { eventId: number; ch
                 total={shown.total}
                 labels={labels}
               />
+            ) : section === 'merch' ? (
+              <OrderSheetSection eventId={eventId} questions={shown.questions} labels={labels} />
             ) : section === 'editions' ? (
               <EditionsSection eventId={eventId} />
             ) : (section === 'orders' || section === 'duplicates') && !shown.lists ? (

@@ -1,0 +1,119 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
+import { readFrozenOrderCopy, saveFrozenOrderCopy } from '@/engine/copy/device-copy';
+import { parseCleanKey } from '@/lib/clean-answers/clean-answers';
+import { withMargin, type OrderChoice, type OrderGrouping, type OrderSheet } from './order-sheet';
+
+/**
+ * The merchandise order the promoter sent: the sheet's counts per size at the time, kept in the
+ * encrypted copy on this device like the event's other notes (wiped with it at sign-out, a 401
+ * or "Forget this device"). Afterwards the sheet shows what moved since, and the top-up order.
+ */
+export interface FrozenOrder {
+  readonly version: 1;
+  /** When it was frozen (ms since 1970, this browser's clock). */
+  readonly frozenAt: number;
+  readonly queId: number;
+  readonly choice: OrderChoice;
+  /** Clean size keys, and per size what was counted and what was ordered (with the margin). */
+  readonly sizes: readonly string[];
+  readonly counted: readonly number[];
+  readonly ordered: readonly number[];
+}
+
+/** Far more sizes than any vocabulary has: a damaged record cannot grow the page. */
+const MAX_SIZES = 100;
+const GROUPINGS: readonly OrderGrouping[] = ['category', 'type', 'none'];
+
+const isCount = (value: unknown): value is number =>
+  typeof value === 'number' && Number.isInteger(value) && value >= 0 && value <= 1e9;
+
+/** The frozen order in whatever was read back, or null. Never throws. */
+export function parseFrozenOrder(value: unknown): FrozenOrder | null {
+  if (typeof value !== 'object' || value === null) return null;
+  const record = value as Partial<Record<keyof FrozenOrder, unknown>>;
+  const { sizes, counted, ordered, choice } = record;
+  if (record.version !== 1 || !isCount(record.queId)) return null;
+  if (typeof record.frozenAt !== 'number' || !Number.isFinite(record.frozenAt)) return null;
+  if (!Array.isArray(sizes) || !Array.isArray(counted) || !Array.isArray(ordered)) return null;
+  if (sizes.length > MAX_SIZES || counted.length !== sizes.length || ordered.length !== sizes.length)
+    return null;
+  if (!sizes.every((size) => typeof size === 'string' && parseCleanKey(size) !== null)) return null;
+  if (!counted.every(isCount) || !ordered.every(isCount)) return null;
+  if (typeof choice !== 'object' || choice === null) return null;
+  const { statuses, grouping, margin } = choice as Partial<Record<keyof OrderChoice, unknown>>;
+  const statusesOk =
+    statuses === null ||
+    (Array.isArray(statuses) && statuses.length <= MAX_SIZES && statuses.every((s) => typeof s === 'string'));
+  if (!statusesOk || !GROUPINGS.includes(grouping as OrderGrouping) || !isCount(margin) || margin > 100)
+    return null;
+  return {
+    version: 1,
+    frozenAt: record.frozenAt,
+    queId: record.queId,
+    choice: { statuses: statuses, grouping: grouping as OrderGrouping, margin },
+    sizes: sizes as string[],
+    counted: counted,
+    ordered: ordered,
+  };
+}
+
+/** The record kept when the promoter freezes a sheet. */
+export function freezeOrder(queId: number, choice: OrderChoice, sheet: OrderSheet, now: Date): FrozenOrder {
+  return {
+    version: 1,
+    frozenAt: now.getTime(),
+    queId,
+    choice,
+    sizes: sheet.sizes,
+    counted: sheet.counted,
+    ordered: sheet.toOrder,
+  };
+}
+
+/** One size since the order: counted then and now, and how many more to order. */
+export interface SizeChange {
+  readonly size: string;
+  readonly then: number;
+  readonly now: number;
+  /** What the sheet asks for now beyond what was ordered (with the same margin); 0 or more. */
+  readonly topUp: number;
+}
+
+/**
+ * What moved since the order, per size (sizes of either, in the sheet's order when it has
+ * them): counts up or down, and the top-up to send, the same margin applied. A size nobody
+ * wants any more is listed with 0 now and no top-up: what was ordered is never taken back.
+ */
+export function changesSince(frozen: FrozenOrder, sheet: OrderSheet): SizeChange[] {
+  const sizes = [...sheet.sizes, ...frozen.sizes.filter((size) => !sheet.sizes.includes(size))];
+  return sizes.map((size) => {
+    const at = frozen.sizes.indexOf(size);
+    const here = sheet.sizes.indexOf(size);
+    const then = at < 0 ? 0 : (frozen.counted[at] ?? 0);
+    const now = here < 0 ? 0 : (sheet.counted[here] ?? 0);
+    const ordered = at < 0 ? 0 : (frozen.ordered[at] ?? 0);
+    return { size, then, now, topUp: Math.max(0, withMargin(now, frozen.choice.margin) - ordered) };
+  });
+}
+
+const queryKey = (eventId: number) => ['frozen-order', eventId] as const;
+
+/** The order frozen for an event (null: none, or not read yet), and how to freeze or clear it. */
+export function useFrozenOrder(eventId: number) {
+  const client = useQueryClient();
+  const query = useQuery({
+    queryKey: queryKey(eventId),
+    queryFn: async () => parseFrozenOrder((await readFrozenOrderCopy(eventId))?.value),
+    // Only this tab changes it: what was read stays right for the session.
+    staleTime: Infinity,
+  });
+  const keep = useCallback(
+    (order: FrozenOrder | null) => {
+      client.setQueryData(queryKey(eventId), order);
+      saveFrozenOrderCopy(eventId, order);
+    },
+    [client, eventId],
+  );
+  return { frozen: query.data ?? null, ready: !query.isPending, keep };
+}

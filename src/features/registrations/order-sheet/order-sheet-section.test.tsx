@@ -1,0 +1,92 @@
+import { screen, within } from '@testing-library/react';
+import { DEMO_EVENT_IDS, getDemoDataset, type RawRegistration } from '@/mocks/data';
+import { TEST_TODAY } from '../../../../test/msw-server';
+import { renderApp } from '../../../../test/render';
+
+/**
+ * The merch order sheet of the 45-registration demo event, its counts recomputed here with a
+ * plain loop: every size as typed ("S", "M"...) counted for the statuses ticked.
+ */
+const EVENT = DEMO_EVENT_IDS.trickySmall;
+const TSHIRT = 100301;
+const source = (): readonly RawRegistration[] => getDemoDataset(TEST_TODAY).registrationsOf(EVENT);
+
+function sizeCount(size: string, statuses: readonly string[]): number {
+  return source().filter(
+    (r) =>
+      statuses.includes(r.payment_status ?? '') &&
+      r.custom_questions.some(
+        (entry) => entry.que_id === TSHIRT && entry.reponse.trim().toUpperCase() === size,
+      ),
+  ).length;
+}
+
+async function openSheet(path = `/events/${EVENT}#merch`) {
+  const rendered = renderApp(path);
+  await screen.findByText('Computed from all 45 registrations.');
+  return { ...rendered, section: await screen.findByRole('region', { name: 'Merchandise order' }) };
+}
+
+const row = (table: HTMLElement, name: string) =>
+  within(table).getByRole('rowheader', { name }).closest('tr')!;
+const cellsOf = (tr: HTMLElement) =>
+  within(tr)
+    .getAllByRole('cell')
+    .map((cell) => cell.textContent);
+
+describe('the merch order sheet', () => {
+  it('counts each size for every status but cancelled and refunded, then for the statuses ticked', async () => {
+    const { user, section } = await openSheet();
+    const table = within(section).getByRole('table', { name: 'Sizes to order: T-shirt size' });
+    const headers = within(table)
+      .getAllByRole('columnheader')
+      .map((header) => header.textContent);
+    // Sizes in size order, whatever their counts.
+    expect(headers.slice(1, -1)).toEqual(['XS', 'S', 'M', 'L', 'XXL']);
+    const counted = ['paid', 'pending', 'free'];
+    expect(cellsOf(row(table, 'Counted'))[2]).toBe(String(sizeCount('M', counted)));
+    expect(within(section).getByRole('checkbox', { name: 'Cancelled' })).not.toBeChecked();
+
+    await user.click(within(section).getByRole('checkbox', { name: 'Cancelled' }));
+    expect(cellsOf(row(table, 'Counted'))[2]).toBe(String(sizeCount('M', [...counted, 'cancelled'])));
+  });
+
+  it('adds a spare margin rounded up per size, typed at machine speed', async () => {
+    const { user, section } = await openSheet();
+    const margin = within(section).getByRole('spinbutton', { name: 'Spare margin (%)' });
+    await user.clear(margin);
+    await user.type(margin, '10');
+    expect(margin).toHaveValue(10);
+    const table = within(section).getByRole('table', { name: 'Sizes to order: T-shirt size' });
+    const counted = ['paid', 'pending', 'free'];
+    const m = sizeCount('M', counted);
+    expect(cellsOf(row(table, 'To order with 10 % spare'))[2]).toBe(String(Math.ceil(m * 1.1)));
+  });
+
+  it('freezes the order on this device, and shows nothing changed since', async () => {
+    const { user, section } = await openSheet();
+    await user.click(await within(section).findByRole('button', { name: 'Freeze this order' }));
+    const total = ['XS', 'S', 'M', 'L', 'XXL'].reduce(
+      (sum, size) => sum + sizeCount(size, ['paid', 'pending', 'free']),
+      0,
+    );
+    expect(
+      await within(section).findByRole('heading', {
+        name: new RegExp(`^Order frozen on .+: ${total} items\\.$`),
+      }),
+    ).toBeInTheDocument();
+    expect(within(section).getByText('Nothing changed since the order.')).toBeInTheDocument();
+    await user.click(within(section).getByRole('button', { name: 'Forget the frozen order' }));
+    expect(await within(section).findByRole('button', { name: 'Freeze this order' })).toBeInTheDocument();
+  });
+
+  it('reads in French', async () => {
+    const { user } = await openSheet();
+    await user.click(screen.getByRole('button', { name: 'Français' }));
+    const section = await screen.findByRole('region', { name: 'Commande de textile' });
+    expect(
+      within(section).getByRole('table', { name: 'Tailles à commander : Taille de t-shirt' }),
+    ).toBeInTheDocument();
+    expect(within(section).getByRole('checkbox', { name: 'Annulé' })).not.toBeChecked();
+  });
+});

@@ -1,0 +1,243 @@
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { KNOWN_STATUSES, paymentStatusKey } from '@/engine/api/payment-status';
+import type { QuestionInsight } from '@/engine/figures/question-insights';
+import { useLanguage } from '@/i18n/use-language';
+import { formatCount } from '@/lib/numbers';
+import { ResponsiveTable, type TableColumn } from '@/components/tables/responsive-table';
+import type { InsightLabels } from '../insights/use-insight-labels';
+import { CountLink } from '../overview/count-link';
+import { answerLink } from '../overview/overview-links';
+import { questionTitle } from '../rows/registration-labels';
+import { FrozenOrderPanel } from './frozen-order-panel';
+import { OrderSheetExport } from './order-sheet-export';
+import {
+  DEFAULT_ORDER_CHOICE,
+  countsStatus,
+  orderSheet,
+  type OrderChoice,
+  type OrderGroup,
+  type OrderGrouping,
+} from './order-sheet';
+import './order-sheet.css';
+
+interface OrderSheetSectionProps {
+  readonly eventId: number;
+  readonly questions: readonly QuestionInsight[];
+  readonly labels: InsightLabels;
+}
+
+const GROUPINGS: readonly OrderGrouping[] = ['category', 'type', 'none'];
+/** A line of the sheet: a group, or the totals ("counted", "to order"). */
+type Line = OrderGroup & { readonly kind: 'group' | 'counted' | 'order' };
+
+/**
+ * The merchandise order sheet: per size, how many to order, for the statuses and grouping the
+ * promoter picks, with a spare margin; the answers that are not sizes listed apart; the order
+ * frozen when sent, and what changed since. Counting is the engine's (answer-cells.ts); the
+ * sheet only adds up, so every choice redraws at once.
+ */
+export function OrderSheetSection({ eventId, questions, labels }: OrderSheetSectionProps) {
+  const { t } = useTranslation('insights');
+  const language = useLanguage();
+  const headingId = useId();
+  const sized = questions.filter((question) => question.reading === 'SIZE' && question.cells);
+  const [queId, setQueId] = useState<number | null>(null);
+  const [choice, setChoice] = useState<OrderChoice>(DEFAULT_ORDER_CHOICE);
+  // The field keeps what is typed ("" while retyping); the sheet reads the number in it.
+  const [marginText, setMarginText] = useState(String(DEFAULT_ORDER_CHOICE.margin));
+  const question = sized.find((candidate) => candidate.queId === queId) ?? sized[0];
+  // A few dozen cells to add up: the compiler keeps the result while nothing it reads changes.
+  const sheet = question ? orderSheet(question, labels, choice) : null;
+  const statuses = statusChoices(question);
+
+  if (!question || !sheet) {
+    return (
+      <section className="card overview-section" aria-labelledby={headingId}>
+        <h2 id={headingId}>{t('orderSheet.title')}</h2>
+        <p className="muted">{t('orderSheet.none')}</p>
+      </section>
+    );
+  }
+
+  const title = (candidate: QuestionInsight) =>
+    questionTitle(candidate, language, t('overview.questions.fallback', { id: candidate.queId }));
+  const sizeName = (key: string) => labels.cleanAnswer(key) ?? key;
+  const count = (value: number) => formatCount(value, language);
+  const chosenStatuses = statuses.filter((status) => countsStatus(choice, status.sent)).map((s) => s.key);
+  const groupName = (group: OrderGroup) =>
+    group.name ?? (choice.grouping === 'none' ? t('orderSheet.all') : t('orderSheet.noType'));
+  const lines: Line[] = sheet.groups.map((group) => ({ ...group, kind: 'group' }));
+  const footer: Line[] = [
+    {
+      id: 'counted',
+      name: t('orderSheet.counted'),
+      counts: sheet.counted,
+      total: sheet.total,
+      kind: 'counted',
+    },
+    ...(choice.margin > 0
+      ? [
+          {
+            id: 'order',
+            name: t('orderSheet.toOrder', { margin: count(choice.margin) }),
+            counts: sheet.toOrder,
+            total: sheet.totalToOrder,
+            kind: 'order' as const,
+          },
+        ]
+      : []),
+  ];
+  const columns: TableColumn<Line>[] = [
+    {
+      id: 'group',
+      header: t('orderSheet.group'),
+      cell: (line) => (line.kind === 'group' ? groupName(line) : <strong>{line.name}</strong>),
+    },
+    ...sheet.sizes.map((size, at): TableColumn<Line> => ({
+      id: size,
+      header: sizeName(size),
+      numeric: true,
+      cell: (line) => count(line.counts[at] ?? 0),
+    })),
+    { id: 'total', header: t('orderSheet.total'), numeric: true, cell: (line) => count(line.total) },
+  ];
+  const questionText = title(question).text;
+
+  return (
+    <section className="card overview-section order-sheet" aria-labelledby={headingId}>
+      <h2 id={headingId}>{t('orderSheet.title')}</h2>
+      <p>{t('orderSheet.intro', { question: questionText })}</p>
+      <form className="order-sheet__choices no-print" onSubmit={(event) => event.preventDefault()}>
+        {sized.length > 1 ? (
+          <div className="field">
+            <label htmlFor={`${headingId}-question`}>{t('orderSheet.question')}</label>
+            <select
+              id={`${headingId}-question`}
+              className="input"
+              value={question.queId}
+              onChange={(event) => setQueId(Number(event.target.value))}
+            >
+              {sized.map((candidate) => (
+                <option key={candidate.queId} value={candidate.queId}>
+                  {title(candidate).text}
+                </option>
+              ))}
+            </select>
+          </div>
+        ) : null}
+        <div className="field">
+          <label htmlFor={`${headingId}-grouping`}>{t('orderSheet.grouping')}</label>
+          <select
+            id={`${headingId}-grouping`}
+            className="input"
+            value={choice.grouping}
+            onChange={(event) => setChoice({ ...choice, grouping: event.target.value as OrderGrouping })}
+          >
+            {GROUPINGS.map((grouping) => (
+              <option key={grouping} value={grouping}>
+                {t(`orderSheet.groupings.${grouping}`)}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="field order-sheet__margin">
+          <label htmlFor={`${headingId}-margin`}>{t('orderSheet.margin')}</label>
+          <input
+            id={`${headingId}-margin`}
+            className="input"
+            type="number"
+            inputMode="numeric"
+            min={0}
+            max={100}
+            step={1}
+            value={marginText}
+            onChange={(event) => {
+              setMarginText(event.target.value);
+              setChoice({ ...choice, margin: marginOf(event.target.value) });
+            }}
+          />
+        </div>
+        <fieldset className="order-sheet__statuses">
+          <legend>{t('orderSheet.statuses')}</legend>
+          {statuses.map((status) => (
+            <label key={status.key} className="order-sheet__status">
+              <input
+                type="checkbox"
+                checked={chosenStatuses.includes(status.key)}
+                onChange={(event) => {
+                  const next = event.target.checked
+                    ? [...chosenStatuses, status.key]
+                    : chosenStatuses.filter((key) => key !== status.key);
+                  setChoice({ ...choice, statuses: next });
+                }}
+              />
+              {labels.status(status.sent)}
+            </label>
+          ))}
+        </fieldset>
+      </form>
+      {sheet.total === 0 ? (
+        <p className="muted">{t('orderSheet.nothing')}</p>
+      ) : (
+        <ResponsiveTable
+          caption={t('orderSheet.caption', { question: questionText })}
+          columns={columns}
+          rows={lines}
+          footer={footer}
+          rowKey={(line) => `${line.kind}:${line.id}`}
+          tableClassName="data-table--matrix"
+        />
+      )}
+      {sheet.unread.length > 0 ? (
+        <section className="order-sheet__unread" aria-labelledby={`${headingId}-unread`}>
+          <h3 id={`${headingId}-unread`}>{t('orderSheet.unreadTitle')}</h3>
+          <p>{t('orderSheet.unreadIntro')}</p>
+          <ul>
+            {sheet.unread.map((answer) => (
+              <li key={answer.key}>
+                <span>“{answer.text.trim()}”</span>{' '}
+                <CountLink
+                  to={answerLink(eventId, question.queId, answer.key)}
+                  count={answer.count}
+                  what={`${questionText}: ${answer.text.trim()}`}
+                />
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+      <OrderSheetExport
+        eventId={eventId}
+        sheet={sheet}
+        sizeName={sizeName}
+        groupName={groupName}
+        margin={choice.margin}
+      />
+      <FrozenOrderPanel
+        eventId={eventId}
+        queId={question.queId}
+        choice={choice}
+        sheet={sheet}
+        sizeName={sizeName}
+        sheetFor={(frozenChoice) => orderSheet(question, labels, frozenChoice)}
+      />
+    </section>
+  );
+}
+
+/** A margin typed: a whole percentage from 0 to 100; anything else is 0. */
+function marginOf(typed: string): number {
+  const value = Math.round(Number(typed));
+  return Number.isFinite(value) ? Math.min(100, Math.max(0, value)) : 0;
+}
+
+/** The statuses to choose from: the known ones, then any other the answers were given with. */
+function statusChoices(question: QuestionInsight | undefined): { key: string; sent: string }[] {
+  const choices = new Map<string, string>(KNOWN_STATUSES.map((status) => [status, status]));
+  for (const cell of question?.cells ?? []) {
+    const key = paymentStatusKey(cell.status);
+    if (!choices.has(key)) choices.set(key, cell.status);
+  }
+  return [...choices].map(([key, sent]) => ({ key, sent }));
+}
