@@ -93,13 +93,14 @@ function tablist(lang: Lang): Locator {
   return page.getByRole('tablist', { name: SECTIONS_TEXT[lang].tablist, exact: true });
 }
 
+const UNCOUNTED: readonly EventSection[] = ['overview', 'merch', 'editions'];
+
 /** A tab by its whole accessible name: the section's name, then its count if it has one. */
 function tab(section: EventSection, lang: Lang): Locator {
   const name = SECTIONS_TEXT[lang].tabs[section];
   // "Orders 21,941", "Commandes 21 941" (a narrow no-break space, or a space once normalized);
-  // the overview and the editions have no count.
-  const pattern =
-    section === 'overview' || section === 'editions' ? `^${name}$` : `^${name} \\d[\\d,\\s\\u202f\\u00a0]*$`;
+  // the overview, the merch order and the editions have no count.
+  const pattern = UNCOUNTED.includes(section) ? `^${name}$` : `^${name} \\d[\\d,\\s\\u202f\\u00a0]*$`;
   return tablist(lang).getByRole('tab', { name: new RegExp(pattern) });
 }
 
@@ -282,6 +283,7 @@ describe('event sections: keyboard', () => {
 
         const steps: [string, EventSection][] = [
           ['ArrowRight', 'answers'],
+          ['ArrowRight', 'merch'],
           ['ArrowRight', 'orders'],
           ['ArrowRight', 'duplicates'],
           ['ArrowRight', 'editions'],
@@ -291,6 +293,7 @@ describe('event sections: keyboard', () => {
           ['End', 'editions'],
           ['ArrowLeft', 'duplicates'],
           ['ArrowLeft', 'orders'],
+          ['ArrowLeft', 'merch'],
           ['ArrowLeft', 'answers'],
         ];
         for (const [key, section] of steps) {

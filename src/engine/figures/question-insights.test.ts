@@ -1,9 +1,16 @@
 import { DEMO_EVENT_IDS, TRICKY_ANSWERS } from '@/mocks/data';
 import type { Registration } from '../api/registration-schemas';
 import { cachedAnswerKey } from '@/lib/text-keys';
+import { readGarmentSize } from '@/lib/clean-answers/garment-sizes';
 import { questionInsights, type QuestionInsight } from './question-insights';
 import { tallyQuestions } from './question-tally';
 import { demoEvent, registration } from './testing/demo-event';
+
+/** A size's key as the figures count it: its clean value, or the answer folded when none. */
+function sizeKey(text: string): string {
+  const size = readGarmentSize(text);
+  return size ? `=SIZE:${size}` : fold(text);
+}
 
 /** The test's own folding (not the code under test): trim, one space, no accents, lower case. */
 function fold(text: string): string {
@@ -19,7 +26,11 @@ function fold(text: string): string {
 }
 
 /** Plain-loop count of one question's answers by folded key. */
-function countAnswers(registrations: readonly Registration[], queId: number) {
+function countAnswers(
+  registrations: readonly Registration[],
+  queId: number,
+  keyOf: (text: string) => string = fold,
+) {
   const counts = new Map<string, number>();
   let answered = 0;
   let asked = 0;
@@ -28,7 +39,7 @@ function countAnswers(registrations: readonly Registration[], queId: number) {
     for (const entry of r.custom_questions) {
       if (entry.que_id !== queId) continue;
       has = true;
-      const key = fold(entry.reponse ?? '');
+      const key = keyOf(entry.reponse ?? '');
       if (key === '') continue;
       answered++;
       counts.set(key, (counts.get(key) ?? 0) + 1);
@@ -67,14 +78,18 @@ describe('questionInsights on the demo marathon (25,000 registrations)', () => {
     expect(byId(insights, queId('club')).notAnswered).toBeGreaterThan(5000);
   });
 
-  it('reads the t-shirt size as a choice and gives every size with its count and share', () => {
+  it('reads the t-shirt size as sizes, in size order, each with its count and share', () => {
     const tshirt = byId(insights, queId('tshirt'));
-    const { counts, answered } = countAnswers(registrations, tshirt.queId);
+    // "M", "m", "Moyen" and "Taille M" are one size; "M/L" stays as typed.
+    const { counts, answered } = countAnswers(registrations, tshirt.queId, (text) => sizeKey(text));
     expect(tshirt.kind).toBe('choice');
-    expect(tshirt.answers.map((a) => a.text).sort()).toEqual(['L', 'M', 'S', 'XL', 'XS', 'XXL']);
+    expect(tshirt.reading).toBe('SIZE');
+    const keys = tshirt.answers.map((a) => a.key);
+    expect(keys.slice(0, 6)).toEqual(['XS', 'S', 'M', 'L', 'XL', 'XXL'].map((size) => `=SIZE:${size}`));
+    expect(keys.slice(6).sort()).toEqual(['je sais pas', 'm/l', 's ou m']);
     for (const answer of tshirt.answers) {
-      expect(answer.count).toBe(counts.get(fold(answer.text)));
-      expect(answer.share).toBeCloseTo((counts.get(fold(answer.text)) ?? 0) / answered, 12);
+      expect(answer.count).toBe(counts.get(answer.key));
+      expect(answer.share).toBeCloseTo((counts.get(answer.key) ?? 0) / answered, 12);
     }
     expect(tshirt.other).toEqual({ count: 0, distinct: 0 });
     expect(tshirt.distinct).toBe(counts.size);
@@ -126,10 +141,10 @@ describe('questionInsights on the demo marathon (25,000 registrations)', () => {
     expect(split).toHaveLength(categoryIds.length);
     for (const part of split) {
       const members = registrations.filter((r) => (r.category_id ?? null) === part.categoryId);
-      const { counts, answered } = countAnswers(members, tshirt.queId);
+      const { counts, answered } = countAnswers(members, tshirt.queId, (text) => sizeKey(text));
       expect(part.total).toBe(members.length);
       expect(part.answered).toBe(answered);
-      tshirt.answers.forEach((answer, i) => expect(part.counts[i]).toBe(counts.get(fold(answer.text)) ?? 0));
+      tshirt.answers.forEach((answer, i) => expect(part.counts[i]).toBe(counts.get(answer.key) ?? 0));
       expect(part.other).toBe(0);
     }
     const sum = split.reduce((s, part) => s + part.total, 0);

@@ -25,6 +25,36 @@ const SIZES = [
   { value: 'XXL', weight: 5 },
 ] as const;
 
+/**
+ * How participants type a size when the form gives them a text box: mostly as listed, some in
+ * words, in French, in lower case or with a trailing space, a few in a way no reader can
+ * settle ("M/L"). The order sheet and the figures read them all as one size each (see
+ * lib/clean-answers), and list the few they cannot read.
+ */
+const TYPED_SIZES: Readonly<Record<(typeof SIZES)[number]['value'], readonly string[]>> = {
+  XS: ['xs', 'X-Small', 'TP'],
+  S: ['s', 'Small', 'Petit', 'S '],
+  M: ['m', 'Medium', 'Moyen', 'Taille M', 'M '],
+  L: ['l', 'Large', 'Grand', 'L (homme)'],
+  XL: ['xl', 'TG', 'Extra large', 'X-Large'],
+  XXL: ['2XL', 'xxl', 'TTG'],
+};
+const UNREADABLE_SIZES = ['M/L', 'S ou M', 'je sais pas'] as const;
+
+/**
+ * A size as this participant typed it. Chosen from their name, not the random stream, so every
+ * other value of the demo stays what it was.
+ */
+function typedSize(size: (typeof SIZES)[number]['value'], participant: Person): string {
+  let hash = 7;
+  for (const char of `${participant.first} ${participant.last}`) hash = (hash * 31 + char.charCodeAt(0)) >>> 0;
+  const roll = hash % 1000;
+  if (roll < 4) return UNREADABLE_SIZES[roll % UNREADABLE_SIZES.length]!;
+  if (roll >= 150) return size;
+  const typed = TYPED_SIZES[size];
+  return typed[roll % typed.length]!;
+}
+
 const CLUBS = [
   'CA Genève',
   'Lausanne-Sports Athlétisme',
@@ -72,7 +102,7 @@ export const QUESTION_TEMPLATES: Readonly<Record<QuestionKind, QuestionTemplate>
     fr: 'Taille de t-shirt',
     en: 'T-shirt size',
     freeText: false,
-    answer: (rng) => pickWeighted(rng, SIZES),
+    answer: (rng, participant) => typedSize(pickWeighted(rng, SIZES), participant),
   },
   club: {
     fr: 'Club ou numéro de licence',

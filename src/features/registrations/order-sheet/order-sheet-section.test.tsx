@@ -1,11 +1,12 @@
 import { screen, within } from '@testing-library/react';
+import { readGarmentSize } from '@/lib/clean-answers/garment-sizes';
 import { DEMO_EVENT_IDS, getDemoDataset, type RawRegistration } from '@/mocks/data';
 import { TEST_TODAY } from '../../../../test/msw-server';
 import { renderApp } from '../../../../test/render';
 
 /**
  * The merch order sheet of the 45-registration demo event, its counts recomputed here with a
- * plain loop: every size as typed ("S", "M"...) counted for the statuses ticked.
+ * plain loop: every size as typed ("S", "m", "Large"...) counted for the statuses ticked.
  */
 const EVENT = DEMO_EVENT_IDS.trickySmall;
 const TSHIRT = 100301;
@@ -16,7 +17,7 @@ function sizeCount(size: string, statuses: readonly string[]): number {
     (r) =>
       statuses.includes(r.payment_status ?? '') &&
       r.custom_questions.some(
-        (entry) => entry.que_id === TSHIRT && entry.reponse.trim().toUpperCase() === size,
+        (entry) => entry.que_id === TSHIRT && readGarmentSize(entry.reponse) === size,
       ),
   ).length;
 }

@@ -1,6 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { delay, http, HttpResponse } from 'msw';
 import { emailKey, personKey } from '@/lib/text-keys';
+import { readGarmentSize } from '@/lib/clean-answers/garment-sizes';
 import { DEMO_EVENT_IDS, getDemoDataset, type RawRegistration } from '@/mocks/data';
 import { server, TEST_API_BASE, TEST_TODAY } from '../../../../test/msw-server';
 import { renderApp } from '../../../../test/render';
@@ -185,7 +186,7 @@ describe('event overview', () => {
     expect(screen.queryByRole('heading', { name: 'Answers to the questions' })).toBeNull();
     await openSection(user, /^Answers/);
     expect(screen.getByRole('tab', { name: /^Answers/ })).toHaveAttribute('aria-selected', 'true');
-    const medium = count((r) => fold(answerOf(r, TSHIRT)) === 'm');
+    const medium = count((r) => readGarmentSize(answerOf(r, TSHIRT)) === 'M');
     expect(linkNamed(`${medium} registrations: T-shirt size: M`)).toHaveTextContent(String(medium));
     const club = topAnswer(CLUB);
     expect(club.count).toBeGreaterThan(1);
@@ -263,8 +264,8 @@ describe('event overview', () => {
   const answerCases = [
     {
       what: 'an answer count',
-      name: () => `${count((r) => fold(answerOf(r, TSHIRT)) === 'm')} registrations: T-shirt size: M`,
-      expected: () => count((r) => fold(answerOf(r, TSHIRT)) === 'm'),
+      name: () => `${count((r) => readGarmentSize(answerOf(r, TSHIRT)) === 'M')} registrations: T-shirt size: M`,
+      expected: () => count((r) => readGarmentSize(answerOf(r, TSHIRT)) === 'M'),
     },
     {
       what: 'a free-text top answer',
@@ -306,7 +307,7 @@ describe('event overview', () => {
     );
     const table = within(question).getByRole('table', { name: 'Answers to “T-shirt size” by category' });
     const walk = categoryName(WALK);
-    const n = count((r) => r.category_id === WALK && fold(answerOf(r, TSHIRT)) === 'm');
+    const n = count((r) => r.category_id === WALK && readGarmentSize(answerOf(r, TSHIRT)) === 'M');
     expect(n).toBeGreaterThan(0);
     await user.click(
       within(table).getByRole('link', {
