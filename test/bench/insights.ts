@@ -9,6 +9,7 @@ import { categorySchema } from '../../src/engine/api/event-schemas';
 import { registrationSchema } from '../../src/engine/api/registration-schemas';
 import { ALL_INSIGHTS, eventInsights } from '../../src/engine/figures/event-insights';
 import { getDemoDataset } from '../../src/mocks/data';
+import { DEFAULT_ORDER_CHOICE, orderSheet } from '../../src/features/registrations/order-sheet/order-sheet';
 import { median } from './report';
 
 export interface InsightsFigures {
@@ -19,6 +20,11 @@ export interface InsightsFigures {
   /** Median of the runs after it. */
   warmMs: number;
   warmRuns: number;
+  /**
+   * The merch order sheet added up on the page from those figures (orderSheet, every choice
+   * redraws it): median of its runs, or null when no question is read as sizes.
+   */
+  orderSheetMs: number | null;
 }
 
 const WARM_RUNS = 3;
@@ -37,7 +43,26 @@ export function measureInsights(eventId: number): InsightsFigures {
   };
   const firstMs = run();
   const warm = Array.from({ length: WARM_RUNS }, run);
-  return { eventId, rows: registrations.length, firstMs, warmMs: median(warm), warmRuns: WARM_RUNS };
+  const insights = eventInsights(registrations, categories, { ...ALL_INSIGHTS, byCategory: true });
+  const sizes = insights.questions.find((question) => question.reading === 'SIZE');
+  const labels = {
+    categories,
+    category: (id: number | null | undefined) => String(id ?? ''),
+    language: 'en' as const,
+  };
+  const sheet = () => {
+    const started = performance.now();
+    if (sizes) orderSheet(sizes, labels, { ...DEFAULT_ORDER_CHOICE, grouping: 'type', margin: 5 });
+    return performance.now() - started;
+  };
+  return {
+    eventId,
+    rows: registrations.length,
+    firstMs,
+    warmMs: median(warm),
+    warmRuns: WARM_RUNS,
+    orderSheetMs: sizes ? median(Array.from({ length: 9 }, sheet)) : null,
+  };
 }
 
 // `tsx --tsconfig tsconfig.node.json test/bench/insights.ts 1020`: this measurement alone.
@@ -46,6 +71,7 @@ if (process.argv[1]?.endsWith('insights.ts')) {
   const figures = measureInsights(eventId);
   console.log(
     `eventInsights, event ${eventId}: ${figures.rows} registrations, first run ${Math.round(figures.firstMs)} ms, ` +
-      `then median ${Math.round(figures.warmMs)} ms of ${figures.warmRuns}`,
+      `then median ${Math.round(figures.warmMs)} ms of ${figures.warmRuns}; ` +
+      `order sheet ${figures.orderSheetMs === null ? 'none' : `${figures.orderSheetMs.toFixed(2)} ms`}`,
   );
 }

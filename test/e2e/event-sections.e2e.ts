@@ -323,6 +323,8 @@ describe('event sections: keyboard', () => {
         await page.keyboard.press('ArrowLeft');
         await expectSection('orders', lang);
         await page.keyboard.press('ArrowLeft');
+        await expectSection('merch', lang);
+        await page.keyboard.press('ArrowLeft');
         await expectSection('answers', lang);
         await page.keyboard.press('Tab');
         await expect.poll(focusInPanel).toBe('in the panel');

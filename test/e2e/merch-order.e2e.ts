@@ -1,0 +1,115 @@
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectNoAxeViolations } from './axe';
+import { type BrowserHandle, launchBrowser, type PageProblems, watchPage } from './browser';
+import { at, switchLanguage, TEXT } from './app';
+import { expectNoPageOverflow, openEvent, shoot } from './steps';
+import { LANGS, escapeRegExp, t } from './texts';
+
+/**
+ * The merch order sheet on a real browser, with the built-in demo: the sizes as typed read as
+ * one size each, the choices by keyboard, a frozen order that shows what a demo day changed,
+ * axe and screenshots in both languages, on a desktop and a phone, light and dark.
+ */
+
+/** Upcoming, 420 registrations, one question: the T-shirt size. */
+const EVENT = { id: 1005, total: 420 };
+const DESKTOP = { width: 1280, height: 900 };
+const PHONE = { width: 390, height: 844 };
+
+let browser: BrowserHandle;
+let page: Page;
+let problems: PageProblems;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  page = await browser.newPage();
+  problems = watchPage(page);
+  await page.goto(at('/sign-in'));
+  await switchLanguage(page, 'en');
+  await page.getByRole('button', { name: TEXT.en.tryDemo }).click();
+  await page.waitForURL((url) => url.pathname === '/events');
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+const section = (lang: 'en' | 'fr') =>
+  page.getByRole('region', { name: t(lang, 'insights:orderSheet.title'), exact: true });
+/** The sheet's table, by the start of its caption ("Sizes to order: …"). */
+const sheetTable = (lang: 'en' | 'fr') =>
+  section(lang).getByRole('table', {
+    name: new RegExp(`^${escapeRegExp(t(lang, 'insights:orderSheet.caption', { question: '' }).trim())}`),
+  });
+
+describe('the merch order sheet', () => {
+  for (const lang of LANGS) {
+    it(`reads, looks and works by keyboard (${lang}), on a desktop and a phone`, async () => {
+      await page.setViewportSize(DESKTOP);
+      await switchLanguage(page, lang);
+      await openEvent(page, EVENT, { hash: '#merch', lang });
+      const sheet = section(lang);
+      await sheet.waitFor();
+      const table = sheetTable(lang);
+      await table.waitFor();
+      // The sizes in size order; "m", "Moyen" and "Taille M" are all under M.
+      const headers = await table.getByRole('columnheader').allTextContents();
+      expect(headers.slice(1, -1)).toEqual(expect.arrayContaining(['S', 'M', 'L']));
+      expect(headers.indexOf('S')).toBeLessThan(headers.indexOf('M'));
+      expect(headers.indexOf('M')).toBeLessThan(headers.indexOf('L'));
+      // The spare margin by keyboard: focus the field, type, and the "to order" line appears.
+      const margin = sheet.getByRole('spinbutton', { name: t(lang, 'insights:orderSheet.margin') });
+      await margin.focus();
+      await page.keyboard.press('Control+A');
+      await page.keyboard.type('10');
+      await table
+        .getByRole('rowheader', { name: t(lang, 'insights:orderSheet.toOrder', { margin: '10' }) })
+        .waitFor();
+      // Tab moves on to the statuses, each a checkbox, "Cancelled" not ticked.
+      await page.keyboard.press('Tab');
+      const focused = await page.evaluate(() => (document.activeElement as HTMLInputElement | null)?.type);
+      expect(focused).toBe('checkbox');
+      expect(
+        await sheet.getByRole('checkbox', { name: t(lang, 'registrations:status.cancelled') }).isChecked(),
+      ).toBe(false);
+      await expectNoAxeViolations(page, `merch order (${lang}, desktop)`);
+      await shoot(page, `merch-order-${lang}-desktop`, { fullPage: true });
+      await page.emulateMedia({ colorScheme: 'dark' });
+      await expectNoAxeViolations(page, `merch order (${lang}, desktop, dark)`);
+      await shoot(page, `merch-order-${lang}-desktop-dark`, { fullPage: true });
+      await page.emulateMedia({ colorScheme: 'light' });
+
+      await page.setViewportSize(PHONE);
+      await sheet.waitFor();
+      await expectNoPageOverflow(page, `merch order (${lang}, phone)`);
+      await expectNoAxeViolations(page, `merch order (${lang}, phone)`);
+      await shoot(page, `merch-order-${lang}-phone`, { fullPage: true });
+      problems.expectNone();
+    });
+  }
+
+  it('freezes the order, then shows what a demo day changed and the top-up', async () => {
+    await page.setViewportSize(DESKTOP);
+    await switchLanguage(page, 'en');
+    await openEvent(page, EVENT, { hash: '#merch' });
+    const sheet = section('en');
+    await sheet.getByRole('button', { name: t('en', 'insights:orderSheet.freeze') }).click();
+    await sheet.getByText(t('en', 'insights:orderSheet.noChange')).waitFor();
+    // Kept on the device: a reload still has it.
+    await openEvent(page, EVENT, { hash: '#merch' });
+    await sheet.getByText(t('en', 'insights:orderSheet.noChange')).waitFor();
+    // A demo day: new registrations and cancellations move the counts.
+    await page
+      .getByRole('button', { name: t('en', 'session:demoNextDay.button') })
+      .first()
+      .click();
+    const changes = sheet.getByRole('table', { name: /^Since the order of / });
+    await changes.waitFor({ timeout: 30_000 });
+    const rows = await changes.getByRole('row').count();
+    expect(rows).toBeGreaterThan(1);
+    await expectNoAxeViolations(page, 'merch order, changes since the order (en)');
+    await shoot(page, 'merch-order-en-changes', { fullPage: true });
+    problems.expectNone();
+  });
+});
