@@ -47,7 +47,8 @@ const UNREADABLE_SIZES = ['M/L', 'S ou M', 'je sais pas'] as const;
  */
 function typedSize(size: (typeof SIZES)[number]['value'], participant: Person): string {
   let hash = 7;
-  for (const char of `${participant.first} ${participant.last}`) hash = (hash * 31 + char.charCodeAt(0)) >>> 0;
+  for (const char of `${participant.first} ${participant.last}`)
+    hash = (hash * 31 + char.charCodeAt(0)) >>> 0;
   const roll = hash % 1000;
   if (roll < 4) return UNREADABLE_SIZES[roll % UNREADABLE_SIZES.length]!;
   if (roll >= 150) return size;

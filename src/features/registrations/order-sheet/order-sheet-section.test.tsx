@@ -16,9 +16,7 @@ function sizeCount(size: string, statuses: readonly string[]): number {
   return source().filter(
     (r) =>
       statuses.includes(r.payment_status ?? '') &&
-      r.custom_questions.some(
-        (entry) => entry.que_id === TSHIRT && readGarmentSize(entry.reponse) === size,
-      ),
+      r.custom_questions.some((entry) => entry.que_id === TSHIRT && readGarmentSize(entry.reponse) === size),
   ).length;
 }
 

@@ -264,7 +264,8 @@ describe('event overview', () => {
   const answerCases = [
     {
       what: 'an answer count',
-      name: () => `${count((r) => readGarmentSize(answerOf(r, TSHIRT)) === 'M')} registrations: T-shirt size: M`,
+      name: () =>
+        `${count((r) => readGarmentSize(answerOf(r, TSHIRT)) === 'M')} registrations: T-shirt size: M`,
       expected: () => count((r) => readGarmentSize(answerOf(r, TSHIRT)) === 'M'),
     },
     {
