@@ -38,9 +38,11 @@ interface Cell {
 export function answerCells(
   registrations: readonly Registration[],
   questions: readonly CountedQuestion[],
+  fold?: (text: string) => string,
 ): (readonly AnswerCell[] | undefined)[] {
   const read = questions.flatMap((question, index) => (question.reading ? [{ question, index }] : []));
-  const cells: (Map<string, Cell> | undefined)[] = questions.map((question) =>
+  // Per question read: category -> status key -> cell.
+  const cells: (Map<number | null, Map<string, Cell>> | undefined)[] = questions.map((question) =>
     question.reading ? new Map() : undefined,
   );
   if (read.length === 0) return cells.map(() => undefined);
@@ -49,17 +51,20 @@ export function answerCells(
       question.queId,
       {
         index,
-        keyOf: answerKeyer(question.reading),
+        keyOf: answerKeyer(question.reading, fold),
         answerIndex: new Map(question.answers.map((answer, i) => [answer.key, i])),
         size: question.answers.length,
       },
     ]),
   );
   const done = new Set<number>();
+  // The same few statuses come back on every row: each is folded once.
+  const statusKeys = new Map<string, string>();
   for (const registration of registrations) {
     done.clear();
     const status = registration.payment_status ?? '';
-    const statusKey = paymentStatusKey(status);
+    let statusKey = statusKeys.get(status);
+    if (statusKey === undefined) statusKeys.set(status, (statusKey = paymentStatusKey(status)));
     const categoryId = registration.category_id ?? null;
     for (const entry of registration.custom_questions) {
       if (done.has(entry.que_id)) continue;
@@ -69,16 +74,17 @@ export function answerCells(
       if (key === '') continue;
       done.add(entry.que_id);
       const table = cells[question.index]!;
-      const slot = `${categoryId ?? ''}\u0000${statusKey}`;
-      let cell = table.get(slot);
+      let byStatus = table.get(categoryId);
+      if (!byStatus) table.set(categoryId, (byStatus = new Map()));
+      let cell = byStatus.get(statusKey);
       if (!cell) {
         cell = { categoryId, status, answered: 0, counts: new Array<number>(question.size).fill(0) };
-        table.set(slot, cell);
+        byStatus.set(statusKey, cell);
       }
       cell.answered += 1;
       const at = question.answerIndex.get(key);
       if (at !== undefined) cell.counts[at] = (cell.counts[at] ?? 0) + 1;
     }
   }
-  return cells.map((table) => table && [...table.values()]);
+  return cells.map((table) => table && [...table.values()].flatMap((byStatus) => [...byStatus.values()]));
 }

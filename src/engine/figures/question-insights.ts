@@ -93,7 +93,9 @@ export function questionInsights(
   { top = 10, byCategory = false }: QuestionInsightOptions = {},
 ): QuestionInsight[] {
   const total = registrations.length;
-  const tallies = tallyQuestions(registrations, cachedAnswerKey());
+  // One remembered fold for every pass: the second pass finds each answer folded already.
+  const fold = cachedAnswerKey();
+  const tallies = tallyQuestions(registrations, fold);
   const readings = tallies.map((question) =>
     questionReading(
       [question.fr, question.en],
@@ -102,8 +104,8 @@ export function questionInsights(
   );
   const insights = tallies.map((question, index) => summarize(question, readings[index] ?? null, total, top));
   if (!byCategory) return insights;
-  const splits = splitByCategory(registrations, insights);
-  const cells = answerCells(registrations, insights);
+  const splits = splitByCategory(registrations, insights, fold);
+  const cells = answerCells(registrations, insights, fold);
   return insights.map((insight, index) => ({
     ...insight,
     byCategory: splits[index] ?? [],
@@ -189,10 +191,11 @@ interface SplitTally {
 function splitByCategory(
   registrations: readonly Registration[],
   insights: readonly QuestionInsight[],
+  fold: (text: string) => string,
 ): QuestionCategorySplit[][] {
   const questionIndex = new Map(insights.map((insight, index) => [insight.queId, index]));
   const answerIndex = insights.map((insight) => new Map(insight.answers.map((a, i) => [a.key, i])));
-  const keyers = insights.map((insight) => answerKeyer(insight.reading));
+  const keyers = insights.map((insight) => answerKeyer(insight.reading, fold));
   const tallies = new Map<number | null, SplitTally>();
   const done = new Set<number>();
   for (const registration of registrations) {

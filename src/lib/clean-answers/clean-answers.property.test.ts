@@ -74,3 +74,20 @@ describe('clean answers', () => {
     );
   });
 });
+
+describe('questionReading', () => {
+  it('reads a size question however its sizes are typed, and leaves names and numbers as typed', () => {
+    const sizes = ['M', 'm ', 'Moyen', 'L', 'Large', 'S', 'XL', 'TG', 'M/L'].map((text, i) => ({
+      text,
+      count: 100 + i,
+    }));
+    expect(questionReading(['Taille du t-shirt', 'T-shirt size'], sizes)).toBe('SIZE');
+    const phones = Array.from({ length: 1000 }, (_, i) => ({
+      text: `06 12 34 ${String(i).padStart(4, '0')}`,
+      count: 1,
+    }));
+    expect(questionReading(['Contact', null], phones)).toBeNull();
+    const consent = ['Oui', 'oui', 'Non', 'Yes', 'je ne sais pas'].map((text) => ({ text, count: 50 }));
+    expect(questionReading(['Photos ?', 'Photos?'], consent)).toBe('YESNO');
+  });
+});

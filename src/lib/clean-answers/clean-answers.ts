@@ -54,8 +54,12 @@ export function parseCleanKey(key: string): { vocabulary: VocabularyId; value: s
  * The key an answer is counted under: its clean key when the reading knows it, its folded form
  * otherwise, '' for no answer.
  */
-export function readAnswerKey(raw: string, reading: QuestionReading): string {
-  const key = answerKey(raw);
+export function readAnswerKey(
+  raw: string,
+  reading: QuestionReading,
+  fold: (text: string) => string = answerKey,
+): string {
+  const key = fold(raw);
   if (key === '' || !reading) return key;
   const value = VOCABULARIES[reading].read(raw);
   return value === null ? key : cleanKey(reading, value);
@@ -63,14 +67,19 @@ export function readAnswerKey(raw: string, reading: QuestionReading): string {
 
 /**
  * readAnswerKey remembered per original text: the same few answers come back thousands of
- * times. One keyer per computation, so nothing outlives it.
+ * times. One keyer per computation, so nothing outlives it. `fold` is answerKey, or a
+ * computation's own remembered answerKey (a question read as typed then costs nothing more).
  */
-export function answerKeyer(reading: QuestionReading): (raw: string) => string {
+export function answerKeyer(
+  reading: QuestionReading,
+  fold: (text: string) => string = answerKey,
+): (raw: string) => string {
+  if (!reading) return fold;
   const cache = new Map<string, string>();
   return (raw) => {
     let key = cache.get(raw);
     if (key === undefined) {
-      key = readAnswerKey(raw, reading);
+      key = readAnswerKey(raw, reading, fold);
       cache.set(raw, key);
     }
     return key;
@@ -80,6 +89,8 @@ export function answerKeyer(reading: QuestionReading): (raw: string) => string {
 /** Words in a question that say its answers are sizes: "Taille du t-shirt", "T-shirt size". */
 const SIZE_QUESTION = /\b(taille|size|t-?shirt|tee-?shirt|maillot|jersey)\b/;
 
+/** From this many answers on, how much they repeat tells free text apart (see questionReading). */
+const FREE_TEXT_FROM = 200;
 /** The share of answers a vocabulary must read to be the question's. */
 const READ_SHARE = 0.8;
 /** ...or, when the question itself asks for a size, this share. */
@@ -95,20 +106,24 @@ export function questionReading(
 ): QuestionReading {
   const answered = answers.reduce((sum, answer) => sum + answer.count, 0);
   if (answered === 0) return null;
+  // A vocabulary has few values, so its answers repeat: from a few hundred answers on, one
+  // distinct answer for every two is free text (names, numbers), ruled out without reading it.
+  if (answered >= FREE_TEXT_FROM && answers.length * 2 > answered) return null;
   const asksSize = questionTexts.some((text) => text && SIZE_QUESTION.test(answerKey(text)));
   for (const id of VOCABULARY_IDS) {
     const { read } = VOCABULARIES[id];
-    let readCount = 0;
+    const share = id === 'SIZE' && asksSize ? READ_SHARE_ASKED : READ_SHARE;
+    // Free text (names, phone numbers) is given up on as soon as too much of it is unread.
+    const unreadAllowed = answered - answered * share;
+    let unread = 0;
     const values = new Set<string>();
     for (const answer of answers) {
       const value = read(answer.text);
-      if (value === null) continue;
-      readCount += answer.count;
-      values.add(value);
+      if (value !== null) values.add(value);
+      else if ((unread += answer.count) > unreadAllowed) break;
     }
-    const share = id === 'SIZE' && asksSize ? READ_SHARE_ASKED : READ_SHARE;
     // One value alone is not a vocabulary: a question everyone answered "M" to is not told apart.
-    if (values.size >= 2 && readCount >= answered * share) return id;
+    if (values.size >= 2 && unread <= unreadAllowed) return id;
   }
   return null;
 }

@@ -138,8 +138,17 @@ function words(raw: string): string[] {
     .filter(Boolean);
 }
 
+/**
+ * Longer than any way of writing a size with the words around it ("T-shirt femme, taille
+ * unique svp"), or with three digits in a row (a phone or licence number): not a size, known
+ * at a glance, so a question of names and numbers is ruled out quickly.
+ */
+const NOT_A_SIZE = /\d{3}/;
+const LONGEST_SIZE_ANSWER = 48;
+
 /** The size an answer names, or null when it names none or more than one. */
 export function readGarmentSize(raw: string): GarmentSize | null {
+  if (raw.length > LONGEST_SIZE_ANSWER || NOT_A_SIZE.test(raw)) return null;
   const all = words(raw);
   const child = readChildAge(all);
   if (child !== undefined) return child;

@@ -32,6 +32,8 @@ const POLITE = new Set(['merci', 'thanks', 'thank', 'you', 'please', 'svp', 'bie
 
 /** YES or NO when the answer says exactly one of them, otherwise null. */
 export function readYesNo(raw: string): YesNo | null {
+  // "Oui, bien sûr, merci beaucoup" is the longest way the words below say yes.
+  if (raw.length > 40) return null;
   const words = answerKey(raw)
     .split(/[^a-z]+/)
     .filter(Boolean);
