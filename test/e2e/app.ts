@@ -74,6 +74,14 @@ export async function signIn(page: Page, baseUrl: string, apiKey: string, lang: 
   await page.getByRole('button', { name: text.submit, exact: true }).click();
 }
 
+/** Opens the sign-in screen in English and starts the built-in demo, its events list shown. */
+export async function signInDemo(page: Page): Promise<void> {
+  await page.goto(at('/sign-in'));
+  await switchLanguage(page, 'en');
+  await page.getByRole('button', { name: TEXT.en.tryDemo, exact: true }).click();
+  await page.waitForURL((url) => url.pathname === '/events');
+}
+
 export async function waitForEvents(page: Page, lang: Lang = 'en'): Promise<void> {
   await page.getByRole('heading', { level: 1, name: TEXT[lang].eventsTitle }).waitFor();
   // A card's name, not the card: the loading skeleton's cards are hidden from the tree and nameless.

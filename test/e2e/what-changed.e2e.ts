@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectNoAxeViolations } from './axe';
 import { type BrowserHandle, launchBrowser, type PageProblems, watchPage } from './browser';
-import { SCREENSHOT_DIR, at, switchLanguage, TEXT } from './app';
+import { SCREENSHOT_DIR, at, signInDemo, switchLanguage } from './app';
 import { expectCountLine, loadedText, shoot } from './steps';
 import { LANGS, escapeRegExp, t, textPattern } from './texts';
 
@@ -25,10 +25,7 @@ beforeAll(async () => {
   browser = await launchBrowser();
   page = await browser.newPage();
   problems = watchPage(page);
-  await page.goto(at('/sign-in'));
-  await switchLanguage(page, 'en');
-  await page.getByRole('button', { name: TEXT.en.tryDemo }).click();
-  await page.waitForURL((url) => url.pathname === '/events');
+  await signInDemo(page);
 });
 
 afterAll(async () => {

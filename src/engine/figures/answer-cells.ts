@@ -75,7 +75,7 @@ export function answerCells(
       done.add(entry.que_id);
       const table = cells[question.index]!;
       let byStatus = table.get(categoryId);
-      if (!byStatus) table.set(categoryId, (byStatus = new Map()));
+      if (!byStatus) table.set(categoryId, (byStatus = new Map<string, Cell>()));
       let cell = byStatus.get(statusKey);
       if (!cell) {
         cell = { categoryId, status, answered: 0, counts: new Array<number>(question.size).fill(0) };
