@@ -301,3 +301,23 @@ describe('questionInsights reads sizes and yes/no as clean values', () => {
     expect(club?.distinct).toBe(3);
   });
 });
+
+describe('questionInsights says how it read the answers', () => {
+  it('lists, for each clean value, the answers read as it, most frequent first', () => {
+    const rows = ['XL', 'XL', 'TG', 'Extra large', 'TG', 'TG', 'M', 'M/L'].map((reponse, i) =>
+      registration({
+        registration_id: i + 1,
+        custom_questions: [{ que_id: 9, que_question_en: 'T-shirt size', reponse }],
+      }),
+    );
+    const [sizes] = questionInsights(rows);
+    const xl = sizes?.answers.find((answer) => answer.key === '=SIZE:XL');
+    expect(xl?.readFrom).toEqual([
+      { text: 'TG', count: 3 },
+      { text: 'XL', count: 2 },
+      { text: 'Extra large', count: 1 },
+    ]);
+    // An answer left as typed was read from nothing but itself.
+    expect(sizes?.answers.find((answer) => answer.key === 'm/l')?.readFrom).toBeUndefined();
+  });
+});

@@ -28,6 +28,11 @@ export interface AnswerCount {
   readonly count: number;
   /** count / answered, from 0 to 1. */
   readonly share: number;
+  /**
+   * A clean value: the answers read as it, each as most often typed, most frequent first
+   * ("XL" 2,100, "TG" 105, "Extra large" 81): how the answers were read, shown to the promoter.
+   */
+  readonly readFrom?: readonly { readonly text: string; readonly count: number }[];
 }
 
 /** The answers of one category to one question, lined up with {@link QuestionInsight.answers}. */
@@ -122,7 +127,8 @@ function summarize(
   total: number,
   top: number,
 ): QuestionInsight {
-  const sorted = [...readAnswers(question, reading).values()].sort(byFrequency);
+  const readFrom = new Map<string, { text: string; count: number }[]>();
+  const sorted = [...readAnswers(question, reading, readFrom).values()].sort(byFrequency);
   const choices = reading ? readChoices(sorted) : choiceAnswers(sorted, question.answered);
   const listed = choices ?? freeTextAnswers(sorted, question.answered, Math.max(0, top));
   const listedCount = listed.reduce((sum, answer) => sum + answer.count, 0);
@@ -138,18 +144,36 @@ function summarize(
     answered: question.answered,
     notAnswered: total - question.answered,
     distinct: sorted.length,
-    answers: listed.map(({ key, text, count }) => ({ key, text, count, share: share(count) })),
+    answers: listed.map(({ key, text, count }) => {
+      const from = readFrom.get(key);
+      return {
+        key,
+        text,
+        count,
+        share: share(count),
+        ...(from && { readFrom: from.sort((a, b) => b.count - a.count) }),
+      };
+    }),
     other: { count: question.answered - listedCount, distinct: sorted.length - listed.length },
   };
 }
 
 /** The question's answers counted again under their clean keys: "XL", "TG" and "x-large" as one. */
-function readAnswers(question: QuestionTally, reading: QuestionReading): Map<string, AnswerTally> {
+function readAnswers(
+  question: QuestionTally,
+  reading: QuestionReading,
+  readFrom: Map<string, { text: string; count: number }[]>,
+): Map<string, AnswerTally> {
   if (!reading) return question.answers;
   const keyOf = answerKeyer(reading);
   const read = new Map<string, AnswerTally>();
   for (const tally of question.answers.values()) {
     const key = keyOf(tally.text);
+    if (key !== tally.key) {
+      const from = readFrom.get(key) ?? [];
+      from.push({ text: tally.text, count: tally.count });
+      readFrom.set(key, from);
+    }
     const merged = read.get(key);
     if (!merged) {
       read.set(key, { ...tally, key, spellings: tally.spellings && new Map(tally.spellings) });

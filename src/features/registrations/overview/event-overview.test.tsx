@@ -297,6 +297,22 @@ describe('event overview', () => {
     followLink(linkCase, '#answers'),
   );
 
+  it('says how the sizes were read: each size and the answers typed that count as it', async () => {
+    const { user } = renderApp(`/events/${EVENT}#answers`);
+    await overview();
+    const question = screen.getByRole('region', { name: 'T-shirt size' });
+    await user.click(within(question).getByText('How these answers were read'));
+    // Every spelling that is not the size's own letter, with how many typed it.
+    const typed = new Map<string, number>();
+    for (const registration of source()) {
+      const text = answerOf(registration, TSHIRT).trim();
+      if (text !== '' && readGarmentSize(text) !== null && fold(text) !== fold(readGarmentSize(text)!))
+        typed.set(text, (typed.get(text) ?? 0) + 1);
+    }
+    expect(typed.size).toBeGreaterThan(0);
+    for (const [text, n] of typed) expect(question).toHaveTextContent(`“${text}” (${n})`);
+  });
+
   it('splits an answer by category, each count linked to that category and answer', async () => {
     const { user } = renderApp(`/events/${EVENT}#answers`);
     await overview();

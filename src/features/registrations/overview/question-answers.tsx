@@ -107,6 +107,26 @@ export function QuestionAnswers({ eventId, question, total, labels }: QuestionAn
           <Link to={overviewLink(eventId)}>{t('overview.questions.openTable')}</Link>
         </p>
       ) : null}
+      {question.reading && question.answers.some((answer) => answer.readFrom) ? (
+        <details className="overview-question__reading">
+          <summary>{t('overview.questions.howRead')}</summary>
+          <p className="muted">{t('overview.questions.readNote')}</p>
+          <ul>
+            {question.answers.flatMap((answer) =>
+              answer.readFrom
+                ? [
+                    <li key={answer.key}>
+                      <strong>{labels.answer(answer, true)}</strong> {t('overview.questions.readFrom')}{' '}
+                      {answer.readFrom
+                        .map((from) => `“${from.text.trim()}” (${formatCount(from.count, language)})`)
+                        .join(' · ')}
+                    </li>,
+                  ]
+                : [],
+            )}
+          </ul>
+        </details>
+      ) : null}
       {split ? (
         <AnswerSplitTable eventId={eventId} question={question} title={title.text} labels={labels} />
       ) : !chart ? null : (
