@@ -114,8 +114,9 @@ function linesWith(lines: readonly string[][], cells: readonly string[]): number
   return lines.filter((line) => cells.every((cell) => line.includes(cell))).length;
 }
 
+/** The T-shirt answer as the printed cell shows it: spaces around it are not printed. */
 const answerOf = (r: RawRegistration) =>
-  r.custom_questions.find((answer) => answer.que_id === tshirt.que_id)?.reponse ?? '';
+  (r.custom_questions.find((answer) => answer.que_id === tshirt.que_id)?.reponse ?? '').trim();
 
 describe(`the check-in list of event ${EVENT.id} (${EVENT.total} registrations)`, () => {
   it.each(['en', 'fr'] as const)(

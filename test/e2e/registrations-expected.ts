@@ -1,5 +1,6 @@
 import type { Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
+import { readGarmentSize } from '@/lib/clean-answers/garment-sizes';
 import { searchKey, searchTerms } from '@/lib/text-keys';
 import { REGISTRATIONS_TEXT, localized } from './app';
 import { visibleRows, type EventData } from './steps';
@@ -74,6 +75,31 @@ export function expectedTable(data: EventData, lang: Lang): ExpectedTable {
   });
   return { headers, rows };
 }
+
+/**
+ * The table as a file holds it: the demo's one question read as sizes, the T-shirt's, gets a
+ * column of clean sizes beside it (the demo's sizes are letters: the clean value is the letter).
+ */
+export function withCleanSizes(table: ExpectedTable, lang: Lang): ExpectedTable {
+  const title = tshirtTitle(lang);
+  const at = table.headers.indexOf(title);
+  if (at < 0) return table;
+  const insert = <T>(cells: readonly T[], cell: T) => [
+    ...cells.slice(0, at + 1),
+    cell,
+    ...cells.slice(at + 1),
+  ];
+  return {
+    headers: insert(table.headers, t(lang, 'common:cleanAnswer.column', { title })),
+    rows: table.rows.map((row) => ({
+      ...row,
+      cells: insert(row.cells, readGarmentSize(row.cells[at] ?? '') ?? ''),
+    })),
+  };
+}
+
+/** The demo's T-shirt question, as its column is titled. */
+const tshirtTitle = (lang: Lang) => (lang === 'fr' ? 'Taille de t-shirt' : 'T-shirt size');
 
 /** The rows the screen should keep: the app's search (every word, any visible column) and status filter. */
 export function filterExpected(

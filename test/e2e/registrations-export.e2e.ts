@@ -13,6 +13,7 @@ import {
   expectedTable,
   filterExpected,
   headerTitles,
+  withCleanSizes,
 } from './registrations-expected';
 import {
   eventData,
@@ -81,7 +82,7 @@ async function expectBuiltByTheEngine(): Promise<void> {
 
 describe(`exports of event ${LARGE.id} (25,000 rows, filtered on "Paid")`, NGINX, () => {
   it('exports the filtered rows in the three presets, byte-exact and Excel-safe', async () => {
-    const expected = filterExpected(expectedTable(large, 'en'), { status: 'paid' });
+    const expected = withCleanSizes(filterExpected(expectedTable(large, 'en'), { status: 'paid' }), 'en');
     const paidCount = expected.rows.length;
     // The "Paid" filter as a link to it gives it (the filters' own test ticks it in the menu).
     await openRegistrations(page, LARGE.id, { query: '?status=paid', lang: 'en', total: LARGE.total });
@@ -120,7 +121,7 @@ describe(`exports of event ${LARGE.id} (25,000 rows, filtered on "Paid")`, NGINX
     await expectWindowOf(page, expected);
 
     const file = await exportCsv(page, 'fr', 'excel-fr');
-    const { rows } = checkCsv(file, 'excel-fr', expected, LARGE.slug, 'fr');
+    const { rows } = checkCsv(file, 'excel-fr', withCleanSizes(expected, 'fr'), LARGE.slug, 'fr');
     expect(rows[0]!.slice(0, 7)).toEqual([
       'N°',
       'Prénom',
@@ -132,7 +133,7 @@ describe(`exports of event ${LARGE.id} (25,000 rows, filtered on "Paid")`, NGINX
     ]);
     expect(new Set(rows.slice(1).map((row) => row[6]))).toEqual(new Set([fr.status.paid]));
 
-    await checkWorkbook(page, 'fr', expected, LARGE.slug);
+    await checkWorkbook(page, 'fr', withCleanSizes(expected, 'fr'), LARGE.slug);
     await switchLanguage(page, 'en');
     problems.expectNone();
   });
@@ -158,7 +159,7 @@ describe(`exports of event ${TRICKY.id} (45 rows, every tricky answer)`, NGINX, 
     for (const answer of TRICKY_ANSWERS) expect(shown, JSON.stringify(answer)).toContain(answer);
 
     const file = await exportCsv(page, 'en', 'utf8');
-    const { rows } = checkCsv(file, 'utf8', table, TRICKY.slug, 'en');
+    const { rows } = checkCsv(file, 'utf8', withCleanSizes(table, 'en'), TRICKY.slug, 'en');
     expect(rows.length - 1).toBe(45);
     const cells = rows.slice(1).flat();
     for (const answer of TRICKY_ANSWERS) {
