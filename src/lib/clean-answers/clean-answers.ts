@@ -54,7 +54,7 @@ export function parseCleanKey(key: string): { vocabulary: VocabularyId; value: s
  * The key an answer is counted under: its clean key when the reading knows it, its folded form
  * otherwise, '' for no answer.
  */
-export function readAnswerKey(
+function readAnswerKey(
   raw: string,
   reading: QuestionReading,
   fold: (text: string) => string = answerKey,

@@ -10,8 +10,8 @@ import type { OrderChoice, OrderSheet } from './order-sheet';
 interface FrozenOrderPanelProps {
   readonly eventId: number;
   readonly queId: number;
+  /** What the sheet counts now: a freeze keeps it. */
   readonly choice: OrderChoice;
-  readonly sheet: OrderSheet;
   readonly sizeName: (key: string) => string;
   /** The sheet counted with another choice: the frozen order's statuses, grouping and margin. */
   readonly sheetFor: (choice: OrderChoice) => OrderSheet;
@@ -22,19 +22,13 @@ interface FrozenOrderPanelProps {
  * size, counted with the statuses and margin of the order, and the top-up to send. The frozen
  * counts stay on this device, encrypted.
  */
-export function FrozenOrderPanel({
-  eventId,
-  queId,
-  choice,
-  sheet,
-  sizeName,
-  sheetFor,
-}: FrozenOrderPanelProps) {
+export function FrozenOrderPanel({ eventId, queId, choice, sizeName, sheetFor }: FrozenOrderPanelProps) {
   const { t } = useTranslation('insights');
   const language = useLanguage();
   const headingId = useId();
   const { frozen, ready, keep } = useFrozenOrder(eventId);
   if (!ready) return null;
+  const sheet = sheetFor(choice);
   const freeze = () => keep(freezeOrder(queId, choice, sheet, new Date()));
   const count = (value: number) => formatCount(value, language);
   const signed = (value: number) => (value > 0 ? `+${count(value)}` : value < 0 ? `−${count(-value)}` : '0');

@@ -5,30 +5,25 @@ import { useLanguage } from '@/i18n/use-language';
 import { csvFileName, downloadBlob } from '@/lib/csv';
 import { xlsxFileName } from '@/lib/xlsx';
 import { useEventName } from '../editions/edition-links';
-import type { OrderGroup, OrderSheet } from './order-sheet';
+import type { SheetLine } from './order-sheet';
 
 interface OrderSheetExportProps {
   readonly eventId: number;
-  readonly sheet: OrderSheet;
-  readonly sizeName: (key: string) => string;
-  readonly groupName: (group: OrderGroup) => string;
-  readonly margin: number;
+  /** The sizes' names, in the sheet's order. */
+  readonly sizes: readonly string[];
+  /** The lines as the table shows them, totals last. */
+  readonly lines: readonly SheetLine[];
 }
 
 /** The sheet as the supplier gets it: a CSV or a workbook in the interface language, or print. */
-export function OrderSheetExport({ eventId, sheet, sizeName, groupName, margin }: OrderSheetExportProps) {
+export function OrderSheetExport({ eventId, sizes, lines }: OrderSheetExportProps) {
   const { t } = useTranslation('insights');
   const language = useLanguage();
   const eventName = useEventName(eventId);
   const [said, setSaid] = useState('');
   const label = t('orderSheet.fileLabel');
-  const headers = [t('orderSheet.group'), ...sheet.sizes.map(sizeName), t('orderSheet.total')];
-  const line = (name: string, counts: readonly number[], total: number) => [name, ...counts, total];
-  const rows = [
-    ...sheet.groups.map((group) => line(groupName(group), group.counts, group.total)),
-    line(t('orderSheet.counted'), sheet.counted, sheet.total),
-    ...(margin > 0 ? [line(t('orderSheet.toOrder', { margin }), sheet.toOrder, sheet.totalToOrder)] : []),
-  ];
+  const headers = [t('orderSheet.group'), ...sizes, t('orderSheet.total')];
+  const rows = lines.map((line) => [line.name, ...line.counts, line.total]);
 
   const save = async (format: 'csv' | 'xlsx') => {
     try {

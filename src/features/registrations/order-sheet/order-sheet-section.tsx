@@ -16,7 +16,7 @@ import {
   countsStatus,
   orderSheet,
   type OrderChoice,
-  type OrderGroup,
+  type SheetLine,
   type OrderGrouping,
 } from './order-sheet';
 import './order-sheet.css';
@@ -28,8 +28,6 @@ interface OrderSheetSectionProps {
 }
 
 const GROUPINGS: readonly OrderGrouping[] = ['category', 'type', 'none'];
-/** A line of the sheet: a group, or the totals ("counted", "to order"). */
-type Line = OrderGroup & { readonly kind: 'group' | 'counted' | 'order' };
 
 /**
  * The merchandise order sheet: per size, how many to order, for the statuses and grouping the
@@ -65,10 +63,13 @@ export function OrderSheetSection({ eventId, questions, labels }: OrderSheetSect
   const sizeName = (key: string) => labels.cleanAnswer(key) ?? key;
   const count = (value: number) => formatCount(value, language);
   const chosenStatuses = statuses.filter((status) => countsStatus(choice, status.sent)).map((s) => s.key);
-  const groupName = (group: OrderGroup) =>
-    group.name ?? (choice.grouping === 'none' ? t('orderSheet.all') : t('orderSheet.noType'));
-  const lines: Line[] = sheet.groups.map((group) => ({ ...group, kind: 'group' }));
-  const footer: Line[] = [
+  // The sheet's lines as the table, the files and print show them: the groups, then the totals.
+  const named: SheetLine[] = [
+    ...sheet.groups.map((group) => ({
+      ...group,
+      kind: 'group' as const,
+      name: group.name ?? (choice.grouping === 'none' ? t('orderSheet.all') : t('orderSheet.noType')),
+    })),
     {
       id: 'counted',
       name: t('orderSheet.counted'),
@@ -88,13 +89,15 @@ export function OrderSheetSection({ eventId, questions, labels }: OrderSheetSect
         ]
       : []),
   ];
-  const columns: TableColumn<Line>[] = [
+  const lines = named.filter((line) => line.kind === 'group');
+  const footer = named.filter((line) => line.kind !== 'group');
+  const columns: TableColumn<SheetLine>[] = [
     {
       id: 'group',
       header: t('orderSheet.group'),
-      cell: (line) => (line.kind === 'group' ? groupName(line) : <strong>{line.name}</strong>),
+      cell: (line) => (line.kind === 'group' ? line.name : <strong>{line.name}</strong>),
     },
-    ...sheet.sizes.map((size, at): TableColumn<Line> => ({
+    ...sheet.sizes.map((size, at): TableColumn<SheetLine> => ({
       id: size,
       header: sizeName(size),
       numeric: true,
@@ -207,18 +210,11 @@ export function OrderSheetSection({ eventId, questions, labels }: OrderSheetSect
           </ul>
         </section>
       ) : null}
-      <OrderSheetExport
-        eventId={eventId}
-        sheet={sheet}
-        sizeName={sizeName}
-        groupName={groupName}
-        margin={choice.margin}
-      />
+      <OrderSheetExport eventId={eventId} sizes={sheet.sizes.map(sizeName)} lines={named} />
       <FrozenOrderPanel
         eventId={eventId}
         queId={question.queId}
         choice={choice}
-        sheet={sheet}
         sizeName={sizeName}
         sheetFor={(frozenChoice) => orderSheet(question, labels, frozenChoice)}
       />

@@ -39,6 +39,16 @@ export interface OrderGroup {
   readonly total: number;
 }
 
+/** A line of the sheet, named: a group, or the totals ("counted", "to order"). */
+export interface SheetLine {
+  readonly id: string;
+  readonly kind: 'group' | 'counted' | 'order';
+  readonly name: string;
+  /** One count per size, in the sheet's size order. */
+  readonly counts: readonly number[];
+  readonly total: number;
+}
+
 export interface OrderSheet {
   /** The sizes ordered (clean keys), in the vocabulary's order: those anyone answered. */
   readonly sizes: readonly string[];
