@@ -14,7 +14,7 @@ import {
   signInAlpine,
   type Lang,
 } from './app';
-import { PRINTABLE_EVENT, readPrintableEvent, type TshirtQuestion } from './printable-event';
+import { PRINTABLE_EVENT, printedSize, readPrintableEvent, type TshirtQuestion } from './printable-event';
 import { pdfPageCount, pdfPageSizes, pdfToPngs, pdfWords, printToPdf, type PdfPage } from './pdf';
 import {
   LEFT_OUT_STATUSES,
@@ -257,7 +257,7 @@ describe(`labels of event ${EVENT.id}`, () => {
           lang,
         );
       const expectedText = (r: RawRegistration) => {
-        const answer = r.custom_questions.find((a) => a.que_id === tshirt.que_id)?.reponse ?? '';
+        const answer = printedSize(r.custom_questions.find((a) => a.que_id === tshirt.que_id)?.reponse);
         return [
           `${r.first_name} ${r.last_name}`,
           categoryOf(r),

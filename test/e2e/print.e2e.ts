@@ -16,7 +16,7 @@ import {
   type Lang,
   NGINX,
 } from './app';
-import { PRINTABLE_EVENT, readPrintableEvent, type TshirtQuestion } from './printable-event';
+import { PRINTABLE_EVENT, printedSize, readPrintableEvent, type TshirtQuestion } from './printable-event';
 import { pdfLayoutPages, pdfPageCount, pdfToPngs, printToPdf } from './pdf';
 import { LEFT_OUT_STATUSES, menuButton, openRegistrations, printedList, shoot } from './steps';
 import { t } from './texts';
@@ -114,9 +114,9 @@ function linesWith(lines: readonly string[][], cells: readonly string[]): number
   return lines.filter((line) => cells.every((cell) => line.includes(cell))).length;
 }
 
-/** The T-shirt answer as the printed cell shows it: spaces around it are not printed. */
+/** The T-shirt answer as the printed cell shows it: the clean size, or as typed. */
 const answerOf = (r: RawRegistration) =>
-  (r.custom_questions.find((answer) => answer.que_id === tshirt.que_id)?.reponse ?? '').trim();
+  printedSize(r.custom_questions.find((answer) => answer.que_id === tshirt.que_id)?.reponse);
 
 describe(`the check-in list of event ${EVENT.id} (${EVENT.total} registrations)`, () => {
   it.each(['en', 'fr'] as const)(

@@ -1,4 +1,5 @@
 import { expect } from 'vitest';
+import { readGarmentSize } from '@/lib/clean-answers/garment-sizes';
 import { DEMO_KEYS } from '@/mocks/data/demo-keys';
 import type { RawCategory, RawRegistration } from '@/mocks/data/types';
 import { apiGet } from './app';
@@ -28,4 +29,13 @@ export async function readPrintableEvent(): Promise<{
     .find((answer) => /t-shirt/i.test(answer.que_question_en));
   if (!tshirt) throw new Error('The demo event has no T-shirt question');
   return { registrations, categories, tshirt };
+}
+
+/**
+ * A T-shirt answer as paper shows it: its clean size (the demo's sizes are letters, named as
+ * themselves), or, where no size can be read, as typed without the spaces around it.
+ */
+export function printedSize(answer: string | null | undefined): string {
+  const typed = answer ?? '';
+  return readGarmentSize(typed) ?? typed.trim();
 }

@@ -5,8 +5,7 @@ import type { RegistrationsModel } from '../rows/registrations-model';
 import type { RegistrationsView } from '../rows/registrations-view';
 import { viewRows } from '../rows/view-rows';
 import { mailingAudience, type MailingAudience } from './mailing-addresses';
-import { answerKeyer } from '@/lib/clean-answers/clean-answers';
-import { questionReadings } from '../rows/question-readings';
+import { cleanAnswers } from '../rows/question-readings';
 
 export interface TableExport {
   /** The visible columns' ids, in order (an Excel file types its columns by id). */
@@ -59,11 +58,9 @@ export function viewExport(
   editionIds: ReadonlySet<number> | null = null,
 ): Promise<TableExport> {
   const { rows, visibleColumnIds } = viewRows(model, view, history, editionIds);
-  const shown = model.questions.filter((question) => visibleColumnIds.includes(question.id));
-  const readings = questionReadings(model.rows, shown);
-  const keyers = new Map([...readings].map(([id, reading]) => [id, answerKeyer(reading)]));
+  const clean = cleanAnswers(model, visibleColumnIds);
   const columnIds = visibleColumnIds.flatMap((id) =>
-    readings.get(id) ? [id, `${id}${CLEAN_COLUMN_SUFFIX}`] : [id],
+    clean.reads(id) ? [id, `${id}${CLEAN_COLUMN_SUFFIX}`] : [id],
   );
   const titleOf = (id: string) => model.titles.get(id)?.text ?? id;
   return tableExport(
@@ -75,9 +72,7 @@ export function viewExport(
     },
     (row, id) => {
       if (!id.endsWith(CLEAN_COLUMN_SUFFIX)) return row.cells[id] ?? '';
-      const questionId = id.slice(0, -CLEAN_COLUMN_SUFFIX.length);
-      const keyOf = keyers.get(questionId);
-      return (keyOf && model.labels.cleanAnswer(keyOf(row.cells[questionId] ?? ''))) ?? '';
+      return clean.of(row, id.slice(0, -CLEAN_COLUMN_SUFFIX.length)) ?? '';
     },
   );
 }

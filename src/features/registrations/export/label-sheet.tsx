@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { Category } from '@/engine/api/event-schemas';
 import type { Label } from '../rows/registration-labels';
 import type { RegistrationRow } from '../rows/registration-rows';
+import { NO_CLEAN_ANSWERS, type CleanAnswers } from '../rows/question-readings';
 import { useRegistrationLabels } from '../rows/use-registrations-model';
 import { LABEL_GAP, LABEL_SHEETS, labelNameFit, labelSheets, type LabelSheetFormat } from './label-sheets';
 import { rowsToPrint, type LabelPrintOptions } from './print-options';
@@ -14,6 +15,8 @@ import './label-sheet.css';
 export interface LabelSheetProps {
   /** The rows of the view, already filtered by the screen. */
   readonly rows: readonly RegistrationRow[];
+  /** A size or yes/no is printed as its clean value, as the event's figures count it. */
+  readonly clean?: CleanAnswers;
   readonly categories: readonly Category[];
   /** The table's column titles: the question of the answer printed. */
   readonly titles: ReadonlyMap<string, Label>;
@@ -55,6 +58,7 @@ function sheetStyle(format: LabelSheetFormat): CSSProperties {
  */
 export function LabelSheet({
   rows,
+  clean = NO_CLEAN_ANSWERS,
   categories,
   titles,
   options,
@@ -96,7 +100,10 @@ export function LabelSheet({
             if (!row) return <div key={`blank-${index}`} className="label-sheet__label" />;
             const category = labels.categoryLabel(row.registration.category_id);
             const order = row.cells.order_id ?? '';
-            const answer = options.answer === null ? '' : (row.cells[options.answer] ?? '');
+            const answer =
+              options.answer === null
+                ? ''
+                : (clean.of(row, options.answer) ?? row.cells[options.answer] ?? '');
             const fit = labelNameFit(row.name, format, otherLines);
             return (
               <div key={row.id} className="label-sheet__label" style={labelStyle}>

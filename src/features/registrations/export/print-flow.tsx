@@ -50,6 +50,7 @@ export default function PrintFlow({ print, event, categories, columnIds, titles 
       <PrintList
         event={event}
         rows={job.rows}
+        clean={job.clean}
         categories={categories}
         columnIds={columnIds}
         titles={titles}
@@ -62,6 +63,7 @@ export default function PrintFlow({ print, event, categories, columnIds, titles 
   return (
     <LabelSheet
       rows={job.rows}
+      clean={job.clean}
       categories={categories}
       titles={titles}
       options={choices.labels}

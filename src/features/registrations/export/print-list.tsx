@@ -11,6 +11,7 @@ import { FIXED_COLUMN_IDS, type Label, type RegistrationLabels } from '../rows/r
 import { leftOutStatusNames } from '@/engine/api/payment-status';
 import { useRegistrationLabels } from '../rows/use-registrations-model';
 import type { RegistrationRow } from '../rows/registration-rows';
+import { NO_CLEAN_ANSWERS, type CleanAnswers } from '../rows/question-readings';
 import { DEFAULT_CHECK_IN_OPTIONS, rowsToPrint, type CheckInPrintOptions } from './print-options';
 import { deskRanges, printSections, type PrintSection } from './print-sections';
 import { usePrintOnMount } from './use-print-on-mount';
@@ -20,6 +21,8 @@ export interface PrintListProps {
   readonly event: PartnerEvent;
   /** The rows of the view, already filtered by the screen: their cells are printed as the table shows them. */
   readonly rows: readonly RegistrationRow[];
+  /** A size or yes/no is printed as its clean value, as the event's figures count it. */
+  readonly clean?: CleanAnswers;
   /** The event's categories, in their order (the rows' cells were labelled with them). */
   readonly categories: readonly Category[];
   /** The columns the event has (default: the fixed ones): a chosen column it lacks is skipped. */
@@ -76,6 +79,7 @@ function printColumns(
 export function PrintList({
   event,
   rows,
+  clean = NO_CLEAN_ANSWERS,
   categories,
   columnIds = FIXED_COLUMN_IDS,
   titles,
@@ -124,6 +128,7 @@ export function PrintList({
           section={section}
           columns={columns}
           rowOf={rowOf}
+          clean={clean}
           event={event}
           date={date}
           leftOut={leftOut}
@@ -140,13 +145,14 @@ interface DeskTableProps {
   section: PrintSection;
   columns: readonly PrintColumn[];
   rowOf: ReadonlyMap<Registration, RegistrationRow>;
+  clean: CleanAnswers;
   event: PartnerEvent;
   date: string;
   /** Which statuses were left out and how many registrations that was; null: none was. */
   leftOut: string | null;
 }
 
-function DeskTable({ id, category, section, columns, rowOf, event, date, leftOut }: DeskTableProps) {
+function DeskTable({ id, category, section, columns, rowOf, clean, event, date, leftOut }: DeskTableProps) {
   const { t } = useTranslation('insights');
   const language = useLanguage();
   const letters = section.range
@@ -190,12 +196,12 @@ function DeskTable({ id, category, section, columns, rowOf, event, date, leftOut
         </thead>
         <tbody>
           {section.registrations.map((registration) => {
-            const cells = rowOf.get(registration)?.cells ?? {};
+            const row = rowOf.get(registration);
             return (
               <tr key={registration.registration_id}>
                 {columns.map((column) => (
                   <td key={column.id} lang={column.id === 'category' ? category.lang : undefined}>
-                    {cells[column.id]}
+                    {row ? (clean.of(row, column.id) ?? row.cells[column.id]) : null}
                   </td>
                 ))}
                 <td className="print-list__check" />

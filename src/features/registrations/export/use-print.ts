@@ -1,5 +1,6 @@
 import { useCallback, useState } from 'react';
 import { rememberSessionPrintChoices, sessionPrintChoices } from '@/lib/session';
+import type { CleanAnswers } from '../rows/question-readings';
 import type { RegistrationRow } from '../rows/registration-rows';
 import {
   parsePrintChoices,
@@ -11,20 +12,26 @@ import {
 /** What the Export menu prints. */
 export type PrintKind = 'check-in' | 'labels';
 
+/** The rows to print: the view's, whole, at the click, and their answers' clean values. */
+export interface PrintedRows {
+  readonly rows: readonly RegistrationRow[];
+  /** A size or yes/no is printed as its clean value ("XL" for "TG"), as the figures count it. */
+  readonly clean: CleanAnswers;
+}
+
 /**
  * A print under way: the promoter choosing in its dialog, then the document in the page while
- * the browser's print dialog is open. The rows are the view's, whole, at the click.
+ * the browser's print dialog is open.
  */
 export type PrintJob =
-  | { readonly step: 'choosing'; readonly kind: PrintKind; readonly rows: readonly RegistrationRow[] }
-  | { readonly step: 'printing'; readonly kind: 'check-in'; readonly rows: readonly RegistrationRow[] }
-  | {
+  | ({ readonly step: 'choosing'; readonly kind: PrintKind } & PrintedRows)
+  | ({ readonly step: 'printing'; readonly kind: 'check-in' } & PrintedRows)
+  | ({
       readonly step: 'printing';
       readonly kind: 'labels';
-      readonly rows: readonly RegistrationRow[];
       /** The first free label of the sheet: asked each time, never kept. */
       readonly startAt: number;
-    };
+    } & PrintedRows);
 
 export interface PrintControl {
   /** The choices the dialogs open with: the last ones made for this event in this session. */
@@ -36,7 +43,7 @@ export interface PrintControl {
   readonly restore: (value: unknown) => void;
   readonly job: PrintJob | null;
   /** The rows are whole: open the dialog of `kind`. */
-  readonly ready: (rows: readonly RegistrationRow[], kind: PrintKind) => void;
+  readonly ready: (printed: PrintedRows, kind: PrintKind) => void;
   /** Print the check-in list with these choices (kept). */
   readonly printCheckIn: (options: CheckInPrintOptions) => void;
   /** Print labels with these choices (kept), from label `startAt` of the first sheet. */
@@ -74,16 +81,22 @@ export function usePrint(eventId: number): PrintControl {
   );
   const restore = useCallback((value: unknown) => keep(parsePrintChoices(value)), [keep]);
   const ready = useCallback(
-    (rows: readonly RegistrationRow[], kind: PrintKind) => setJob({ step: 'choosing', kind, rows }),
+    (printed: PrintedRows, kind: PrintKind) => setJob({ step: 'choosing', kind, ...printed }),
     [],
   );
   const printCheckIn = (checkIn: CheckInPrintOptions) => {
     keep({ ...choices, checkIn });
-    setJob((current) => (current ? { step: 'printing', kind: 'check-in', rows: current.rows } : null));
+    setJob((current) =>
+      current ? { step: 'printing', kind: 'check-in', rows: current.rows, clean: current.clean } : null,
+    );
   };
   const printLabels = (labels: LabelPrintOptions, startAt: number) => {
     keep({ ...choices, labels });
-    setJob((current) => (current ? { step: 'printing', kind: 'labels', rows: current.rows, startAt } : null));
+    setJob((current) =>
+      current
+        ? { step: 'printing', kind: 'labels', rows: current.rows, clean: current.clean, startAt }
+        : null,
+    );
   };
   const end = useCallback(() => setJob(null), []);
 

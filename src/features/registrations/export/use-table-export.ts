@@ -11,7 +11,8 @@ import type { RegistrationHistory } from '@/engine/history/registration-history'
 import type { EventInsights } from '@/engine/figures/event-insights';
 import { idsOf, insightsClient } from '../insights/insights-client';
 import { mailingExport, viewExport, type MailingHeaders } from './export-table';
-import type { PrintKind } from './use-print';
+import type { PrintKind, PrintedRows } from './use-print';
+import { cleanAnswers } from '../rows/question-readings';
 import type { RegistrationLabels } from '../rows/registration-labels';
 import type { RegistrationRow } from '../rows/registration-rows';
 import { eventModels, type RegistrationsModel } from '../rows/registrations-model';
@@ -66,7 +67,7 @@ interface Options {
   /** The workbook's second sheet from the figures of the exported rows. */
   figuresSheet: (insights: EventInsights) => FiguresSheet;
   /** Called with the rows to print (the check-in list or labels) once the whole list is there. */
-  onPrintReady: (rows: readonly RegistrationRow[], kind: PrintKind) => void;
+  onPrintReady: (printed: PrintedRows, kind: PrintKind) => void;
   /** Called with the rows whose e-mail addresses to copy once the whole list is there. */
   onAddressesReady: (rows: readonly RegistrationRow[]) => void;
   /** The mailing audience's e-mail and name columns' titles (see MailingHeaders). */
@@ -145,7 +146,7 @@ export function useTableExport({
         setState({ step: 'idle' });
         const { rows } = viewRows(model, request.view, history, editionIds);
         if (preset === 'addresses') onAddressesReady(rows);
-        else onPrintReady(rows, preset);
+        else onPrintReady({ rows, clean: cleanAnswers(model, model.columnIds) }, preset);
         return;
       }
       setState({ step: 'building', preset });

@@ -1,5 +1,6 @@
-import { questionReading, type QuestionReading } from '@/lib/clean-answers/clean-answers';
+import { answerKeyer, questionReading, type QuestionReading } from '@/lib/clean-answers/clean-answers';
 import type { QuestionColumn } from './question-columns';
+import type { RegistrationLabels } from './registration-labels';
 import type { RegistrationRow } from './registration-rows';
 
 /**
@@ -22,4 +23,41 @@ export function questionReadings(
     readings.set(question.id, questionReading([question.que_question_fr, question.que_question_en], answers));
   }
   return readings;
+}
+
+/** The clean values of some questions: which of them have one, and a row's answer as its clean value. */
+export interface CleanAnswers {
+  /** Whether the question of this column is read with a vocabulary. */
+  readonly reads: (columnId: string) => boolean;
+  /** A row's answer as its clean value, named ("XL" for "TG"), or null. */
+  readonly of: (row: RegistrationRow, columnId: string) => string | null;
+}
+
+/** No question read with a vocabulary: every answer shows as typed. */
+export const NO_CLEAN_ANSWERS: CleanAnswers = { reads: () => false, of: () => null };
+
+interface ReadModel {
+  readonly rows: readonly RegistrationRow[];
+  readonly questions: readonly QuestionColumn[];
+  readonly labels: Pick<RegistrationLabels, 'cleanAnswer'>;
+}
+
+/**
+ * The clean values of the questions among `columnIds` that are read with a vocabulary, in the
+ * model's language: what a file's clean column, the check-in list and the labels show. null
+ * where a question is read as typed, or where its vocabulary could not read the answer.
+ */
+export function cleanAnswers(model: ReadModel, columnIds: readonly string[]): CleanAnswers {
+  const shown = model.questions.filter((question) => columnIds.includes(question.id));
+  const keyers = new Map<string, (raw: string) => string>();
+  for (const [id, reading] of questionReadings(model.rows, shown)) {
+    if (reading) keyers.set(id, answerKeyer(reading));
+  }
+  return {
+    reads: (columnId) => keyers.has(columnId),
+    of: (row, columnId) => {
+      const keyOf = keyers.get(columnId);
+      return keyOf ? model.labels.cleanAnswer(keyOf(row.cells[columnId] ?? '')) : null;
+    },
+  };
 }
