@@ -93,6 +93,11 @@ describe('the merch order sheet', () => {
     const sheet = section('en');
     await sheet.getByRole('button', { name: t('en', 'insights:orderSheet.freeze') }).click();
     await sheet.getByText(t('en', 'insights:orderSheet.noChange')).waitFor();
+    const nobody = t('en', 'insights:orderSheet.since', {
+      registered: t('en', 'insights:orderSheet.registered', { count: 0, formatted: '0' }),
+      cancelled: t('en', 'insights:orderSheet.cancelled', { count: 0, formatted: '0' }),
+    });
+    await sheet.getByText(nobody).waitFor();
     // Kept on the device: a reload still has it.
     await openEvent(page, EVENT, { hash: '#merch' });
     await sheet.getByText(t('en', 'insights:orderSheet.noChange')).waitFor();
@@ -105,6 +110,11 @@ describe('the merch order sheet', () => {
     await changes.waitFor({ timeout: 30_000 });
     const rows = await changes.getByRole('row').count();
     expect(rows).toBeGreaterThan(1);
+    // The day's registrations, net of the one the API removed, are counted apart from the cancellations.
+    const since = await sheet.getByText(/^Since the order: /).textContent();
+    const [, registered] =
+      /^Since the order: ([\d,]+) more registrations? with a size/.exec(since ?? '') ?? [];
+    expect(Number(registered?.replace(/,/g, ''))).toBeGreaterThan(0);
     await expectNoAxeViolations(page, 'merch order, changes since the order (en)');
     await shoot(page, 'merch-order-en-changes', { fullPage: true });
     problems.expectNone();

@@ -4,7 +4,7 @@ import { useLanguage } from '@/i18n/use-language';
 import { formatInstant } from '@/lib/dates';
 import { formatCount } from '@/lib/numbers';
 import { ResponsiveTable, type TableColumn } from '@/components/tables/responsive-table';
-import { changesSince, freezeOrder, useFrozenOrder, type SizeChange } from './frozen-order';
+import { changesSince, freezeOrder, sinceOrder, useFrozenOrder, type SizeChange } from './frozen-order';
 import type { OrderChoice, OrderSheet } from './order-sheet';
 
 interface FrozenOrderPanelProps {
@@ -50,9 +50,11 @@ export function FrozenOrderPanel({ eventId, queId, choice, sizeName, sheetFor }:
 
   const time = formatInstant(new Date(frozen.frozenAt), language);
   // Counted as the order was, whatever the sheet shows now: only what the registrations did moves.
-  const changes = changesSince(frozen, sheetFor(frozen.choice)).filter(
+  const asOrdered = sheetFor(frozen.choice);
+  const changes = changesSince(frozen, asOrdered).filter(
     (change) => change.then !== change.now || change.topUp > 0,
   );
+  const since = sinceOrder(frozen, asOrdered);
   const columns: TableColumn<SizeChange>[] = [
     { id: 'size', header: t('orderSheet.size'), cell: (change) => sizeName(change.size) },
     { id: 'then', header: t('orderSheet.then'), numeric: true, cell: (change) => count(change.then) },
@@ -70,6 +72,20 @@ export function FrozenOrderPanel({ eventId, queId, choice, sizeName, sheetFor }:
   return (
     <section className="order-sheet__frozen" aria-labelledby={headingId}>
       <h3 id={headingId}>{t('orderSheet.frozen', { time, count: ordered, formatted: count(ordered) })}</h3>
+      {since ? (
+        <p>
+          {t('orderSheet.since', {
+            registered: t('orderSheet.registered', {
+              count: since.registered,
+              formatted: count(since.registered),
+            }),
+            cancelled: t('orderSheet.cancelled', {
+              count: since.cancelled,
+              formatted: count(since.cancelled),
+            }),
+          })}
+        </p>
+      ) : null}
       {changes.length === 0 ? (
         <p className="muted">{t('orderSheet.noChange')}</p>
       ) : (

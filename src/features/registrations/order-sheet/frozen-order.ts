@@ -1,6 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { readFrozenOrderCopy, saveFrozenOrderCopy } from '@/engine/copy/device-copy';
+import { LEFT_OUT_STATUSES } from '@/engine/api/payment-status';
 import { parseCleanKey } from '@/lib/clean-answers/clean-answers';
 import { withMargin, type OrderChoice, type OrderGrouping, type OrderSheet } from './order-sheet';
 
@@ -19,6 +20,11 @@ export interface FrozenOrder {
   readonly sizes: readonly string[];
   readonly counted: readonly number[];
   readonly ordered: readonly number[];
+  /**
+   * Registrations that had answered, per status key (OrderSheet.answeredByStatus). Absent from
+   * an order frozen before it was kept: that order says what moved per size only.
+   */
+  readonly answeredByStatus?: Readonly<Record<string, number>>;
 }
 
 /** Far more sizes than any vocabulary has: a damaged record cannot grow the page. */
@@ -47,6 +53,8 @@ export function parseFrozenOrder(value: unknown): FrozenOrder | null {
     (Array.isArray(statuses) && statuses.length <= MAX_SIZES && statuses.every((s) => typeof s === 'string'));
   if (!statusesOk || !GROUPINGS.includes(grouping as OrderGrouping) || !isCount(margin) || margin > 100)
     return null;
+  const answeredByStatus = parseStatusCounts(record.answeredByStatus);
+  if (answeredByStatus === null) return null;
   return {
     version: 1,
     frozenAt: record.frozenAt,
@@ -55,7 +63,17 @@ export function parseFrozenOrder(value: unknown): FrozenOrder | null {
     sizes: sizes as string[],
     counted: counted,
     ordered: ordered,
+    ...(answeredByStatus && { answeredByStatus }),
   };
+}
+
+/** Counts per status key, undefined when absent, null when damaged. */
+function parseStatusCounts(value: unknown): Record<string, number> | undefined | null {
+  if (value === undefined) return undefined;
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return null;
+  const entries = Object.entries(value);
+  if (entries.length > MAX_SIZES || !entries.every(([, count]) => isCount(count))) return null;
+  return Object.fromEntries(entries);
 }
 
 /** The record kept when the promoter freezes a sheet. */
@@ -68,6 +86,38 @@ export function freezeOrder(queId: number, choice: OrderChoice, sheet: OrderShee
     sizes: sheet.sizes,
     counted: sheet.counted,
     ordered: sheet.toOrder,
+    answeredByStatus: sheet.answeredByStatus,
+  };
+}
+
+/** The registrations behind the moves since an order. */
+export interface SinceOrder {
+  /**
+   * How many more registrations answered the question than when it was frozen: the late ones,
+   * less any the API no longer lists.
+   */
+  readonly registered: number;
+  /** More of them are cancelled or refunded (the left-out statuses) than then. */
+  readonly cancelled: number;
+}
+
+const sum = (counts: Readonly<Record<string, number>>, keep: (status: string) => boolean) =>
+  Object.entries(counts).reduce((total, [status, count]) => total + (keep(status) ? count : 0), 0);
+
+/**
+ * How many registrations came and how many were cancelled or refunded since the order, from
+ * the counts per status then and now: exact while registrations are only added and change
+ * status; a registration the API stops listing takes one off the late ones. null for an order
+ * frozen without those counts.
+ */
+export function sinceOrder(frozen: FrozenOrder, sheet: OrderSheet): SinceOrder | null {
+  const then = frozen.answeredByStatus;
+  if (!then) return null;
+  const now = sheet.answeredByStatus;
+  const leftOut = (status: string) => (LEFT_OUT_STATUSES as readonly string[]).includes(status);
+  return {
+    registered: Math.max(0, sum(now, () => true) - sum(then, () => true)),
+    cancelled: Math.max(0, sum(now, leftOut) - sum(then, leftOut)),
   };
 }
 

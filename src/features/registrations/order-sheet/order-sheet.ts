@@ -61,6 +61,11 @@ export interface OrderSheet {
   readonly totalToOrder: number;
   /** Answers of the counted statuses that could not be read as a size: listed, not ordered. */
   readonly unread: readonly { readonly key: string; readonly text: string; readonly count: number }[];
+  /**
+   * Registrations that answered the question, per status key (payment-status), whatever the
+   * choice counts: a frozen order keeps them, to tell new registrations and cancellations later.
+   */
+  readonly answeredByStatus: Readonly<Record<string, number>>;
 }
 
 /** Whether a status is counted by the choice (null: all but cancelled and refunded). */
@@ -92,7 +97,10 @@ export function orderSheet(
   const byId = new Map(categories.map((category) => [category.category_id, category]));
   const groups = new Map<string, { name: string | null; counts: number[] }>();
   const unread = unreadIndexes.map(() => 0);
+  const answeredByStatus: Record<string, number> = {};
   for (const cell of question.cells ?? []) {
+    const statusKey = paymentStatusKey(cell.status);
+    answeredByStatus[statusKey] = (answeredByStatus[statusKey] ?? 0) + cell.answered;
     if (!countsStatus(choice, cell.status)) continue;
     const { id, name } = groupOf(cell.categoryId, choice.grouping, byId, labels);
     let group = groups.get(id);
@@ -124,6 +132,7 @@ export function orderSheet(
     unread: unreadIndexes
       .map(({ answer }, at) => ({ key: answer.key, text: answer.text, count: unread[at]! }))
       .filter((answer) => answer.count > 0),
+    answeredByStatus,
   };
 }
 
