@@ -70,6 +70,17 @@ describe('the merch order sheet', () => {
       expect(
         await sheet.getByRole('checkbox', { name: t(lang, 'registrations:status.cancelled') }).isChecked(),
       ).toBe(false);
+      // Groups the promoter names: two categories typed under one name become one line.
+      await sheet
+        .getByRole('combobox', { name: t(lang, 'insights:orderSheet.grouping') })
+        .selectOption({ label: t(lang, 'insights:orderSheet.groupings.named') });
+      const names = sheet.getByRole('group', { name: t(lang, 'insights:orderSheet.namesTitle') });
+      const fields = names.getByRole('textbox');
+      expect(await fields.count()).toBeGreaterThanOrEqual(2);
+      const groupName = lang === 'fr' ? 'Courses' : 'Races';
+      await fields.nth(0).fill(groupName);
+      await fields.nth(1).fill(groupName.toLowerCase());
+      await table.getByRole('rowheader', { name: groupName, exact: true }).waitFor();
       await expectNoAxeViolations(page, `merch order (${lang}, desktop)`);
       await shoot(page, `merch-order-${lang}-desktop`, { fullPage: true });
       await page.emulateMedia({ colorScheme: 'dark' });

@@ -36,6 +36,14 @@ describe('a frozen order', () => {
     expect(answeredByStatus).toEqual({ paid: 12, cancelled: 2 });
     expect(parseFrozenOrder(older)).toEqual(older);
     expect(parseFrozenOrder({ ...frozen, answeredByStatus: { paid: -1 } })).toBeNull();
+    // The groups the promoter named come back with the order; damaged names void it.
+    const named = {
+      ...frozen,
+      choice: { ...frozen.choice, grouping: 'named', names: { 1: 'Adults', none: '' } },
+    };
+    expect(parseFrozenOrder(JSON.parse(JSON.stringify(named)))).toEqual(named);
+    expect(parseFrozenOrder({ ...named, choice: { ...named.choice, names: { x: 'Adults' } } })).toBeNull();
+    expect(parseFrozenOrder({ ...named, choice: { ...named.choice, names: { 1: 7 } } })).toBeNull();
     fc.assert(
       fc.property(fc.anything(), (value) => {
         expect(() => parseFrozenOrder(value)).not.toThrow();

@@ -3,7 +3,13 @@ import { useCallback } from 'react';
 import { readFrozenOrderCopy, saveFrozenOrderCopy } from '@/engine/copy/device-copy';
 import { LEFT_OUT_STATUSES } from '@/engine/api/payment-status';
 import { parseCleanKey } from '@/lib/clean-answers/clean-answers';
-import { withMargin, type OrderChoice, type OrderGrouping, type OrderSheet } from './order-sheet';
+import {
+  ORDER_GROUPINGS,
+  withMargin,
+  type OrderChoice,
+  type OrderGrouping,
+  type OrderSheet,
+} from './order-sheet';
 
 /**
  * The merchandise order the promoter sent: the sheet's counts per size at the time, kept in the
@@ -29,7 +35,9 @@ export interface FrozenOrder {
 
 /** Far more sizes than any vocabulary has: a damaged record cannot grow the page. */
 const MAX_SIZES = 100;
-const GROUPINGS: readonly OrderGrouping[] = ['category', 'type', 'none'];
+/** More categories than any event has, and a group name longer than any sheet prints. */
+const MAX_NAMES = 500;
+const MAX_NAME_LENGTH = 100;
 
 const isCount = (value: unknown): value is number =>
   typeof value === 'number' && Number.isInteger(value) && value >= 0 && value <= 1e9;
@@ -47,24 +55,43 @@ export function parseFrozenOrder(value: unknown): FrozenOrder | null {
   if (!sizes.every((size) => typeof size === 'string' && parseCleanKey(size) !== null)) return null;
   if (!counted.every(isCount) || !ordered.every(isCount)) return null;
   if (typeof choice !== 'object' || choice === null) return null;
-  const { statuses, grouping, margin } = choice as Partial<Record<keyof OrderChoice, unknown>>;
+  const { statuses, grouping, margin, names } = choice as Partial<Record<keyof OrderChoice, unknown>>;
   const statusesOk =
     statuses === null ||
     (Array.isArray(statuses) && statuses.length <= MAX_SIZES && statuses.every((s) => typeof s === 'string'));
-  if (!statusesOk || !GROUPINGS.includes(grouping as OrderGrouping) || !isCount(margin) || margin > 100)
+  if (!statusesOk || !ORDER_GROUPINGS.includes(grouping as OrderGrouping) || !isCount(margin) || margin > 100)
     return null;
+  const groupNames = parseGroupNames(names);
+  if (groupNames === null) return null;
   const answeredByStatus = parseStatusCounts(record.answeredByStatus);
   if (answeredByStatus === null) return null;
   return {
     version: 1,
     frozenAt: record.frozenAt,
     queId: record.queId,
-    choice: { statuses: statuses, grouping: grouping as OrderGrouping, margin },
+    choice: {
+      statuses: statuses,
+      grouping: grouping as OrderGrouping,
+      margin,
+      ...(groupNames && { names: groupNames }),
+    },
     sizes: sizes as string[],
     counted: counted,
     ordered: ordered,
     ...(answeredByStatus && { answeredByStatus }),
   };
+}
+
+/** Group names per category, undefined when absent, null when damaged. */
+function parseGroupNames(value: unknown): Record<string, string> | undefined | null {
+  if (value === undefined) return undefined;
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return null;
+  const entries = Object.entries(value);
+  const valid = entries.every(
+    ([key, name]) =>
+      /^(\d{1,15}|none)$/.test(key) && typeof name === 'string' && name.length <= MAX_NAME_LENGTH,
+  );
+  return valid && entries.length <= MAX_NAMES ? Object.fromEntries(entries) : null;
 }
 
 /** Counts per status key, undefined when absent, null when damaged. */

@@ -1,4 +1,6 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
+import { deviceCopySettled } from '@/engine/copy/device-copy';
+import { freshIndexedDbForEachTest } from '@/engine/copy/testing/fresh-indexeddb';
 import { readGarmentSize } from '@/lib/clean-answers/garment-sizes';
 import { DEMO_EVENT_IDS, getDemoDataset, type RawRegistration } from '@/mocks/data';
 import { TEST_TODAY } from '../../../../test/msw-server';
@@ -8,6 +10,8 @@ import { renderApp } from '../../../../test/render';
  * The merch order sheet of the 45-registration demo event, its counts recomputed here with a
  * plain loop: every size as typed ("S", "m", "Large"...) counted for the statuses ticked.
  */
+freshIndexedDbForEachTest();
+
 const EVENT = DEMO_EVENT_IDS.trickySmall;
 const TSHIRT = 100301;
 const source = (): readonly RawRegistration[] => getDemoDataset(TEST_TODAY).registrationsOf(EVENT);
@@ -23,7 +27,10 @@ function sizeCount(size: string, statuses: readonly string[]): number {
 async function openSheet(path = `/events/${EVENT}#merch`) {
   const rendered = renderApp(path);
   await screen.findByText('Computed from all 45 registrations.');
-  return { ...rendered, section: await screen.findByRole('region', { name: 'Merchandise order' }) };
+  const section = await screen.findByRole('region', { name: 'Merchandise order' });
+  // The order frozen on this device, if any, is read: the choices open as it was made.
+  await within(section).findByRole('button', { name: /^Freeze / });
+  return { ...rendered, section };
 }
 
 const row = (table: HTMLElement, name: string) =>
@@ -77,6 +84,43 @@ describe('the merch order sheet', () => {
     expect(within(section).getByText('Nothing changed since the order.')).toBeInTheDocument();
     await user.click(within(section).getByRole('button', { name: 'Forget the frozen order' }));
     expect(await within(section).findByRole('button', { name: 'Freeze this order' })).toBeInTheDocument();
+  });
+
+  it('adds up the categories given the same group name, typed at machine speed, and keeps them with the order', async () => {
+    const { user, section, unmount } = await openSheet();
+    const table = () => within(section).getByRole('table', { name: 'Sizes to order: T-shirt size' });
+    const totalOf = (name: string) => Number(cellsOf(row(table(), name)).at(-1));
+    const groups = within(table())
+      .getAllByRole('rowheader')
+      .map((header) => header.textContent ?? '')
+      .filter((name) => name !== 'Counted');
+    expect(groups.length).toBeGreaterThanOrEqual(2);
+    const [first, second] = groups as [string, string];
+    const together = totalOf(first) + totalOf(second);
+
+    await user.selectOptions(within(section).getByRole('combobox', { name: 'Group by' }), 'Groups I name');
+    const names = within(section).getByRole('group', { name: 'Name the groups' });
+    await user.type(within(names).getByRole('textbox', { name: first }), 'Adults');
+    await user.type(within(names).getByRole('textbox', { name: second }), ' adults ');
+    expect(totalOf('Adults')).toBe(together);
+    expect(within(table()).queryByRole('rowheader', { name: first })).toBeNull();
+    // Every answer still counts once.
+    expect(totalOf('Counted')).toBe(
+      ['XS', 'S', 'M', 'L', 'XXL'].reduce(
+        (sum, size) => sum + sizeCount(size, ['paid', 'pending', 'free']),
+        0,
+      ),
+    );
+
+    // Frozen, the order's groups are what the tab opens with next time.
+    await user.click(within(section).getByRole('button', { name: 'Freeze this order' }));
+    await within(section).findByText('Nothing changed since the order.');
+    await deviceCopySettled();
+    unmount();
+    const reopened = await openSheet();
+    const grouping = within(reopened.section).getByRole('combobox', { name: 'Group by' });
+    await waitFor(() => expect(grouping).toHaveDisplayValue('Groups I name'));
+    expect(within(reopened.section).getByRole('textbox', { name: first })).toHaveValue('Adults');
   });
 
   it('reads in French', async () => {

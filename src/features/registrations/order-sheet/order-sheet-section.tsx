@@ -10,9 +10,12 @@ import { CountLink } from '../overview/count-link';
 import { answerLink } from '../overview/overview-links';
 import { questionTitle } from '../rows/registration-labels';
 import { FrozenOrderPanel } from './frozen-order-panel';
+import { useFrozenOrder } from './frozen-order';
+import { GroupNames } from './group-names';
 import { OrderSheetExport } from './order-sheet-export';
 import {
   DEFAULT_ORDER_CHOICE,
+  ORDER_GROUPINGS,
   countsStatus,
   orderSheet,
   type OrderChoice,
@@ -27,8 +30,6 @@ interface OrderSheetSectionProps {
   readonly labels: InsightLabels;
 }
 
-const GROUPINGS: readonly OrderGrouping[] = ['category', 'type', 'none'];
-
 /**
  * The merchandise order sheet: per size, how many to order, for the statuses and grouping the
  * promoter picks, with a spare margin; the answers that are not sizes listed apart; the order
@@ -41,9 +42,12 @@ export function OrderSheetSection({ eventId, questions, labels }: OrderSheetSect
   const headingId = useId();
   const sized = questions.filter((question) => question.reading === 'SIZE' && question.cells);
   const [queId, setQueId] = useState<number | null>(null);
-  const [choice, setChoice] = useState<OrderChoice>(DEFAULT_ORDER_CHOICE);
+  // The choices open as the order frozen last was made (its statuses, groups and margin).
+  const { frozen } = useFrozenOrder(eventId);
+  const [picked, setChoice] = useState<OrderChoice | null>(null);
+  const choice = picked ?? frozen?.choice ?? DEFAULT_ORDER_CHOICE;
   // The field keeps what is typed ("" while retyping); the sheet reads the number in it.
-  const [marginText, setMarginText] = useState(String(DEFAULT_ORDER_CHOICE.margin));
+  const [marginText, setMarginText] = useState<string | null>(null);
   const question = sized.find((candidate) => candidate.queId === queId) ?? sized[0];
   // A few dozen cells to add up: the compiler keeps the result while nothing it reads changes.
   const sheet = question ? orderSheet(question, labels, choice) : null;
@@ -137,7 +141,7 @@ export function OrderSheetSection({ eventId, questions, labels }: OrderSheetSect
             value={choice.grouping}
             onChange={(event) => setChoice({ ...choice, grouping: event.target.value as OrderGrouping })}
           >
-            {GROUPINGS.map((grouping) => (
+            {ORDER_GROUPINGS.map((grouping) => (
               <option key={grouping} value={grouping}>
                 {t(`orderSheet.groupings.${grouping}`)}
               </option>
@@ -154,7 +158,7 @@ export function OrderSheetSection({ eventId, questions, labels }: OrderSheetSect
             min={0}
             max={100}
             step={1}
-            value={marginText}
+            value={marginText ?? String(choice.margin)}
             onChange={(event) => {
               setMarginText(event.target.value);
               setChoice({ ...choice, margin: marginOf(event.target.value) });
@@ -179,6 +183,14 @@ export function OrderSheetSection({ eventId, questions, labels }: OrderSheetSect
             </label>
           ))}
         </fieldset>
+        {choice.grouping === 'named' ? (
+          <GroupNames
+            categoryIds={answeredCategories(question, labels.categories)}
+            names={choice.names ?? {}}
+            labels={labels}
+            onChange={(names) => setChoice({ ...choice, names })}
+          />
+        ) : null}
       </form>
       {sheet.total === 0 ? (
         <p className="muted">{t('orderSheet.nothing')}</p>
@@ -226,6 +238,19 @@ export function OrderSheetSection({ eventId, questions, labels }: OrderSheetSect
 function marginOf(typed: string): number {
   const value = Math.round(Number(typed));
   return Number.isFinite(value) ? Math.min(100, Math.max(0, value)) : 0;
+}
+
+/** The categories the answers came from, in the event's order, those without one last. */
+function answeredCategories(
+  question: QuestionInsight,
+  categories: readonly { readonly category_id: number }[],
+): (number | null)[] {
+  const present = new Set((question.cells ?? []).map((cell) => cell.categoryId));
+  const order = (id: number | null) => {
+    const at = categories.findIndex((category) => category.category_id === id);
+    return id === null ? Infinity : at < 0 ? categories.length : at;
+  };
+  return [...present].sort((a, b) => order(a) - order(b) || (a ?? 0) - (b ?? 0));
 }
 
 /** The statuses to choose from: the known ones, then any other the answers were given with. */

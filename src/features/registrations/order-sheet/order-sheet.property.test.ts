@@ -40,8 +40,13 @@ const choice: fc.Arbitrary<OrderChoice> = fc.record({
   statuses: fc.option(fc.subarray(['paid', 'pending', 'cancelled', 'refunded', 'on hold', '']), {
     nil: null,
   }),
-  grouping: fc.constantFrom('category', 'type', 'none'),
+  grouping: fc.constantFrom('category', 'type', 'named', 'none'),
   margin: fc.integer({ min: 0, max: 30 }),
+  // Names that fold together ("A", "a "), and blank ones: the category stands alone.
+  names: fc.dictionary(
+    fc.constantFrom('1', '2', '3', '99', 'none'),
+    fc.constantFrom('A', 'a ', 'Ä', 'B', '', ' '),
+  ),
 });
 
 type Entry = typeof entry extends fc.Arbitrary<infer T> ? T : never;
@@ -87,6 +92,19 @@ describe('the order sheet', () => {
           if (chosen.grouping === 'category') {
             for (const group of sheet.groups) {
               const inGroup = shown.filter((row) => (row.categoryKey || 'none') === group.id);
+              expect(group.counts[at]).toBe(inGroup.length);
+            }
+          }
+          if (chosen.grouping === 'named') {
+            // A named group holds every category given a name that folds to its own.
+            const nameOf = (row: (typeof rows)[number]) =>
+              chosen.names?.[row.categoryKey || 'none']
+                ?.trim()
+                .toLowerCase()
+                .normalize('NFD')
+                .replace(/\p{M}/gu, '');
+            for (const group of sheet.groups.filter((g) => g.id.startsWith('named:'))) {
+              const inGroup = shown.filter((row) => nameOf(row) === group.id.slice('named:'.length));
               expect(group.counts[at]).toBe(inGroup.length);
             }
           }

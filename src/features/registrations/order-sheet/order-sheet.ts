@@ -14,7 +14,9 @@ import type { RegistrationLabels } from '../rows/registration-labels';
  * this only adds them up, so changing a choice redraws at once.
  */
 
-export type OrderGrouping = 'category' | 'type' | 'none';
+/** By category, by category type, by groups of categories the promoter names, or none. */
+export type OrderGrouping = 'category' | 'type' | 'named' | 'none';
+export const ORDER_GROUPINGS: readonly OrderGrouping[] = ['category', 'type', 'named', 'none'];
 
 export interface OrderChoice {
   /** Status keys counted (payment-status compares); null: every status but the left-out ones. */
@@ -22,7 +24,17 @@ export interface OrderChoice {
   readonly grouping: OrderGrouping;
   /** Spare, in percent of each size's count, rounded up per size. */
   readonly margin: number;
+  /**
+   * With the 'named' grouping: the group name given to each category (by its id, "none" for
+   * registrations without one). Categories given the same name, whatever its case or accents,
+   * are counted together; a category without a name is a group of its own.
+   */
+  readonly names?: Readonly<Record<string, string>>;
 }
+
+/** The key of a category in OrderChoice.names. */
+export const groupNameKey = (categoryId: number | null) =>
+  categoryId === null ? 'none' : String(categoryId);
 
 export const DEFAULT_ORDER_CHOICE: OrderChoice = { statuses: null, grouping: 'category', margin: 0 };
 
@@ -95,6 +107,12 @@ export function orderSheet(
     .map((answer, index) => ({ answer, index }))
     .filter(({ answer }) => cleanOrder(answer.key) < 0);
   const byId = new Map(categories.map((category) => [category.category_id, category]));
+  // A named group is titled as typed for the first of its categories in the event's order.
+  const titles = new Map<string, string>();
+  for (const id of [...categories.map((category) => groupNameKey(category.category_id)), 'none']) {
+    const name = choice.names?.[id]?.trim();
+    if (name && !titles.has(answerKey(name))) titles.set(answerKey(name), name);
+  }
   const groups = new Map<string, { name: string | null; counts: number[] }>();
   const unread = unreadIndexes.map(() => 0);
   const answeredByStatus: Record<string, number> = {};
@@ -102,7 +120,7 @@ export function orderSheet(
     const statusKey = paymentStatusKey(cell.status);
     answeredByStatus[statusKey] = (answeredByStatus[statusKey] ?? 0) + cell.answered;
     if (!countsStatus(choice, cell.status)) continue;
-    const { id, name } = groupOf(cell.categoryId, choice.grouping, byId, labels);
+    const { id, name } = groupOf(cell.categoryId, choice, byId, titles, labels);
     let group = groups.get(id);
     if (!group) groups.set(id, (group = { name, counts: sizeIndexes.map(() => 0) }));
     sizeIndexes.forEach(({ index }, at) => (group.counts[at]! += cell.counts[index] ?? 0));
@@ -138,12 +156,18 @@ export function orderSheet(
 
 function groupOf(
   categoryId: number | null,
-  grouping: OrderGrouping,
+  { grouping, names }: OrderChoice,
   byId: ReadonlyMap<number, Category>,
+  titles: ReadonlyMap<string, string>,
   labels: Pick<RegistrationLabels, 'category' | 'language'>,
 ): { id: string; name: string | null } {
   if (grouping === 'none') return { id: 'all', name: null };
-  if (grouping === 'category') {
+  const named = grouping === 'named' ? names?.[groupNameKey(categoryId)]?.trim() : undefined;
+  if (named) {
+    const key = answerKey(named);
+    return { id: `named:${key}`, name: titles.get(key) ?? named };
+  }
+  if (grouping === 'category' || grouping === 'named') {
     return { id: categoryId === null ? 'none' : String(categoryId), name: labels.category(categoryId) };
   }
   const category = categoryId === null ? undefined : byId.get(categoryId);
