@@ -30,6 +30,7 @@ const RECORD_KINDS: ReadonlySet<unknown> = new Set([
   'edition-link',
   'saved-views',
   'frozen-order',
+  'answer-corrections',
 ]);
 const isCopyRecord = (value: unknown): value is CopyRecord =>
   isRecord(value) && (value.kind === 'events' || (RECORD_KINDS.has(value.kind) && isId(value.eventId)));

@@ -25,7 +25,8 @@ export type CopyRecord =
         | 'event-figures'
         | 'edition-link'
         | 'saved-views'
-        | 'frozen-order';
+        | 'frozen-order'
+        | 'answer-corrections';
       readonly eventId: number;
     };
 

@@ -91,6 +91,17 @@ export const saveFrozenOrderCopy = (eventId: number, value: unknown) =>
 export const readFrozenOrderCopy = (eventId: number) =>
   theClient().readRecord({ kind: 'frozen-order', eventId });
 
+/**
+ * Saves the promoter's corrections to how an event's answers are read (a JSON value, see
+ * lib/clean-answers) in the background; nothing once the device was forgotten.
+ */
+export const saveAnswerCorrectionsCopy = (eventId: number, value: unknown) =>
+  theClient().saveRecord({ kind: 'answer-corrections', eventId }, value, new Date());
+
+/** An event's corrections to how its answers are read, as kept on this device, or null. */
+export const readAnswerCorrectionsCopy = (eventId: number) =>
+  theClient().readRecord({ kind: 'answer-corrections', eventId });
+
 /** Whether `candidate`'s key opens the copy on this device; never discards it (offline sign-in). */
 export const probeDeviceCopyKey = (candidate: Session) => theClient().probe(candidate);
 

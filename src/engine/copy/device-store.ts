@@ -77,7 +77,12 @@ export type RecordKind = Exclude<RecordPlace['kind'], 'key-check'>;
 /** A small record of an event kept apart from its rows: deleted with the event and the copy. */
 export type EventNoteKind = Extract<
   RecordKind,
-  'dismissed-duplicates' | 'event-figures' | 'edition-link' | 'saved-views' | 'frozen-order'
+  | 'dismissed-duplicates'
+  | 'event-figures'
+  | 'edition-link'
+  | 'saved-views'
+  | 'frozen-order'
+  | 'answer-corrections'
 >;
 type RecordKey = [scope: number | typeof ALL, kind: RecordKind, index: number];
 

@@ -32,7 +32,8 @@ export interface RecordPlace {
     | 'event-figures'
     | 'edition-link'
     | 'saved-views'
-    | 'frozen-order';
+    | 'frozen-order'
+    | 'answer-corrections';
   /** Chunk index (0 for a record that is not chunked). */
   readonly index: number;
   /** Write generation of a chunk, kept in the event's sealed manifest (0 when not used). */

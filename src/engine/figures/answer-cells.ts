@@ -1,4 +1,4 @@
-import { answerKeyer } from '@/lib/clean-answers/clean-answers';
+import { answerKeyer, type EventCorrections } from '@/lib/clean-answers/clean-answers';
 import { paymentStatusKey } from '../api/payment-status';
 import type { Registration } from '../api/registration-schemas';
 
@@ -39,6 +39,7 @@ export function answerCells(
   registrations: readonly Registration[],
   questions: readonly CountedQuestion[],
   fold?: (text: string) => string,
+  corrections: EventCorrections = {},
 ): (readonly AnswerCell[] | undefined)[] {
   const read = questions.flatMap((question, index) => (question.reading ? [{ question, index }] : []));
   // Per question read: category -> status key -> cell.
@@ -51,7 +52,7 @@ export function answerCells(
       question.queId,
       {
         index,
-        keyOf: answerKeyer(question.reading, fold),
+        keyOf: answerKeyer(question.reading, fold, corrections[String(question.queId)]),
         answerIndex: new Map(question.answers.map((answer, i) => [answer.key, i])),
         size: question.answers.length,
       },

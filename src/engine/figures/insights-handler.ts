@@ -1,5 +1,6 @@
 import type { Handlers } from '@/engine/rpc/server';
 import type { Registration } from '../api/registration-schemas';
+import { parseEventCorrections } from '@/lib/clean-answers/clean-answers';
 import { eventInsights } from './event-insights';
 import type { insightsContract } from './insights-contract';
 import { toWire } from './insights-protocol';
@@ -33,7 +34,9 @@ export function insightsHandlers(lists: EventLists): Handlers<typeof insightsCon
       const held = (version === null ? rowsByEvent.get(eventId) : lists.rowsAt(eventId, version)) ?? [];
       if (held.length !== expected) return { status: 'stale', held: held.length };
       const rows = scope ? inScope(held, scope) : held;
-      return { status: 'ok', insights: toWire(eventInsights(rows, categories, options)) };
+      // The promoter's corrections come from the page: parsed like anything from outside.
+      const corrections = parseEventCorrections(options.corrections);
+      return { status: 'ok', insights: toWire(eventInsights(rows, categories, { ...options, corrections })) };
     },
   };
 }

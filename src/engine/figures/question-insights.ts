@@ -5,6 +5,8 @@ import {
   answerKeyer,
   cleanOrder,
   questionReading,
+  type AnswerCorrections,
+  type EventCorrections,
   type QuestionReading,
 } from '@/lib/clean-answers/clean-answers';
 import {
@@ -78,6 +80,22 @@ export interface QuestionInsight {
   readonly byCategory?: readonly QuestionCategorySplit[];
   /** With byCategory, for a question read with a vocabulary: its answers per category and status. */
   readonly cells?: readonly AnswerCell[];
+  /**
+   * Read with a vocabulary: each distinct answer as typed (folded), most frequent first, and
+   * the key it is counted under: what the promoter sees, and corrects, of the reading.
+   */
+  readonly typed?: readonly TypedAnswer[];
+}
+
+/** One distinct answer to a question read with a vocabulary. */
+export interface TypedAnswer {
+  /** Its folded form (answerKey): what a correction names. */
+  readonly key: string;
+  /** As most often typed. */
+  readonly text: string;
+  readonly count: number;
+  /** The key it is counted under: a clean key, or its own folded form when unread. */
+  readonly readAs: string;
 }
 
 export interface QuestionInsightOptions {
@@ -85,7 +103,12 @@ export interface QuestionInsightOptions {
   readonly top?: number;
   /** Also count the listed answers per category (one more pass). Default false. */
   readonly byCategory?: boolean;
+  /** The promoter's corrections to how answers are read (clean-answers.ts), per question. */
+  readonly corrections?: EventCorrections;
 }
+
+/** At most this many distinct answers of a read question are listed for correcting. */
+const MAX_TYPED_LISTED = 200;
 
 const byFrequency = (a: AnswerTally, b: AnswerTally) => b.count - a.count || a.firstSeen - b.firstSeen;
 
@@ -95,7 +118,7 @@ const byFrequency = (a: AnswerTally, b: AnswerTally) => b.count - a.count || a.f
  */
 export function questionInsights(
   registrations: readonly Registration[],
-  { top = 10, byCategory = false }: QuestionInsightOptions = {},
+  { top = 10, byCategory = false, corrections = {} }: QuestionInsightOptions = {},
 ): QuestionInsight[] {
   const total = registrations.length;
   // One remembered fold for every pass: the second pass finds each answer folded already.
@@ -107,10 +130,12 @@ export function questionInsights(
       [...question.answers.values()].map(({ key, count }) => ({ text: key, count })),
     ),
   );
-  const insights = tallies.map((question, index) => summarize(question, readings[index] ?? null, total, top));
+  const insights = tallies.map((question, index) =>
+    summarize(question, readings[index] ?? null, total, top, corrections[String(question.queId)]),
+  );
   if (!byCategory) return insights;
-  const splits = splitByCategory(registrations, insights, fold);
-  const cells = answerCells(registrations, insights, fold);
+  const splits = splitByCategory(registrations, insights, fold, corrections);
+  const cells = answerCells(registrations, insights, fold, corrections);
   return insights.map((insight, index) => ({
     ...insight,
     byCategory: splits[index] ?? [],
@@ -126,9 +151,12 @@ function summarize(
   reading: QuestionReading,
   total: number,
   top: number,
+  corrections: AnswerCorrections | undefined,
 ): QuestionInsight {
   const readFrom = new Map<string, { text: string; count: number }[]>();
-  const sorted = [...readAnswers(question, reading, readFrom).values()].sort(byFrequency);
+  const typed: TypedAnswer[] = [];
+  const read = readAnswers(question, reading, corrections, readFrom, typed);
+  const sorted = [...read.values()].sort(byFrequency);
   const choices = reading ? readChoices(sorted) : choiceAnswers(sorted, question.answered);
   const listed = choices ?? freeTextAnswers(sorted, question.answered, Math.max(0, top));
   const listedCount = listed.reduce((sum, answer) => sum + answer.count, 0);
@@ -155,6 +183,9 @@ function summarize(
       };
     }),
     other: { count: question.answered - listedCount, distinct: sorted.length - listed.length },
+    ...(reading && {
+      typed: typed.sort((a, b) => b.count - a.count).slice(0, MAX_TYPED_LISTED),
+    }),
   };
 }
 
@@ -162,13 +193,16 @@ function summarize(
 function readAnswers(
   question: QuestionTally,
   reading: QuestionReading,
+  corrections: AnswerCorrections | undefined,
   readFrom: Map<string, { text: string; count: number }[]>,
+  typed: TypedAnswer[],
 ): Map<string, AnswerTally> {
   if (!reading) return question.answers;
-  const keyOf = answerKeyer(reading);
+  const keyOf = answerKeyer(reading, undefined, corrections);
   const read = new Map<string, AnswerTally>();
   for (const tally of question.answers.values()) {
     const key = keyOf(tally.text);
+    typed.push({ key: tally.key, text: tally.text, count: tally.count, readAs: key });
     if (key !== tally.key) {
       const from = readFrom.get(key) ?? [];
       from.push({ text: tally.text, count: tally.count });
@@ -216,10 +250,13 @@ function splitByCategory(
   registrations: readonly Registration[],
   insights: readonly QuestionInsight[],
   fold: (text: string) => string,
+  corrections: EventCorrections,
 ): QuestionCategorySplit[][] {
   const questionIndex = new Map(insights.map((insight, index) => [insight.queId, index]));
   const answerIndex = insights.map((insight) => new Map(insight.answers.map((a, i) => [a.key, i])));
-  const keyers = insights.map((insight) => answerKeyer(insight.reading, fold));
+  const keyers = insights.map((insight) =>
+    answerKeyer(insight.reading, fold, corrections[String(insight.queId)]),
+  );
   const tallies = new Map<number | null, SplitTally>();
   const done = new Set<number>();
   for (const registration of registrations) {

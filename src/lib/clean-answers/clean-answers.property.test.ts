@@ -6,6 +6,7 @@ import {
   answerKeyer,
   cleanKey,
   parseCleanKey,
+  parseEventCorrections,
   questionReading,
 } from './clean-answers';
 
@@ -89,5 +90,28 @@ describe('questionReading', () => {
     expect(questionReading(['Contact', null], phones)).toBeNull();
     const consent = ['Oui', 'oui', 'Non', 'Yes', 'je ne sais pas'].map((text) => ({ text, count: 50 }));
     expect(questionReading(['Photos ?', 'Photos?'], consent)).toBe('YESNO');
+  });
+});
+
+describe('parseEventCorrections', () => {
+  it('never throws, and keeps only corrections that name a value or keep an answer as typed', () => {
+    fc.assert(
+      fc.property(fc.anything(), (value) => {
+        const parsed = parseEventCorrections(value);
+        for (const [queId, corrections] of Object.entries(parsed)) {
+          expect(queId).toMatch(/^\d+$/);
+          for (const value of Object.values(corrections)) expect(value).toMatch(/^[A-Z0-9]{0,8}$/);
+        }
+      }),
+    );
+    const kept = { 12: { 'm/l': 'M', moyen: '' } };
+    expect(parseEventCorrections(JSON.parse(JSON.stringify(kept)))).toEqual(kept);
+    expect(parseEventCorrections({ 12: { 'm/l': 7 }, x: { a: 'M' } })).toEqual({});
+  });
+
+  it('a correction to a value outside the vocabulary is ignored: the answer reads as before', () => {
+    const keyOf = answerKeyer('SIZE', undefined, { xl: 'MAYBE', 'm/l': 'M' });
+    expect(keyOf('XL')).toBe(cleanKey('SIZE', 'XL'));
+    expect(keyOf('M/L')).toBe(cleanKey('SIZE', 'M'));
   });
 });

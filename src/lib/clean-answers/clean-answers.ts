@@ -51,39 +51,99 @@ export function parseCleanKey(key: string): { vocabulary: VocabularyId; value: s
 }
 
 /**
- * The key an answer is counted under: its clean key when the reading knows it, its folded form
- * otherwise, '' for no answer.
+ * The promoter's corrections to how one question's answers are read: an answer's folded key
+ * (answerKey) and the clean value it means, a value of the question's vocabulary ("M" for
+ * "m/l"), or '' for "none of them: count it as typed". They win over the vocabulary's reading.
+ */
+export type AnswerCorrections = Readonly<Record<string, string>>;
+/** An event's corrections, per question (its que_id as a string). */
+export type EventCorrections = Readonly<Record<string, AnswerCorrections>>;
+
+/** No correction: every answer read as its vocabulary reads it. */
+export const NO_CORRECTIONS: EventCorrections = Object.freeze({});
+
+/** The key of a correction that keeps an answer as typed. */
+export const AS_TYPED = '';
+
+/**
+ * The key an answer is counted under: its clean key when the reading (or the promoter's
+ * correction) knows it, its folded form otherwise, '' for no answer.
  */
 function readAnswerKey(
   raw: string,
   reading: QuestionReading,
-  fold: (text: string) => string = answerKey,
+  fold: (text: string) => string,
+  corrections: ReadonlyMap<string, string> | null,
 ): string {
   const key = fold(raw);
   if (key === '' || !reading) return key;
+  const corrected = corrections?.get(key);
+  if (corrected !== undefined) return corrected === AS_TYPED ? key : cleanKey(reading, corrected);
   const value = VOCABULARIES[reading].read(raw);
   return value === null ? key : cleanKey(reading, value);
+}
+
+/** The corrections that name a value of the vocabulary, or keep an answer as typed. */
+function usableCorrections(
+  reading: VocabularyId,
+  corrections: AnswerCorrections | undefined,
+): ReadonlyMap<string, string> | null {
+  if (!corrections) return null;
+  const values = VOCABULARIES[reading].values as readonly string[];
+  const usable = Object.entries(corrections).filter(
+    ([key, value]) => key !== '' && (value === AS_TYPED || values.includes(value)),
+  );
+  return usable.length > 0 ? new Map(usable) : null;
 }
 
 /**
  * readAnswerKey remembered per original text: the same few answers come back thousands of
  * times. One keyer per computation, so nothing outlives it. `fold` is answerKey, or a
  * computation's own remembered answerKey (a question read as typed then costs nothing more).
+ * Corrections apply only to a question read with a vocabulary.
  */
 export function answerKeyer(
   reading: QuestionReading,
   fold: (text: string) => string = answerKey,
+  corrections?: AnswerCorrections,
 ): (raw: string) => string {
   if (!reading) return fold;
+  const usable = usableCorrections(reading, corrections);
   const cache = new Map<string, string>();
   return (raw) => {
     let key = cache.get(raw);
     if (key === undefined) {
-      key = readAnswerKey(raw, reading, fold);
+      key = readAnswerKey(raw, reading, fold, usable);
       cache.set(raw, key);
     }
     return key;
   };
+}
+
+/** At most this many questions, and answers per question, are kept corrected. */
+const MAX_CORRECTED_QUESTIONS = 200;
+const MAX_CORRECTIONS = 2_000;
+const MAX_KEY_LENGTH = 300;
+
+/** An event's corrections in whatever was read back (storage, a message), or none. Never throws. */
+export function parseEventCorrections(value: unknown): EventCorrections {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return {};
+  const questions = Object.entries(value).filter(([queId]) => /^\d{1,15}$/.test(queId));
+  const parsed: Record<string, AnswerCorrections> = {};
+  for (const [queId, corrections] of questions.slice(0, MAX_CORRECTED_QUESTIONS)) {
+    if (typeof corrections !== 'object' || corrections === null || Array.isArray(corrections)) continue;
+    const kept = Object.entries(corrections as Record<string, unknown>)
+      .filter(
+        (entry): entry is [string, string] =>
+          entry[0] !== '' &&
+          entry[0].length <= MAX_KEY_LENGTH &&
+          typeof entry[1] === 'string' &&
+          /^[A-Z0-9]{0,8}$/.test(entry[1]),
+      )
+      .slice(0, MAX_CORRECTIONS);
+    if (kept.length > 0) parsed[queId] = Object.fromEntries(kept);
+  }
+  return parsed;
 }
 
 /** Words in a question that say its answers are sizes: "Taille du t-shirt", "T-shirt size". */

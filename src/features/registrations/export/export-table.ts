@@ -5,6 +5,7 @@ import type { RegistrationsModel } from '../rows/registrations-model';
 import type { RegistrationsView } from '../rows/registrations-view';
 import { viewRows } from '../rows/view-rows';
 import { mailingAudience, type MailingAudience } from './mailing-addresses';
+import { NO_CORRECTIONS, type EventCorrections } from '@/lib/clean-answers/clean-answers';
 import { cleanAnswers } from '../rows/question-readings';
 
 export interface TableExport {
@@ -56,9 +57,10 @@ export function viewExport(
   view: RegistrationsView,
   history: RegistrationHistory | null,
   editionIds: ReadonlySet<number> | null = null,
+  corrections: EventCorrections = NO_CORRECTIONS,
 ): Promise<TableExport> {
-  const { rows, visibleColumnIds } = viewRows(model, view, history, editionIds);
-  const clean = cleanAnswers(model, visibleColumnIds);
+  const { rows, visibleColumnIds } = viewRows(model, view, history, editionIds, corrections);
+  const clean = cleanAnswers(model, visibleColumnIds, corrections);
   const columnIds = visibleColumnIds.flatMap((id) =>
     clean.reads(id) ? [id, `${id}${CLEAN_COLUMN_SUFFIX}`] : [id],
   );
@@ -124,8 +126,9 @@ export async function mailingExport(
   history: RegistrationHistory | null,
   editionIds: ReadonlySet<number> | null,
   headers: MailingHeaders,
+  corrections: EventCorrections = NO_CORRECTIONS,
 ): Promise<MailingExport> {
-  const { rows, visibleColumnIds } = viewRows(model, view, history, editionIds);
+  const { rows, visibleColumnIds } = viewRows(model, view, history, editionIds, corrections);
   const audience = mailingAudience(rows);
   const answerIds = visibleColumnIds.filter((id) => model.questions.some((question) => question.id === id));
   const columnIds = [...MAILING_COLUMNS, ...answerIds];

@@ -13,6 +13,8 @@ import { idsOf, insightsClient } from '../insights/insights-client';
 import { mailingExport, viewExport, type MailingHeaders } from './export-table';
 import type { PrintKind, PrintedRows } from './use-print';
 import { cleanAnswers } from '../rows/question-readings';
+import { answerCorrections } from '../rows/answer-corrections';
+import type { EventCorrections } from '@/lib/clean-answers/clean-answers';
 import type { RegistrationLabels } from '../rows/registration-labels';
 import type { RegistrationRow } from '../rows/registration-rows';
 import { eventModels, type RegistrationsModel } from '../rows/registrations-model';
@@ -117,7 +119,11 @@ export function useTableExport({
     preset: ExportPurpose,
     labels: RegistrationLabels,
     signal: AbortSignal,
-  ): Promise<{ model: RegistrationsModel; history: RegistrationHistory | null } | null> => {
+  ): Promise<{
+    model: RegistrationsModel;
+    history: RegistrationHistory | null;
+    corrections: EventCorrections;
+  } | null> => {
     const queryKey = registrationsKey(eventId);
     if (client.isFetching({ queryKey }) > 0) setState({ step: 'waiting', preset });
     const phase = await settledRegistrations(client, eventId, signal);
@@ -127,7 +133,7 @@ export function useTableExport({
     const model = models.isLarge(data.rows, labels)
       ? await models.buildInSlices(data.rows, labels, signal)
       : models.build(data.rows, labels);
-    return { model, history: data.history };
+    return { model, history: data.history, corrections: await answerCorrections(client, eventId) };
   };
 
   const run = async (preset: ExportPurpose, request: ExportRequest) => {
@@ -140,18 +146,25 @@ export function useTableExport({
         setState({ step: 'refused' });
         return;
       }
-      const { model, history } = settled;
+      const { model, history, corrections } = settled;
       const editionIds = request.editionIds ?? null;
       if (preset === 'check-in' || preset === 'labels' || preset === 'addresses') {
         setState({ step: 'idle' });
-        const { rows } = viewRows(model, request.view, history, editionIds);
+        const { rows } = viewRows(model, request.view, history, editionIds, corrections);
         if (preset === 'addresses') onAddressesReady(rows);
-        else onPrintReady({ rows, clean: cleanAnswers(model, model.columnIds) }, preset);
+        else onPrintReady({ rows, clean: cleanAnswers(model, model.columnIds, corrections) }, preset);
         return;
       }
       setState({ step: 'building', preset });
       if (preset === 'mailing') {
-        const mailing = await mailingExport(model, request.view, history, editionIds, mailingHeaders);
+        const mailing = await mailingExport(
+          model,
+          request.view,
+          history,
+          editionIds,
+          mailingHeaders,
+          corrections,
+        );
         const { table, audience } = mailing;
         // Plain UTF-8 without a BOM: Mailchimp and Brevo read it as it is.
         const blob = await exportCsv(
@@ -176,7 +189,7 @@ export function useTableExport({
         });
         return;
       }
-      const table = await viewExport(model, request.view, history, editionIds);
+      const table = await viewExport(model, request.view, history, editionIds, corrections);
       let blob: Blob;
       let fileName: string;
       if (preset === 'xlsx') {
@@ -186,7 +199,7 @@ export function useTableExport({
                 eventId,
                 rows: model.registrations,
                 categories: request.labels.categories,
-                scope: idsOf(viewRows(model, request.view, history, editionIds).rows),
+                scope: idsOf(viewRows(model, request.view, history, editionIds, corrections).rows),
                 options: FIGURES_SHEET_OPTIONS,
               }),
             )

@@ -1,6 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { startTransition, useEffect, useRef, useState } from 'react';
 import type { EventInsights } from '@/engine/figures/event-insights';
+import { NO_CORRECTIONS, type EventCorrections } from '@/lib/clean-answers/clean-answers';
+import { useAnswerCorrections } from '../rows/answer-corrections';
 import { insightsClient, type ComputeRequest } from './insights-client';
 
 export interface EventInsightsState {
@@ -38,13 +40,16 @@ export function useEventInsights(request: ComputeRequest | null, throttleMs: num
     };
   }, []);
 
-  const { eventId, rows, categories, scope, options } = request ?? {};
+  // Answers are counted with the promoter's corrections: computed once they are read.
+  const { corrections, ready } = useAnswerCorrections(request?.eventId ?? null);
+  const corrected = request && ready ? withCorrections(request, corrections) : null;
+  const { eventId, rows, categories, scope, options } = corrected ?? {};
   const optionsKey = JSON.stringify(options);
   useEffect(() => {
     if (eventId === undefined || !rows || !categories || scope === undefined || !options) return;
     const job = { eventId, rows, categories, scope, options };
     if (client.peek(job)) return;
-    const wait = Math.max(0, lastStart.current + throttleMs - performance.now());
+    const wait = waitAfter(lastStart.current, throttleMs);
     const timer = setTimeout(() => {
       lastStart.current = performance.now();
       const sequence = ++started.current;
@@ -72,7 +77,18 @@ export function useEventInsights(request: ComputeRequest | null, throttleMs: num
 
   if (!request) return IDLE;
   // This exact computation is done (here or by another screen): its figures, at once.
-  const ready = client.peek(request);
-  if (ready) return { insights: ready, from: request.rows.length, computing: false, error: null };
+  const done = corrected && client.peek(corrected);
+  if (done) return { insights: done, from: request.rows.length, computing: false, error: null };
   return { ...latest, computing: latest.error === null };
+}
+
+/** How long until `throttleMs` has passed since `start` (performance.now time), or 0. */
+function waitAfter(start: number, throttleMs: number): number {
+  return Math.max(0, start + throttleMs - performance.now());
+}
+
+/** The request with the event's corrections; the same request when there are none. */
+function withCorrections(request: ComputeRequest, corrections: EventCorrections): ComputeRequest {
+  if (corrections === NO_CORRECTIONS || Object.keys(corrections).length === 0) return request;
+  return { ...request, options: { ...request.options, corrections } };
 }

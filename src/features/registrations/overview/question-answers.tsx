@@ -7,6 +7,7 @@ import { formatCount, formatPercent } from '@/lib/numbers';
 import type { QuestionInsight } from '@/engine/figures/question-insights';
 import type { InsightLabels } from '../insights/use-insight-labels';
 import { AnswerSplitTable } from './answer-split-table';
+import { ReadingCorrections } from './reading-corrections';
 import { CountLink } from './count-link';
 import { answerLink, overviewLink } from './overview-links';
 import { questionTitle } from '../rows/registration-labels';
@@ -107,24 +108,27 @@ export function QuestionAnswers({ eventId, question, total, labels }: QuestionAn
           <Link to={overviewLink(eventId)}>{t('overview.questions.openTable')}</Link>
         </p>
       ) : null}
-      {question.reading && question.answers.some((answer) => answer.readFrom) ? (
+      {question.reading && question.typed?.length ? (
         <details className="overview-question__reading">
           <summary>{t('overview.questions.howRead')}</summary>
           <p className="muted">{t('overview.questions.readNote')}</p>
-          <ul>
-            {question.answers.flatMap((answer) =>
-              answer.readFrom
-                ? [
-                    <li key={answer.key}>
-                      <strong>{labels.answer(answer, true)}</strong> {t('overview.questions.readFrom')}{' '}
-                      {answer.readFrom
-                        .map((from) => `“${from.text.trim()}” (${formatCount(from.count, language)})`)
-                        .join(' · ')}
-                    </li>,
-                  ]
-                : [],
-            )}
-          </ul>
+          {question.answers.some((answer) => answer.readFrom) ? (
+            <ul>
+              {question.answers.flatMap((answer) =>
+                answer.readFrom
+                  ? [
+                      <li key={answer.key}>
+                        <strong>{labels.answer(answer, true)}</strong> {t('overview.questions.readFrom')}{' '}
+                        {answer.readFrom
+                          .map((from) => `“${from.text.trim()}” (${formatCount(from.count, language)})`)
+                          .join(' · ')}
+                      </li>,
+                    ]
+                  : [],
+              )}
+            </ul>
+          ) : null}
+          <ReadingCorrections eventId={eventId} question={question} title={title.text} labels={labels} />
         </details>
       ) : null}
       {split ? (

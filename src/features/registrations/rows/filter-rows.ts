@@ -1,5 +1,10 @@
 import { matchesTerms, narrowsSearch, searchTerms } from '@/lib/text-keys';
-import { answerKeyer, parseCleanKey, type QuestionReading } from '@/lib/clean-answers/clean-answers';
+import {
+  answerKeyer,
+  parseCleanKey,
+  type EventCorrections,
+  type QuestionReading,
+} from '@/lib/clean-answers/clean-answers';
 import { paymentStatusKey } from '@/engine/api/payment-status';
 import { questionColumnId } from './question-columns';
 import { searchColumnsKey, searchText, type RegistrationRow } from './registration-rows';
@@ -20,6 +25,8 @@ export interface RowFilters {
   excludedStatuses?: readonly string[];
   /** `<que_id>:<answer key>` entries: a row must match one answer of each question listed. */
   answers?: readonly string[];
+  /** The promoter's corrections to how answers are read: a wanted clean value reads with them. */
+  corrections?: EventCorrections;
   /** One order number, compared exactly; '' or absent = every order. */
   order?: string;
 }
@@ -90,6 +97,7 @@ function filteringKey(filters: RowFilters, visibleColumnIds: readonly string[]):
     filters.excludedCategories ?? [],
     filters.excludedStatuses ?? [],
     filters.answers ?? [],
+    filters.answers?.length ? (filters.corrections ?? {}) : {},
     filters.order ?? '',
     searchColumnsKey(visibleColumnIds),
   ]);
@@ -128,6 +136,7 @@ function filterAll(
   const matched = answerRows(
     searchRows(rows, filters.q, visibleColumnIds, columnsKey),
     filters.answers ?? [],
+    filters.corrections ?? {},
   );
   const order = filters.order?.trim() ?? '';
   const categories = new Set(filters.categories);
@@ -178,7 +187,7 @@ const answerKeys = new WeakMap<RegistrationRow, Map<string, string>>();
 function answerKeyOf(
   row: RegistrationRow,
   columnId: string,
-  reading: QuestionReading,
+  slot: string,
   keyOf: (raw: string) => string,
 ): string {
   let keys = answerKeys.get(row);
@@ -186,7 +195,6 @@ function answerKeyOf(
     keys = new Map();
     answerKeys.set(row, keys);
   }
-  const slot = reading ? `${columnId}\u0000${reading}` : columnId;
   let key = keys.get(slot);
   if (key === undefined) {
     key = keyOf(row.cells[columnId] ?? '');
@@ -197,32 +205,33 @@ function answerKeyOf(
 
 /**
  * Rows that gave one of the wanted answers to each question filtered. A wanted clean value
- * ("=SIZE:XL") reads that question's answers with its vocabulary, so "XL", "TG" and "x-large"
- * all match; an answer the vocabulary cannot read keeps its folded form and matches as before.
+ * ("=SIZE:XL") reads that question's answers with its vocabulary and the promoter's
+ * corrections, so "XL", "TG" and "x-large" all match; an answer the vocabulary cannot read
+ * keeps its folded form and matches as before.
  */
 function answerRows(
   rows: readonly RegistrationRow[],
   answers: readonly string[],
+  corrections: EventCorrections,
 ): readonly RegistrationRow[] {
   if (answers.length === 0) return rows;
-  const wanted = new Map<string, { keys: Set<string>; reading: QuestionReading }>();
+  const wanted = new Map<string, { queId: number; keys: Set<string>; reading: QuestionReading }>();
   for (const entry of answers) {
     const { queId, key } = parseAnswerFilter(entry);
     const columnId = questionColumnId(queId);
-    const question = wanted.get(columnId) ?? { keys: new Set<string>(), reading: null };
+    const question = wanted.get(columnId) ?? { queId, keys: new Set<string>(), reading: null };
     question.keys.add(key);
     question.reading ??= parseCleanKey(key)?.vocabulary ?? null;
     wanted.set(columnId, question);
   }
   // The same few answers come back thousands of times: each is read once per filtering.
-  const questions = [...wanted].map(([columnId, question]) => ({
-    columnId,
-    ...question,
-    keyOf: answerKeyer(question.reading),
-  }));
+  const questions = [...wanted].map(([columnId, { queId, keys, reading }]) => {
+    const corrected = reading ? corrections[String(queId)] : undefined;
+    // Each reading of a question, corrected or not, keeps its own keys on the row.
+    const slot = reading ? `${columnId}\u0000${reading}\u0000${JSON.stringify(corrected ?? {})}` : columnId;
+    return { columnId, keys, slot, keyOf: answerKeyer(reading, undefined, corrected) };
+  });
   return rows.filter((row) =>
-    questions.every(({ columnId, keys, reading, keyOf }) =>
-      keys.has(answerKeyOf(row, columnId, reading, keyOf)),
-    ),
+    questions.every(({ columnId, keys, slot, keyOf }) => keys.has(answerKeyOf(row, columnId, slot, keyOf))),
   );
 }

@@ -1,4 +1,10 @@
-import { answerKeyer, questionReading, type QuestionReading } from '@/lib/clean-answers/clean-answers';
+import {
+  answerKeyer,
+  NO_CORRECTIONS,
+  questionReading,
+  type EventCorrections,
+  type QuestionReading,
+} from '@/lib/clean-answers/clean-answers';
 import type { QuestionColumn } from './question-columns';
 import type { RegistrationLabels } from './registration-labels';
 import type { RegistrationRow } from './registration-rows';
@@ -44,14 +50,20 @@ interface ReadModel {
 
 /**
  * The clean values of the questions among `columnIds` that are read with a vocabulary, in the
- * model's language: what a file's clean column, the check-in list and the labels show. null
+ * model's language, with the promoter's corrections: what a file's clean column, the check-in
+ * list and the labels show. null
  * where a question is read as typed, or where its vocabulary could not read the answer.
  */
-export function cleanAnswers(model: ReadModel, columnIds: readonly string[]): CleanAnswers {
+export function cleanAnswers(
+  model: ReadModel,
+  columnIds: readonly string[],
+  corrections: EventCorrections = NO_CORRECTIONS,
+): CleanAnswers {
   const shown = model.questions.filter((question) => columnIds.includes(question.id));
   const keyers = new Map<string, (raw: string) => string>();
   for (const [id, reading] of questionReadings(model.rows, shown)) {
-    if (reading) keyers.set(id, answerKeyer(reading));
+    const queId = shown.find((question) => question.id === id)?.queId;
+    if (reading) keyers.set(id, answerKeyer(reading, undefined, corrections[String(queId)]));
   }
   return {
     reads: (columnId) => keyers.has(columnId),

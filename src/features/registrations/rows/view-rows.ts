@@ -1,5 +1,6 @@
 import { changedIds } from '@/engine/history/changes-since';
 import type { RegistrationHistory } from '@/engine/history/registration-history';
+import { NO_CORRECTIONS, type EventCorrections } from '@/lib/clean-answers/clean-answers';
 import { filterRows, type FilteredRows } from './filter-rows';
 import type { RegistrationRow } from './registration-rows';
 import type { RegistrationsModel } from './registrations-model';
@@ -49,13 +50,15 @@ function onlyChanged(rows: readonly RegistrationRow[], ids: ReadonlySet<number>)
  * complete yet) keeps no row; removed registrations are not rows of the list (see
  * removedSince). An edition filter keeps the registrations of `editionIds`, the list the
  * comparison of both editions gives (see editions/use-edition-ids), and no row until both
- * lists are there.
+ * lists are there. An answer filter reads answers with the promoter's corrections
+ * (answer-corrections.ts), as the figures whose links open it count them.
  */
 export function viewRows(
   model: RegistrationsModel,
   view: RegistrationsView,
   history: RegistrationHistory | null,
   editionIds: ReadonlySet<number> | null = null,
+  corrections: EventCorrections = NO_CORRECTIONS,
 ): ViewRows {
   const visibleColumnIds = visibleColumns(model.columnIds, view.hidden);
   const all = sortRows(model.rows, view.sort);
@@ -74,6 +77,7 @@ export function viewRows(
       excludedCategories: view.excludedCategories,
       excludedStatuses: view.excludedStatuses,
       answers: view.answers,
+      corrections,
       order: view.order,
     },
     visibleColumnIds,

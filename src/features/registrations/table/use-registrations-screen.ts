@@ -15,6 +15,7 @@ import { useRegistrationsModel } from '../rows/use-registrations-model';
 import { viewRows, visibleColumns } from '../rows/view-rows';
 import { warmRows } from '../rows/warm-rows';
 import { useEditionIds } from '../editions/use-edition-ids';
+import { useAnswerCorrections } from '../rows/answer-corrections';
 
 const NO_REGISTRATIONS: readonly Registration[] = [];
 const NO_ROWS: readonly RegistrationRow[] = [];
@@ -93,9 +94,10 @@ export function useRegistrationsScreen(eventId: number, load: RegistrationsLoad)
       edition,
     ],
   );
+  const { corrections } = useAnswerCorrections(eventId);
   const filtered = useMemo(
-    () => (model ? viewRows(model, rowsView, history, editionIds) : null),
-    [model, rowsView, history, editionIds],
+    () => (model ? viewRows(model, rowsView, history, editionIds, corrections) : null),
+    [model, rowsView, history, editionIds, corrections],
   );
   const filteredRows = filtered?.rows ?? NO_ROWS;
 

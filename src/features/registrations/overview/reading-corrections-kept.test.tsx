@@ -1,0 +1,48 @@
+import { screen, within } from '@testing-library/react';
+import { deviceCopySettled } from '@/engine/copy/device-copy';
+import { freshIndexedDbForEachTest } from '@/engine/copy/testing/fresh-indexeddb';
+import { readGarmentSize } from '@/lib/clean-answers/garment-sizes';
+import { DEMO_EVENT_IDS, getDemoDataset } from '@/mocks/data';
+import { TEST_TODAY } from '../../../../test/msw-server';
+import { renderApp } from '../../../../test/render';
+
+freshIndexedDbForEachTest();
+
+/** The 45-registration demo event, its T-shirt sizes recounted here from the demo data. */
+const EVENT = DEMO_EVENT_IDS.trickySmall;
+const TOTAL = 45;
+const TSHIRT = 100301;
+const sizes = () =>
+  getDemoDataset(TEST_TODAY)
+    .registrationsOf(EVENT)
+    .flatMap((r) =>
+      r.custom_questions.filter((entry) => entry.que_id === TSHIRT && entry.reponse.trim() !== ''),
+    )
+    .map((entry) => entry.reponse);
+const counted = (size: string) => sizes().filter((typed) => readGarmentSize(typed) === size).length;
+
+async function openAnswers(user: ReturnType<typeof renderApp>['user']) {
+  await screen.findByText(`Computed from all ${TOTAL} registrations.`);
+  const question = screen.getByRole('region', { name: 'T-shirt size' });
+  await user.click(within(question).getByText('How these answers were read'));
+  return { question, table: await within(question).findByRole('table', { name: /^How each answer to/ }) };
+}
+
+describe('a correction of how answers are read', () => {
+  it('is kept on this device for the next visit', async () => {
+    const first = renderApp(`/events/${EVENT}#answers`);
+    const { table } = await openAnswers(first.user);
+    await first.user.selectOptions(within(table).getByRole('combobox', { name: 'Count “M” as' }), 'L');
+    await deviceCopySettled();
+    first.unmount();
+
+    const second = renderApp(`/events/${EVENT}#answers`);
+    const again = await openAnswers(second.user);
+    expect(within(again.table).getByRole('combobox', { name: 'Count “M” as' })).toHaveDisplayValue('L');
+    expect(
+      await within(again.question).findByRole('link', {
+        name: `${counted('L') + counted('M')} registrations: T-shirt size: L`,
+      }),
+    ).toBeInTheDocument();
+  });
+});
