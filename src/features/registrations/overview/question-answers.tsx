@@ -120,7 +120,10 @@ export function QuestionAnswers({ eventId, question, total, labels }: QuestionAn
                       <li key={answer.key}>
                         <strong>{labels.answer(answer, true)}</strong> {t('overview.questions.readFrom')}{' '}
                         {answer.readFrom
-                          .map((from) => `“${from.text.trim()}” (${formatCount(from.count, language)})`)
+                          .map(
+                            (from) =>
+                              `${t('overview.questions.quoted', { text: from.text.trim() })} (${formatCount(from.count, language)})`,
+                          )
                           .join(' · ')}
                       </li>,
                     ]

@@ -62,7 +62,7 @@ export function ReadingCorrections({ eventId, question, title, labels }: Reading
             return (
               <tr key={answer.key}>
                 <th scope="row">
-                  “{text}”
+                  {t('overview.questions.quoted', { text })}
                   {own[answer.key] !== undefined ? (
                     <span className="badge reading-corrections__badge">
                       {t('overview.questions.corrected')}
