@@ -1,5 +1,8 @@
 import { screen, within } from '@testing-library/react';
-import { deviceCopySettled } from '@/engine/copy/device-copy';
+import { deviceCopySettled, saveAnswerCorrectionsCopy } from '@/engine/copy/device-copy';
+import { startSession } from '@/lib/session';
+import { TEST_SESSION } from '../../../../test/fixtures';
+import { keptRecord } from '../rows/answer-corrections';
 import { freshIndexedDbForEachTest } from '@/engine/copy/testing/fresh-indexeddb';
 import { readGarmentSize } from '@/lib/clean-answers/garment-sizes';
 import { DEMO_EVENT_IDS, getDemoDataset } from '@/mocks/data';
@@ -44,5 +47,30 @@ describe('a correction of how answers are read', () => {
         name: `${counted('L') + counted('M')} registrations: T-shirt size: L`,
       }),
     ).toBeInTheDocument();
+  });
+
+  it('is offered to the next edition that asks the same question', async () => {
+    // The previous edition (suggested: same name without its year, same place) corrected "M".
+    startSession(TEST_SESSION);
+    saveAnswerCorrectionsCopy(
+      DEMO_EVENT_IDS.smallPreviousEdition,
+      keptRecord({
+        corrections: { 999: { m: 'L' } },
+        questions: { 999: ['Taille de T-shirt ', 'T-shirt size'] },
+      }),
+    );
+    await deviceCopySettled();
+    const { user } = renderApp(`/events/${EVENT}#answers`);
+    const { question } = await openAnswers(user);
+    const offer = await within(question).findByText(
+      /^The previous edition, .+, has 1 correction for this question\.$/,
+    );
+    await user.click(within(offer).getByRole('button', { name: 'Apply it here' }));
+    expect(
+      await within(question).findByRole('link', {
+        name: `${counted('L') + counted('M')} registrations: T-shirt size: L`,
+      }),
+    ).toBeInTheDocument();
+    expect(within(question).queryByText(/^The previous edition/)).toBeNull();
   });
 });

@@ -2,10 +2,18 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { QuestionInsight } from '@/engine/figures/question-insights';
 import { useLanguage } from '@/i18n/use-language';
-import { AS_TYPED, cleanKey, parseCleanKey, VOCABULARIES } from '@/lib/clean-answers/clean-answers';
+import {
+  AS_TYPED,
+  cleanKey,
+  parseCleanKey,
+  VOCABULARIES,
+  type AnswerCorrections,
+} from '@/lib/clean-answers/clean-answers';
 import { formatCount } from '@/lib/numbers';
 import type { InsightLabels } from '../insights/use-insight-labels';
-import { useAnswerCorrections } from '../rows/answer-corrections';
+import { correctionsForQuestion, useAnswerCorrections } from '../rows/answer-corrections';
+import { useEventName } from '../editions/edition-links';
+import { usePreviousEdition } from '../editions/use-previous-edition';
 
 interface ReadingCorrectionsProps {
   readonly eventId: number;
@@ -23,24 +31,27 @@ export function ReadingCorrections({ eventId, question, title, labels }: Reading
   const { t } = useTranslation('insights');
   const language = useLanguage();
   const id = useId();
-  const { corrections, ready, keep } = useAnswerCorrections(eventId);
+  const { corrections, ready, correct } = useAnswerCorrections(eventId);
   const { reading, typed } = question;
   if (!reading || !typed || typed.length === 0 || !ready) return null;
   const { values, read } = VOCABULARIES[reading];
   const own = corrections[String(question.queId)] ?? {};
   const corrected = typed.filter((answer) => own[answer.key] !== undefined).length;
+  const texts = [question.que_question_fr, question.que_question_en];
+  const setOwn = (next: AnswerCorrections) => correct(question.queId, texts, next);
 
-  const correct = (key: string, text: string, value: string) => {
+  const correctOne = (key: string, text: string, value: string) => {
     const automatic = read(text) ?? AS_TYPED;
     const { [key]: _previous, ...others } = own;
     // Back to what the vocabulary reads: no correction is kept for it.
-    const next = value === automatic ? others : { ...others, [key]: value };
-    const { [String(question.queId)]: _question, ...otherQuestions } = corrections;
-    keep(Object.keys(next).length > 0 ? { ...otherQuestions, [question.queId]: next } : otherQuestions);
+    setOwn(value === automatic ? others : { ...others, [key]: value });
   };
 
   return (
     <div className="reading-corrections">
+      {Object.keys(own).length === 0 ? (
+        <PreviousEditionOffer eventId={eventId} texts={texts} onApply={setOwn} />
+      ) : null}
       <p className="muted" id={`${id}-note`}>
         {t('overview.questions.correctNote')}
       </p>
@@ -75,7 +86,7 @@ export function ReadingCorrections({ eventId, question, title, labels }: Reading
                     className="input"
                     aria-label={t('overview.questions.countAs', { answer: text })}
                     value={value}
-                    onChange={(event) => correct(answer.key, answer.text, event.target.value)}
+                    onChange={(event) => correctOne(answer.key, answer.text, event.target.value)}
                   >
                     {values.map((clean) => (
                       <option key={clean} value={clean}>
@@ -92,14 +103,7 @@ export function ReadingCorrections({ eventId, question, title, labels }: Reading
       </table>
       {corrected > 0 ? (
         <p>
-          <button
-            type="button"
-            className="button"
-            onClick={() => {
-              const { [String(question.queId)]: _question, ...otherQuestions } = corrections;
-              keep(otherQuestions);
-            }}
-          >
+          <button type="button" className="button" onClick={() => setOwn({})}>
             {t('overview.questions.resetCorrections', {
               count: corrected,
               formatted: formatCount(corrected, language),
@@ -108,5 +112,43 @@ export function ReadingCorrections({ eventId, question, title, labels }: Reading
         </p>
       ) : null}
     </div>
+  );
+}
+
+interface PreviousEditionOfferProps {
+  readonly eventId: number;
+  readonly texts: readonly (string | null)[];
+  readonly onApply: (corrections: AnswerCorrections) => void;
+}
+
+/** The corrections made for the same question at the previous edition, offered to apply here. */
+function PreviousEditionOffer({ eventId, texts, onApply }: PreviousEditionOfferProps) {
+  const previousId = usePreviousEdition(eventId);
+  return previousId === null ? null : <Offer previousId={previousId} texts={texts} onApply={onApply} />;
+}
+
+function Offer({
+  previousId,
+  texts,
+  onApply,
+}: Omit<PreviousEditionOfferProps, 'eventId'> & { readonly previousId: number }) {
+  const { t } = useTranslation('insights');
+  const language = useLanguage();
+  const { kept } = useAnswerCorrections(previousId);
+  const name = useEventName(previousId);
+  const offered = correctionsForQuestion(kept, texts);
+  const count = offered ? Object.keys(offered).length : 0;
+  if (!offered || count === 0) return null;
+  return (
+    <p className="reading-corrections__offer">
+      {t('overview.questions.previousCorrections', {
+        count,
+        formatted: formatCount(count, language),
+        event: name,
+      })}{' '}
+      <button type="button" className="button" onClick={() => onApply(offered)}>
+        {t('overview.questions.applyPrevious', { count })}
+      </button>
+    </p>
   );
 }

@@ -4,41 +4,104 @@ import { readAnswerCorrectionsCopy, saveAnswerCorrectionsCopy } from '@/engine/c
 import {
   NO_CORRECTIONS,
   parseEventCorrections,
+  type AnswerCorrections,
   type EventCorrections,
 } from '@/lib/clean-answers/clean-answers';
+import { answerKey } from '@/lib/text-keys';
 
 /**
  * The promoter's corrections to how an event's answers are read ("m/l" is M, "Moyen" is not a
  * size here), kept in the encrypted copy on this device with the event's other notes, wiped
  * with it. Every screen that counts, filters, exports or prints an answer reads them here, so
- * a count and the rows its link opens stay equal.
+ * a count and the rows its link opens stay equal. Each corrected question's texts are kept
+ * too: the next edition of the event is offered the corrections of the question it asks again.
  */
+export interface KeptCorrections {
+  readonly corrections: EventCorrections;
+  /** Per corrected question (que_id), its texts as the API gave them (French, English). */
+  readonly questions: Readonly<Record<string, readonly string[]>>;
+}
+
+const NOTHING_KEPT: KeptCorrections = { corrections: NO_CORRECTIONS, questions: {} };
+const MAX_TEXT_LENGTH = 500;
+
+/** What was read back, or nothing kept. Never throws. */
+export function parseKeptCorrections(value: unknown): KeptCorrections {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return NOTHING_KEPT;
+  const record = value as { version?: unknown; corrections?: unknown; questions?: unknown };
+  if (record.version !== 1) return NOTHING_KEPT;
+  const corrections = parseEventCorrections(record.corrections);
+  const texts: Record<string, readonly string[]> = {};
+  const questions = record.questions;
+  if (typeof questions === 'object' && questions !== null && !Array.isArray(questions)) {
+    for (const [queId, value] of Object.entries(questions)) {
+      if (!Object.hasOwn(corrections, queId) || !Array.isArray(value)) continue;
+      texts[queId] = value
+        .filter((text): text is string => typeof text === 'string' && text.length <= MAX_TEXT_LENGTH)
+        .slice(0, 2);
+    }
+  }
+  return { corrections, questions: texts };
+}
+
+/** The record kept on the device (parseKeptCorrections reads it back). */
+export const keptRecord = (kept: KeptCorrections) => ({ version: 1, ...kept });
+
+/**
+ * The corrections `kept` holds for a question asked again with one of these texts (case,
+ * accents and spaces aside), or null.
+ */
+export function correctionsForQuestion(
+  kept: KeptCorrections,
+  texts: readonly (string | null | undefined)[],
+): AnswerCorrections | null {
+  const wanted = new Set(texts.map((text) => answerKey(text ?? '')).filter((key) => key !== ''));
+  for (const [queId, questionTexts] of Object.entries(kept.questions)) {
+    if (questionTexts.some((text) => wanted.has(answerKey(text)))) return kept.corrections[queId] ?? null;
+  }
+  return null;
+}
 
 const queryKey = (eventId: number) => ['answer-corrections', eventId] as const;
 
 const queryOptions = (eventId: number) => ({
   queryKey: queryKey(eventId),
-  queryFn: async () => parseEventCorrections((await readAnswerCorrectionsCopy(eventId))?.value),
+  queryFn: async () => parseKeptCorrections((await readAnswerCorrectionsCopy(eventId))?.value),
   // Only this tab changes them: what was read stays right for the session.
   staleTime: Infinity,
 });
 
 /** An event's corrections, read once per session (for an export or a print). */
-export function answerCorrections(client: QueryClient, eventId: number): Promise<EventCorrections> {
-  return client.ensureQueryData(queryOptions(eventId));
+export async function answerCorrections(client: QueryClient, eventId: number): Promise<EventCorrections> {
+  return (await client.ensureQueryData(queryOptions(eventId))).corrections;
 }
 
-/** An event's corrections (none until read: see `ready`), and how to change them. */
+/**
+ * An event's corrections (none until read: see `ready`), and how to set one question's: its
+ * corrections (none: back to the vocabulary's reading) and its texts.
+ */
 export function useAnswerCorrections(eventId: number | null) {
   const client = useQueryClient();
   const query = useQuery({ ...queryOptions(eventId ?? 0), enabled: eventId !== null });
-  const keep = useCallback(
-    (corrections: EventCorrections) => {
+  const kept = query.data ?? NOTHING_KEPT;
+  const correct = useCallback(
+    (queId: number, texts: readonly (string | null)[], corrections: AnswerCorrections) => {
       if (eventId === null) return;
-      client.setQueryData(queryKey(eventId), corrections);
-      saveAnswerCorrectionsCopy(eventId, corrections);
+      const current = client.getQueryData<KeptCorrections>(queryKey(eventId)) ?? NOTHING_KEPT;
+      const id = String(queId);
+      const { [id]: _corrections, ...otherCorrections } = current.corrections;
+      const { [id]: _texts, ...otherTexts } = current.questions;
+      const next: KeptCorrections =
+        Object.keys(corrections).length === 0
+          ? { corrections: otherCorrections, questions: otherTexts }
+          : {
+              corrections: { ...otherCorrections, [id]: corrections },
+              questions: { ...otherTexts, [id]: texts.filter((text): text is string => !!text) },
+            };
+      client.setQueryData(queryKey(eventId), next);
+      saveAnswerCorrectionsCopy(eventId, keptRecord(next));
     },
     [client, eventId],
   );
-  return { corrections: query.data ?? NO_CORRECTIONS, ready: !query.isPending, keep };
+  return { corrections: kept.corrections, kept, ready: !query.isPending, correct };
 }
