@@ -73,3 +73,37 @@ export async function measureColdEventPage(
     tasks: await flowTasks(page, 'eventPageCold', 0, marks.overviewFrameAt),
   };
 }
+
+export interface ColdMerchSheet {
+  /** Navigation start → "All N registrations loaded" (null: not seen). */
+  allRowsMs: number | null;
+  /** Navigation start → the order sheet's table in the DOM. */
+  sheetMs: number;
+  tasks: FlowTasks;
+}
+
+/**
+ * A fresh load of the event page on its merch tab: the rows, then the order sheet, which the
+ * page asks the engine for first, before the rest of the figures.
+ */
+export async function measureColdMerchSheet(
+  page: Page,
+  appUrl: string,
+  eventId: number,
+): Promise<ColdMerchSheet> {
+  await page.goto('about:blank');
+  await page.goto(new URL(`/events/${eventId}#merch`, appUrl).href);
+  await page.waitForFunction(
+    () => (window as { __benchLoad?: { sheetAt: number | null } }).__benchLoad?.sheetAt != null,
+    undefined,
+    { timeout: 180_000, polling: 100 },
+  );
+  await page.waitForTimeout(300);
+  const marks = await readLoadMarks(page);
+  if (marks?.sheetAt == null) throw new Error('The merch tab marks are missing.');
+  return {
+    allRowsMs: marks.allLoadedAt,
+    sheetMs: marks.sheetAt,
+    tasks: await flowTasks(page, 'merchCold', marks.allLoadedAt ?? 0, marks.sheetAt),
+  };
+}

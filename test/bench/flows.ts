@@ -10,6 +10,7 @@ export type FlowId =
   | 'load'
   | 'settle'
   | 'eventPageCold'
+  | 'merchCold'
   | 'eventPage'
   | 'numbers'
   | 'typing'
@@ -33,6 +34,7 @@ export const FLOW_LABELS: Record<FlowId, string> = {
   numbers: '"Numbers" dialog (open → figures shown)',
   eventPage: 'event page, rows cached (click → overview shown)',
   eventPageCold: 'event page from a fresh load (navigation → overview shown)',
+  merchCold: 'merch tab from a fresh load (all rows → order sheet shown)',
   reopen: 'reopen from the copy on this device (navigation → all rows shown)',
   delta: 'a day later: check for changes (click → new total shown)',
   verify: 'a day later: full check in the background (new total shown → verified)',

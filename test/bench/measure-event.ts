@@ -12,6 +12,8 @@ import { copyStorage, type CopyStorage } from './copy-storage';
 import { resetDemo } from './delta';
 import {
   measureColdEventPage,
+  measureColdMerchSheet,
+  type ColdMerchSheet,
   measureEventPageVisits,
   type ColdEventPage,
   type EventPageVisits,
@@ -61,6 +63,8 @@ export interface InteractionFigures {
   eventPage: EventPageVisits;
   /** The event page loaded from scratch, after the rest. */
   eventPageCold: ColdEventPage;
+  /** The event page loaded from scratch on its merch tab, last. */
+  merchCold: ColdMerchSheet;
   /** Page and workers after a GC: after the full load, and on the event page (overview shown). */
   memory: { afterLoad: MemoryFigures; eventPage: MemoryFigures | null };
   /** Long tasks per flow, in the order the flows ran. */
@@ -142,6 +146,9 @@ async function runInteractions(
   const eventPageCold = await measureColdEventPage(page, appUrl, plan.eventId);
   flows.push(eventPageCold.tasks);
   log(`${tag} event page, fresh load: overview at ${Math.round(eventPageCold.overviewMs)} ms`);
+  const merchCold = await measureColdMerchSheet(page, appUrl, plan.eventId);
+  flows.push(merchCold.tasks);
+  log(`${tag} merch tab, fresh load: order sheet at ${Math.round(merchCold.sheetMs)} ms`);
   return {
     heap: afterLoad.heap,
     typing: typing.value,
@@ -152,6 +159,7 @@ async function runInteractions(
     numbers: numbers.value,
     eventPage,
     eventPageCold,
+    merchCold,
     memory: { afterLoad: afterLoad.memory, eventPage: memoryOnEventPage },
     flows,
   };

@@ -20,6 +20,11 @@ export interface LoadMarks {
    */
   overviewAt: number | null;
   overviewFrameAt: number | null;
+  /**
+   * Event page opened on its merch tab (#merch) only: performance.now() when the order sheet's
+   * table was in the DOM; null otherwise.
+   */
+  sheetAt: number | null;
   /** Main-thread tasks over 50 ms since the navigation: [start, duration]. */
   longTasks: [number, number][];
 }
@@ -62,6 +67,7 @@ function loadProbe({ allLoadedText, overview }: ProbeSettings): void {
     allLoadedAt: null,
     overviewAt: null,
     overviewFrameAt: null,
+    sheetAt: null,
     longTasks: [],
   };
   const benchWindow = window as BenchWindow;
@@ -78,6 +84,8 @@ function loadProbe({ allLoadedText, overview }: ProbeSettings): void {
   }).observe({ type: 'longtask', buffered: true });
   // Loaded from scratch on the event page: there are no table rows to wait for, the overview instead.
   const eventPage = /^\/events\/\d+\/?$/.test(location.pathname);
+  // Opened on the merch tab, the figures to wait for are the order sheet's.
+  const merch = eventPage && location.hash === '#merch';
   const observer = new MutationObserver(() => {
     if (marks.firstRowAt === null && document.querySelector('.registrations-table tbody tr[aria-rowindex]')) {
       marks.firstRowAt = performance.now();
@@ -95,7 +103,11 @@ function loadProbe({ allLoadedText, overview }: ProbeSettings): void {
         }, 0),
       );
     }
-    if (marks.allLoadedAt !== null && (eventPage ? marks.overviewAt !== null : marks.firstRowAt !== null)) {
+    if (merch && marks.sheetAt === null && document.querySelector('.order-sheet table')) {
+      marks.sheetAt = performance.now();
+    }
+    const shown = merch ? marks.sheetAt : eventPage ? marks.overviewAt : marks.firstRowAt;
+    if (marks.allLoadedAt !== null && shown !== null) {
       observer.disconnect();
     }
   });

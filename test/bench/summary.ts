@@ -211,8 +211,27 @@ function eventPageRows(plan: EventPlan, figures: InteractionFigures): Row[] {
       target: 'no target',
     },
     ...[eventPage.tasks, eventPageCold.tasks].map((flow) => flowRow(flow, plan.targets.longestTaskMs)),
+    merchRow(figures.merchCold),
+    flowRow(figures.merchCold.tasks, plan.targets.longestTaskMs),
   ];
 }
+
+/** The merch tab opened from scratch: how long after the rows its order sheet shows. */
+function merchRow({ allRowsMs, sheetMs }: InteractionFigures['merchCold']): Row {
+  const after = allRowsMs === null ? null : Math.max(0, sheetMs - allRowsMs);
+  return {
+    measure: 'merch tab, fresh load: all rows → order sheet shown',
+    result:
+      after === null
+        ? `${seconds(sheetMs)} from the navigation`
+        : `${ms(after)} (rows at ${seconds(allRowsMs!)}, sheet at ${seconds(sheetMs)})`,
+    target: `≤ ${ORDER_SHEET_AFTER_ROWS_MS} ms`,
+    status: check(after !== null && after <= ORDER_SHEET_AFTER_ROWS_MS),
+  };
+}
+
+/** The merch order sheet after the rows (issue target). */
+const ORDER_SHEET_AFTER_ROWS_MS = 300;
 
 function flowRow(flow: FlowTasks, target: number): Row {
   const longest = longestTask(flow);

@@ -4,6 +4,7 @@ import { cachedAnswerKey } from '@/lib/text-keys';
 import {
   answerKeyer,
   cleanOrder,
+  MAX_VOCABULARY_SPELLINGS,
   questionReading,
   type AnswerCorrections,
   type EventCorrections,
@@ -105,6 +106,11 @@ export interface QuestionInsightOptions {
   readonly byCategory?: boolean;
   /** The promoter's corrections to how answers are read (clean-answers.ts), per question. */
   readonly corrections?: EventCorrections;
+  /**
+   * Only the questions read as sizes, with their cells when byCategory (no split by category):
+   * what the merch order sheet needs, without counting free text. Default false.
+   */
+  readonly sizesOnly?: boolean;
 }
 
 /** At most this many distinct answers of a read question are listed for correcting. */
@@ -118,22 +124,31 @@ const byFrequency = (a: AnswerTally, b: AnswerTally) => b.count - a.count || a.f
  */
 export function questionInsights(
   registrations: readonly Registration[],
-  { top = 10, byCategory = false, corrections = {} }: QuestionInsightOptions = {},
+  { top = 10, byCategory = false, corrections = {}, sizesOnly = false }: QuestionInsightOptions = {},
 ): QuestionInsight[] {
   const total = registrations.length;
   // One remembered fold for every pass: the second pass finds each answer folded already.
   const fold = cachedAnswerKey();
-  const tallies = tallyQuestions(registrations, fold);
-  const readings = tallies.map((question) =>
-    questionReading(
-      [question.fr, question.en],
-      [...question.answers.values()].map(({ key, count }) => ({ text: key, count })),
-    ),
-  );
-  const insights = tallies.map((question, index) =>
-    summarize(question, readings[index] ?? null, total, top, corrections[String(question.queId)]),
+  // Past this many spellings no vocabulary reads a question (questionReading): sizes only stop there.
+  const all = tallyQuestions(registrations, fold, sizesOnly ? MAX_VOCABULARY_SPELLINGS : Infinity);
+  const read = all.map((question) => ({
+    question,
+    reading: question.givenUp
+      ? null
+      : questionReading(
+          [question.fr, question.en],
+          [...question.answers.values()].map(({ key, count }) => ({ text: key, count })),
+        ),
+  }));
+  const kept = sizesOnly ? read.filter(({ reading }) => reading === 'SIZE') : read;
+  const insights = kept.map(({ question, reading }) =>
+    summarize(question, reading, total, top, corrections[String(question.queId)]),
   );
   if (!byCategory) return insights;
+  if (sizesOnly) {
+    const cells = answerCells(registrations, insights, fold, corrections);
+    return insights.map((insight, index) => ({ ...insight, ...(cells[index] && { cells: cells[index] }) }));
+  }
   const splits = splitByCategory(registrations, insights, fold, corrections);
   const cells = answerCells(registrations, insights, fold, corrections);
   return insights.map((insight, index) => ({

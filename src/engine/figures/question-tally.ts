@@ -23,15 +23,20 @@ export interface QuestionTally {
   asked: number;
   answered: number;
   readonly answers: Map<string, AnswerTally>;
+  /** More distinct answers came than the tally was asked to count: `answers` is incomplete. */
+  givenUp: boolean;
 }
 
 /**
  * Counts every answer of every question in one pass. A registration that lists a question
  * twice counts once, with its first non-blank answer. Questions come out in first-seen order.
+ * A question with more than `giveUpAfter` distinct answers stops being counted (givenUp): a
+ * computation that only wants the questions a vocabulary reads spares itself free text.
  */
 export function tallyQuestions(
   registrations: readonly Registration[],
   keyOf: (text: string) => string,
+  giveUpAfter = Infinity,
 ): QuestionTally[] {
   const questions = new Map<number, QuestionTally>();
   const seen = new Set<number>();
@@ -43,7 +48,15 @@ export function tallyQuestions(
     for (const entry of registration.custom_questions) {
       let question = questions.get(entry.que_id);
       if (!question) {
-        question = { queId: entry.que_id, fr: null, en: null, asked: 0, answered: 0, answers: new Map() };
+        question = {
+          queId: entry.que_id,
+          fr: null,
+          en: null,
+          asked: 0,
+          answered: 0,
+          answers: new Map(),
+          givenUp: false,
+        };
         questions.set(entry.que_id, question);
       }
       question.fr ||= entry.que_question_fr || null;
@@ -52,13 +65,17 @@ export function tallyQuestions(
         seen.add(entry.que_id);
         question.asked += 1;
       }
-      if (answeredHere.has(entry.que_id)) continue;
+      if (answeredHere.has(entry.que_id) || question.givenUp) continue;
       const text = entry.reponse ?? '';
       const key = keyOf(text);
       if (key === '') continue;
       answeredHere.add(entry.que_id);
       question.answered += 1;
       countAnswer(question.answers, key, text, order++);
+      if (question.answers.size > giveUpAfter) {
+        question.givenUp = true;
+        question.answers.clear();
+      }
     }
   }
   return [...questions.values()];

@@ -149,6 +149,11 @@ export function parseEventCorrections(value: unknown): EventCorrections {
 /** Words in a question that say its answers are sizes: "Taille du t-shirt", "T-shirt size". */
 const SIZE_QUESTION = /\b(taille|size|t-?shirt|tee-?shirt|maillot|jersey)\b/;
 
+/**
+ * More distinct answers (folded) than any vocabulary's spellings: free text, whatever else it
+ * holds. A computation that only wants the questions read may stop counting one past this.
+ */
+export const MAX_VOCABULARY_SPELLINGS = 1_000;
 /** From this many answers on, how much they repeat tells free text apart (see questionReading). */
 const FREE_TEXT_FROM = 200;
 /** The share of answers a vocabulary must read to be the question's. */
@@ -169,6 +174,7 @@ export function questionReading(
   // A vocabulary has few values, so its answers repeat: from a few hundred answers on, one
   // distinct answer for every two is free text (names, numbers), ruled out without reading it.
   if (answered >= FREE_TEXT_FROM && answers.length * 2 > answered) return null;
+  if (answers.length > MAX_VOCABULARY_SPELLINGS) return null;
   const asksSize = questionTexts.some((text) => text && SIZE_QUESTION.test(answerKey(text)));
   for (const id of VOCABULARY_IDS) {
     const { read } = VOCABULARIES[id];

@@ -30,6 +30,11 @@ import './event-overview.css';
  */
 const OVERVIEW_OPTIONS = { questions: true, groups: true, byCategory: true, lists: false } as const;
 const OVERVIEW_WITH_LISTS = { ...OVERVIEW_OPTIONS, lists: true } as const;
+/**
+ * The merch tab asks the engine for the questions read as sizes first, alone (no free text,
+ * orders or duplicates to count): its sheet shows long before every figure is counted.
+ */
+const SIZES_OPTIONS = { questions: true, groups: false, byCategory: true, sizesOnly: true } as const;
 /** While a load streams in, the figures follow it at most this often. */
 const LOADING_REFRESH_MS = 1000;
 
@@ -53,6 +58,13 @@ export function EventOverview({ eventId, changesActions }: { eventId: number; ch
   const categories = categoriesQuery.isPending ? null : (categoriesQuery.data ?? NO_CATEGORIES);
   const section = sectionFromHash(useLocation().hash);
   const options = section === 'orders' || section === 'duplicates' ? OVERVIEW_WITH_LISTS : OVERVIEW_OPTIONS;
+  // Asked before the whole figures, so the engine counts the sizes first.
+  const sizes = useEventInsights(
+    section === 'merch' && data && categories && complete
+      ? { eventId, rows: data.rows, categories, scope: null, options: SIZES_OPTIONS }
+      : null,
+    0,
+  );
   const computed = useEventInsights(
     data && categories && (complete || data.rows.length > 0)
       ? { eventId, rows: data.rows, categories, scope: null, options }
@@ -66,6 +78,9 @@ export function EventOverview({ eventId, changesActions }: { eventId: number; ch
   const stopped = data?.phase === 'incomplete' || data?.phase === 'cancelled';
   // An event without registrations still shows its categories, at zero, once that is final.
   const shown = insights !== null && (insights.total > 0 || final) ? insights : null;
+  // The sheet reads the whole figures once final, else the sizes counted first on the whole list.
+  const sizesFinal = complete && sizes.from === data.rows.length ? sizes.insights : null;
+  const sheetQuestions = final ? insights.questions : (sizesFinal?.questions ?? shown?.questions);
 
   return (
     <section className="overview" aria-labelledby={headingId} aria-busy={!final && !failed && !stopped}>
@@ -98,25 +113,34 @@ export function EventOverview({ eventId, changesActions }: { eventId: number; ch
         <ChangesSummary eventId={eventId} data={data} labels={registrationLabels} actions={changesActions} />
       ) : null}
       {computed.error ? <ApiErrorState error={computed.error} /> : null}
-      {shown ? (
+      {shown || (section === 'merch' && sheetQuestions) ? (
         <EventSections
-          counts={{
-            answers: shown.questions.length,
-            orders: shown.orders.count,
-            // The likely duplicates: the section says so beside its counts of each kind.
-            duplicates: shown.duplicateCounts.likely,
-          }}
+          counts={
+            shown
+              ? {
+                  answers: shown.questions.length,
+                  orders: shown.orders.count,
+                  // The likely duplicates: the section says so beside its counts of each kind.
+                  duplicates: shown.duplicateCounts.likely,
+                }
+              : {}
+          }
         >
           {(section) =>
-            section === 'answers' ? (
+            section === 'merch' && sheetQuestions ? (
+              <OrderSheetSection eventId={eventId} questions={sheetQuestions} labels={labels} />
+            ) : !shown ? (
+              // The merch tab's sizes came first; the other sections wait for every figure.
+              <div className="card overview-section">
+                <OverviewSkeleton />
+              </div>
+            ) : section === 'answers' ? (
               <QuestionsSection
                 eventId={eventId}
                 questions={shown.questions}
                 total={shown.total}
                 labels={labels}
               />
-            ) : section === 'merch' ? (
-              <OrderSheetSection eventId={eventId} questions={shown.questions} labels={labels} />
             ) : section === 'editions' ? (
               <EditionsSection eventId={eventId} />
             ) : (section === 'orders' || section === 'duplicates') && !shown.lists ? (
