@@ -4,6 +4,7 @@ import { questionInsights } from '@/engine/figures/question-insights';
 import { answerKey } from '@/lib/text-keys';
 import type { EventCorrections } from '@/lib/clean-answers/clean-answers';
 import { filterRows } from './filter-rows';
+import { questionReadings } from './question-readings';
 import { FIXED_COLUMN_IDS } from './registration-labels';
 import { RowBuilder } from './registration-rows';
 import { answerFilter } from './registrations-view';
@@ -56,6 +57,9 @@ describe('each answer count opens exactly its rows', () => {
             ]).rows.length;
           for (const answer of question.answers) expect(opened(answer.key)).toBe(answer.count);
           expect(opened('')).toBe(question.notAnswered);
+          // A file's clean column reads the question as the figures do.
+          const column = { id: 'q:5', queId: 5, que_question_fr: 'Taille du t-shirt', que_question_en: null };
+          expect(questionReadings(rows, [column]).get('q:5')).toBe(question.reading);
         },
       ),
     );

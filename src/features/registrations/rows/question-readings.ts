@@ -5,6 +5,7 @@ import {
   type EventCorrections,
   type QuestionReading,
 } from '@/lib/clean-answers/clean-answers';
+import { cachedAnswerKey } from '@/lib/text-keys';
 import type { QuestionColumn } from './question-columns';
 import type { RegistrationLabels } from './registration-labels';
 import type { RegistrationRow } from './registration-rows';
@@ -19,11 +20,13 @@ export function questionReadings(
   questions: readonly QuestionColumn[],
 ): Map<string, QuestionReading> {
   const readings = new Map<string, QuestionReading>();
+  // Counted by folded answer, blanks left out, as the engine's figures count them.
+  const fold = cachedAnswerKey();
   for (const question of questions) {
     const counts = new Map<string, number>();
     for (const row of rows) {
-      const text = row.cells[question.id];
-      if (text) counts.set(text, (counts.get(text) ?? 0) + 1);
+      const key = fold(row.cells[question.id] ?? '');
+      if (key !== '') counts.set(key, (counts.get(key) ?? 0) + 1);
     }
     const answers = [...counts].map(([text, count]) => ({ text, count }));
     readings.set(question.id, questionReading([question.que_question_fr, question.que_question_en], answers));
