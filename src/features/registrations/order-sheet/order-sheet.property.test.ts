@@ -8,6 +8,7 @@ import { filterRows } from '../rows/filter-rows';
 import { FIXED_COLUMN_IDS, registrationLabels } from '../rows/registration-labels';
 import { RowBuilder } from '../rows/registration-rows';
 import { answerFilter } from '../rows/registrations-view';
+import type { EventCorrections } from '@/lib/clean-answers/clean-answers';
 import { orderSheet, withMargin, type OrderChoice } from './order-sheet';
 
 const CATEGORIES: Category[] = [
@@ -49,6 +50,17 @@ const choice: fc.Arbitrary<OrderChoice> = fc.record({
   ),
 });
 
+/** A promoter's corrections: typed sizes read as another size, or as typed. */
+const corrections: fc.Arbitrary<EventCorrections> = fc.oneof(
+  fc.constant({}),
+  fc
+    .dictionary(
+      fc.constantFrom('xl', 'tg', 'moyen', 'm/l', '38', 'petit'),
+      fc.constantFrom('S', 'M', 'L', 'XL', ''),
+    )
+    .map((answers) => ({ 8: answers })),
+);
+
 type Entry = typeof entry extends fc.Arbitrary<infer T> ? T : never;
 
 function registration(id: number, { size, category, status }: Entry) {
@@ -68,56 +80,67 @@ function registration(id: number, { size, category, status }: Entry) {
 }
 
 describe('the order sheet', () => {
-  it('counts per size what the table shows for that size, status and category, and totals add up', () => {
+  it('counts per size what the table shows for that size, status and category, and totals add up, with or without corrections', () => {
     fc.assert(
-      fc.property(fc.array(entry, { minLength: 1, maxLength: 70 }), choice, (entries, chosen) => {
-        const registrations = entries.map((fields, i) => registration(i + 1, fields));
-        const [question] = questionInsights(registrations, { byCategory: true });
-        if (question?.reading !== 'SIZE') return;
-        const sheet = orderSheet(question, labels, chosen);
-        const rows = new RowBuilder(labels).build(registrations);
-        const counted = (row: (typeof rows)[number]) =>
-          chosen.statuses === null
-            ? !['cancelled', 'refunded'].includes(row.statusKey)
-            : chosen.statuses.includes(row.statusKey);
-        // The table filtered to one size: its counted rows, by group.
-        sheet.sizes.forEach((size, at) => {
-          const shown = filterRows(
-            rows,
-            { q: '', categories: [], statuses: [], answers: [answerFilter(8, size)] },
-            [...FIXED_COLUMN_IDS, 'q:8'],
-          ).rows.filter(counted);
-          expect(sheet.counted[at]).toBe(shown.length);
-          expect(sheet.toOrder[at]).toBe(withMargin(shown.length, chosen.margin));
-          if (chosen.grouping === 'category') {
-            for (const group of sheet.groups) {
-              const inGroup = shown.filter((row) => (row.categoryKey || 'none') === group.id);
-              expect(group.counts[at]).toBe(inGroup.length);
+      fc.property(
+        fc.array(entry, { minLength: 1, maxLength: 70 }),
+        choice,
+        corrections,
+        (entries, chosen, corrected) => {
+          const registrations = entries.map((fields, i) => registration(i + 1, fields));
+          const [question] = questionInsights(registrations, { byCategory: true, corrections: corrected });
+          if (question?.reading !== 'SIZE') return;
+          const sheet = orderSheet(question, labels, chosen);
+          const rows = new RowBuilder(labels).build(registrations);
+          const counted = (row: (typeof rows)[number]) =>
+            chosen.statuses === null
+              ? !['cancelled', 'refunded'].includes(row.statusKey)
+              : chosen.statuses.includes(row.statusKey);
+          // The table filtered to one size: its counted rows, by group.
+          sheet.sizes.forEach((size, at) => {
+            const shown = filterRows(
+              rows,
+              {
+                q: '',
+                categories: [],
+                statuses: [],
+                answers: [answerFilter(8, size)],
+                corrections: corrected,
+              },
+              [...FIXED_COLUMN_IDS, 'q:8'],
+            ).rows.filter(counted);
+            expect(sheet.counted[at]).toBe(shown.length);
+            expect(sheet.toOrder[at]).toBe(withMargin(shown.length, chosen.margin));
+            if (chosen.grouping === 'category') {
+              for (const group of sheet.groups) {
+                const inGroup = shown.filter((row) => (row.categoryKey || 'none') === group.id);
+                expect(group.counts[at]).toBe(inGroup.length);
+              }
             }
-          }
-          if (chosen.grouping === 'named') {
-            // A named group holds every category given a name that folds to its own.
-            const nameOf = (row: (typeof rows)[number]) =>
-              chosen.names?.[row.categoryKey || 'none']
-                ?.trim()
-                .toLowerCase()
-                .normalize('NFD')
-                .replace(/\p{M}/gu, '');
-            for (const group of sheet.groups.filter((g) => g.id.startsWith('named:'))) {
-              const inGroup = shown.filter((row) => nameOf(row) === group.id.slice('named:'.length));
-              expect(group.counts[at]).toBe(inGroup.length);
+            if (chosen.grouping === 'named') {
+              // A named group holds every category given a name that folds to its own.
+              const nameOf = (row: (typeof rows)[number]) =>
+                chosen.names?.[row.categoryKey || 'none']
+                  ?.trim()
+                  .toLowerCase()
+                  .normalize('NFD')
+                  .replace(/\p{M}/gu, '');
+              for (const group of sheet.groups.filter((g) => g.id.startsWith('named:'))) {
+                const inGroup = shown.filter((row) => nameOf(row) === group.id.slice('named:'.length));
+                expect(group.counts[at]).toBe(inGroup.length);
+              }
             }
-          }
-        });
-        // Every counted answer is either ordered or listed as unread: none is lost.
-        const answeredAndCounted = rows.filter(
-          (row) => counted(row) && (row.cells['q:8'] ?? '').trim() !== '',
-        );
-        const unread = sheet.unread.reduce((sum, answer) => sum + answer.count, 0);
-        expect(sheet.total + unread).toBe(answeredAndCounted.length);
-        expect(sheet.groups.reduce((sum, group) => sum + group.total, 0)).toBe(sheet.total);
-        expect(sheet.totalToOrder).toBe(sheet.toOrder.reduce((sum, count) => sum + count, 0));
-      }),
+          });
+          // Every counted answer is either ordered or listed as unread: none is lost.
+          const answeredAndCounted = rows.filter(
+            (row) => counted(row) && (row.cells['q:8'] ?? '').trim() !== '',
+          );
+          const unread = sheet.unread.reduce((sum, answer) => sum + answer.count, 0);
+          expect(sheet.total + unread).toBe(answeredAndCounted.length);
+          expect(sheet.groups.reduce((sum, group) => sum + group.total, 0)).toBe(sheet.total);
+          expect(sheet.totalToOrder).toBe(sheet.toOrder.reduce((sum, count) => sum + count, 0));
+        },
+      ),
     );
   });
 
