@@ -22,8 +22,14 @@ const IDLE: EventInsightsState = { insights: null, from: 0, computing: false, er
  * streams rows in, they are recomputed at most every `throttleMs` (the last figures stay on
  * screen meanwhile); pass 0 once the list is complete so the final figures come at once.
  * `request` null computes nothing (the dialog is closed, the categories are not there yet).
+ * `held` holds a new computation back (the engine is busy with a more urgent one) while the
+ * figures already there stay shown.
  */
-export function useEventInsights(request: ComputeRequest | null, throttleMs: number): EventInsightsState {
+export function useEventInsights(
+  request: ComputeRequest | null,
+  throttleMs: number,
+  held = false,
+): EventInsightsState {
   const client = insightsClient(useQueryClient());
   /** The last result that came back: figures of some earlier row set, or a failure. */
   const [latest, setLatest] = useState<Omit<EventInsightsState, 'computing'>>(IDLE);
@@ -46,7 +52,7 @@ export function useEventInsights(request: ComputeRequest | null, throttleMs: num
   const { eventId, rows, categories, scope, options } = corrected ?? {};
   const optionsKey = JSON.stringify(options);
   useEffect(() => {
-    if (eventId === undefined || !rows || !categories || scope === undefined || !options) return;
+    if (held || eventId === undefined || !rows || !categories || scope === undefined || !options) return;
     const job = { eventId, rows, categories, scope, options };
     if (client.peek(job)) return;
     const wait = waitAfter(lastStart.current, throttleMs);
@@ -73,7 +79,7 @@ export function useEventInsights(request: ComputeRequest | null, throttleMs: num
     return () => clearTimeout(timer);
     // `options` is compared by value: callers pass object literals.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [client, eventId, rows, categories, scope, optionsKey, throttleMs]);
+  }, [client, eventId, rows, categories, scope, optionsKey, throttleMs, held]);
 
   if (!request) return IDLE;
   // This exact computation is done (here or by another screen): its figures, at once.

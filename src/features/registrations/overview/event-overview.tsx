@@ -58,29 +58,37 @@ export function EventOverview({ eventId, changesActions }: { eventId: number; ch
   const categories = categoriesQuery.isPending ? null : (categoriesQuery.data ?? NO_CATEGORIES);
   const section = sectionFromHash(useLocation().hash);
   const options = section === 'orders' || section === 'duplicates' ? OVERVIEW_WITH_LISTS : OVERVIEW_OPTIONS;
-  // Asked before the whole figures, so the engine counts the sizes first.
+  const listed = data && categories && (complete || data.rows.length > 0) ? { data, categories } : null;
+  // On the merch tab the engine counts the sizes alone first, the rows loaded so far while a
+  // load goes on; the rest of the figures wait for the sheet: the engine counts one thing at a time.
+  const onMerch = section === 'merch';
   const sizes = useEventInsights(
-    section === 'merch' && data && categories && complete
-      ? { eventId, rows: data.rows, categories, scope: null, options: SIZES_OPTIONS }
-      : null,
-    0,
-  );
-  const computed = useEventInsights(
-    data && categories && (complete || data.rows.length > 0)
-      ? { eventId, rows: data.rows, categories, scope: null, options }
+    onMerch && listed
+      ? {
+          eventId,
+          rows: listed.data.rows,
+          categories: listed.categories,
+          scope: null,
+          options: SIZES_OPTIONS,
+        }
       : null,
     complete ? 0 : LOADING_REFRESH_MS,
+  );
+  // Stopped or with failed pages: nothing is on its way until the promoter resumes.
+  const stopped = data?.phase === 'incomplete' || data?.phase === 'cancelled';
+  const sizesShown = (complete || stopped) && sizes.insights !== null && sizes.from === data.rows.length;
+  const computed = useEventInsights(
+    listed ? { eventId, rows: listed.data.rows, categories: listed.categories, scope: null, options } : null,
+    complete ? 0 : LOADING_REFRESH_MS,
+    onMerch && !sizesShown,
   );
   const insights = computed.insights;
   const final = complete && insights !== null && computed.from === data.rows.length;
   const failed = !data && error !== null;
-  // Stopped or with failed pages: nothing is on its way until the promoter resumes.
-  const stopped = data?.phase === 'incomplete' || data?.phase === 'cancelled';
   // An event without registrations still shows its categories, at zero, once that is final.
   const shown = insights !== null && (insights.total > 0 || final) ? insights : null;
-  // The sheet reads the whole figures once final, else the sizes counted first on the whole list.
-  const sizesFinal = complete && sizes.from === data.rows.length ? sizes.insights : null;
-  const sheetQuestions = final ? insights.questions : (sizesFinal?.questions ?? shown?.questions);
+  // The sheet reads the whole figures once final, else the sizes counted first.
+  const sheetQuestions = final ? insights.questions : (sizes.insights?.questions ?? shown?.questions);
 
   return (
     <section className="overview" aria-labelledby={headingId} aria-busy={!final && !failed && !stopped}>
