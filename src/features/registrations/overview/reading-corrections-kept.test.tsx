@@ -1,35 +1,14 @@
-import { screen, within } from '@testing-library/react';
+import { within } from '@testing-library/react';
 import { deviceCopySettled, saveAnswerCorrectionsCopy } from '@/engine/copy/device-copy';
 import { startSession } from '@/lib/session';
 import { TEST_SESSION } from '../../../../test/fixtures';
 import { keptRecord } from '../rows/answer-corrections';
 import { freshIndexedDbForEachTest } from '@/engine/copy/testing/fresh-indexeddb';
-import { readGarmentSize } from '@/lib/clean-answers/garment-sizes';
-import { DEMO_EVENT_IDS, getDemoDataset } from '@/mocks/data';
-import { TEST_TODAY } from '../../../../test/msw-server';
+import { DEMO_EVENT_IDS } from '@/mocks/data';
 import { renderApp } from '../../../../test/render';
+import { counted, EVENT, openTshirtReading as openAnswers } from './testing/tshirt-answers';
 
 freshIndexedDbForEachTest();
-
-/** The 45-registration demo event, its T-shirt sizes recounted here from the demo data. */
-const EVENT = DEMO_EVENT_IDS.trickySmall;
-const TOTAL = 45;
-const TSHIRT = 100301;
-const sizes = () =>
-  getDemoDataset(TEST_TODAY)
-    .registrationsOf(EVENT)
-    .flatMap((r) =>
-      r.custom_questions.filter((entry) => entry.que_id === TSHIRT && entry.reponse.trim() !== ''),
-    )
-    .map((entry) => entry.reponse);
-const counted = (size: string) => sizes().filter((typed) => readGarmentSize(typed) === size).length;
-
-async function openAnswers(user: ReturnType<typeof renderApp>['user']) {
-  await screen.findByText(`Computed from all ${TOTAL} registrations.`);
-  const question = screen.getByRole('region', { name: 'T-shirt size' });
-  await user.click(within(question).getByText('How these answers were read'));
-  return { question, table: await within(question).findByRole('table', { name: /^How each answer to/ }) };
-}
 
 describe('a correction of how answers are read', () => {
   it('is kept on this device for the next visit', async () => {
