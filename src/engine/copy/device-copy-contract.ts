@@ -31,6 +31,7 @@ const RECORD_KINDS: ReadonlySet<unknown> = new Set([
   'saved-views',
   'frozen-order',
   'answer-corrections',
+  'fine-findings',
 ]);
 const isCopyRecord = (value: unknown): value is CopyRecord =>
   isRecord(value) && (value.kind === 'events' || (RECORD_KINDS.has(value.kind) && isId(value.eventId)));

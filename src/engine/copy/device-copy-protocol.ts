@@ -26,7 +26,8 @@ export type CopyRecord =
         | 'edition-link'
         | 'saved-views'
         | 'frozen-order'
-        | 'answer-corrections';
+        | 'answer-corrections'
+        | 'fine-findings';
       readonly eventId: number;
     };
 

@@ -102,6 +102,16 @@ export const saveAnswerCorrectionsCopy = (eventId: number, value: unknown) =>
 export const readAnswerCorrectionsCopy = (eventId: number) =>
   theClient().readRecord({ kind: 'answer-corrections', eventId });
 
+/**
+ * Saves the data doctor's findings the promoter marked "This is fine" for an event (a JSON
+ * value, see features/registrations/checks/fine-findings) in the background.
+ */
+export const saveFineFindingsCopy = (eventId: number, value: unknown) =>
+  theClient().saveRecord({ kind: 'fine-findings', eventId }, value, new Date());
+
+/** An event's findings marked fine, as kept on this device, or null. */
+export const readFineFindingsCopy = (eventId: number) => theClient().readRecord({ kind: 'fine-findings', eventId });
+
 /** Whether `candidate`'s key opens the copy on this device; never discards it (offline sign-in). */
 export const probeDeviceCopyKey = (candidate: Session) => theClient().probe(candidate);
 

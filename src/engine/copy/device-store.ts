@@ -83,6 +83,7 @@ export type EventNoteKind = Extract<
   | 'saved-views'
   | 'frozen-order'
   | 'answer-corrections'
+  | 'fine-findings'
 >;
 type RecordKey = [scope: number | typeof ALL, kind: RecordKind, index: number];
 

@@ -33,7 +33,8 @@ export interface RecordPlace {
     | 'edition-link'
     | 'saved-views'
     | 'frozen-order'
-    | 'answer-corrections';
+    | 'answer-corrections'
+    | 'fine-findings';
   /** Chunk index (0 for a record that is not chunked). */
   readonly index: number;
   /** Write generation of a chunk, kept in the event's sealed manifest (0 when not used). */

@@ -5,6 +5,9 @@ import { duplicateGroups } from './duplicate-groups';
 import { countDuplicates, type DuplicateCounts, type DuplicateGroup } from './duplicate-kinds';
 import { orderGroups, type OrderSummary } from './order-groups';
 import { questionInsights, type QuestionInsight, type QuestionInsightOptions } from './question-insights';
+import { NO_CHECKS, type EventChecks } from './checks/check-kinds';
+import { CheckMemo, eventChecks } from './checks/event-checks';
+import { cachedAnswerKey } from '@/lib/text-keys';
 
 /** Everything the event overview shows, for one list of registrations. */
 export interface EventInsights {
@@ -21,6 +24,8 @@ export interface EventInsights {
    * show them ask for them.
    */
   readonly lists: boolean;
+  /** What the data doctor found (empty unless asked for: see InsightsOptions.checks). */
+  readonly checks: EventChecks;
 }
 
 /**
@@ -33,10 +38,12 @@ export interface InsightsOptions extends QuestionInsightOptions {
   readonly groups: boolean;
   /** With `groups`: the lists too, not only their counts. Default true. */
   readonly lists?: boolean;
+  /** The data doctor's scan (checks/event-checks.ts). Default false. */
+  readonly checks?: boolean;
 }
 
 /** Everything, as the event page shows it. */
-export const ALL_INSIGHTS: InsightsOptions = { questions: true, groups: true };
+export const ALL_INSIGHTS: InsightsOptions = { questions: true, groups: true, checks: true };
 
 const NO_ORDERS: OrderSummary = { count: 0, orders: [], withoutOrder: 0, sizes: [] };
 
@@ -48,18 +55,24 @@ const NO_ORDERS: OrderSummary = { count: 0, orders: [], withoutOrder: 0, sizes: 
 export function eventInsights(
   registrations: readonly Registration[],
   categories: readonly Category[],
-  { questions, groups, lists = true, ...questionOptions }: InsightsOptions = ALL_INSIGHTS,
+  { questions, groups, lists = true, checks = false, ...questionOptions }: InsightsOptions = ALL_INSIGHTS,
+  /** The data doctor's memory of earlier scans (one per engine): a rescan reads only changed rows. */
+  memo: CheckMemo = new CheckMemo(),
 ): EventInsights {
   const orders = groups ? orderGroups(registrations) : NO_ORDERS;
-  const duplicates = groups ? duplicateGroups(registrations) : [];
+  const duplicates = groups || checks ? duplicateGroups(registrations) : [];
   const listed = groups && lists;
+  const fold = cachedAnswerKey();
   return {
     total: registrations.length,
     categories: categoryBreakdown(registrations, categories),
-    questions: questions ? questionInsights(registrations, questionOptions) : [],
+    questions: questions ? questionInsights(registrations, questionOptions, fold) : [],
     orders: listed ? orders : { ...orders, orders: [] },
-    duplicateCounts: countDuplicates(duplicates),
+    duplicateCounts: groups ? countDuplicates(duplicates) : countDuplicates([]),
     duplicates: listed ? duplicates : [],
     lists: listed,
+    checks: checks
+      ? eventChecks(registrations, { memo, duplicates, fold, corrections: questionOptions.corrections })
+      : NO_CHECKS,
   };
 }

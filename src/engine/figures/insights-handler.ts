@@ -2,6 +2,7 @@ import type { Handlers } from '@/engine/rpc/server';
 import type { Registration } from '../api/registration-schemas';
 import { parseEventCorrections } from '@/lib/clean-answers/clean-answers';
 import { eventInsights } from './event-insights';
+import { CheckMemo } from './checks/event-checks';
 import type { insightsContract } from './insights-contract';
 import { toWire } from './insights-protocol';
 import type { EventLists } from '@/engine/sync/event-lists';
@@ -14,6 +15,7 @@ import type { EventLists } from '@/engine/sync/event-lists';
  */
 export function insightsHandlers(lists: EventLists): Handlers<typeof insightsContract> {
   const rowsByEvent = new Map<number, Registration[]>();
+  const memo = new CheckMemo();
   return {
     'insights.rows': ({ eventId, from, rows }) => {
       let held = rowsByEvent.get(eventId);
@@ -36,7 +38,10 @@ export function insightsHandlers(lists: EventLists): Handlers<typeof insightsCon
       const rows = scope ? inScope(held, scope) : held;
       // The promoter's corrections come from the page: parsed like anything from outside.
       const corrections = parseEventCorrections(options.corrections);
-      return { status: 'ok', insights: toWire(eventInsights(rows, categories, { ...options, corrections })) };
+      return {
+        status: 'ok',
+        insights: toWire(eventInsights(rows, categories, { ...options, corrections }, memo)),
+      };
     },
   };
 }

@@ -115,10 +115,10 @@ const byFrequency = (a: AnswerTally, b: AnswerTally) => b.count - a.count || a.f
 export function questionInsights(
   registrations: readonly Registration[],
   { top = 10, byCategory = false, corrections = {}, sizesOnly = false }: QuestionInsightOptions = {},
+  // One remembered fold for every pass (and the data doctor's): each answer is folded once.
+  fold: (text: string) => string = cachedAnswerKey(),
 ): QuestionInsight[] {
   const total = registrations.length;
-  // One remembered fold for every pass: the second pass finds each answer folded already.
-  const fold = cachedAnswerKey();
   // Past this many spellings no vocabulary reads a question (questionReading): sizes only stop there.
   const all = tallyQuestions(registrations, fold, sizesOnly ? MAX_VOCABULARY_SPELLINGS : Infinity);
   const read = all.map((question) => ({

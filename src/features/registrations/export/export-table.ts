@@ -56,10 +56,10 @@ export function viewExport(
   model: RegistrationsModel,
   view: RegistrationsView,
   history: RegistrationHistory | null,
-  editionIds: ReadonlySet<number> | null = null,
+  listIds: ReadonlySet<number> | null = null,
   corrections: EventCorrections = NO_CORRECTIONS,
 ): Promise<TableExport> {
-  const { rows, visibleColumnIds } = viewRows(model, view, history, editionIds, corrections);
+  const { rows, visibleColumnIds } = viewRows(model, view, history, listIds, corrections);
   const clean = cleanAnswers(model, visibleColumnIds, corrections);
   const columnIds = visibleColumnIds.flatMap((id) =>
     clean.reads(id) ? [id, `${id}${CLEAN_COLUMN_SUFFIX}`] : [id],
@@ -124,11 +124,11 @@ export async function mailingExport(
   model: RegistrationsModel,
   view: RegistrationsView,
   history: RegistrationHistory | null,
-  editionIds: ReadonlySet<number> | null,
+  listIds: ReadonlySet<number> | null,
   headers: MailingHeaders,
   corrections: EventCorrections = NO_CORRECTIONS,
 ): Promise<MailingExport> {
-  const { rows, visibleColumnIds } = viewRows(model, view, history, editionIds, corrections);
+  const { rows, visibleColumnIds } = viewRows(model, view, history, listIds, corrections);
   const audience = mailingAudience(rows);
   const answerIds = visibleColumnIds.filter((id) => model.questions.some((question) => question.id === id));
   const columnIds = [...MAILING_COLUMNS, ...answerIds];

@@ -82,10 +82,10 @@ export interface ExportRequest {
   labels: RegistrationLabels;
   withFigures: boolean;
   /**
-   * The registrations an edition filter keeps, from both editions' whole lists (null: no
-   * edition filter, or its lists are not whole yet, and then the view keeps no row).
+   * The registrations an edition filter or a check keeps (see viewRows; null: neither, or their
+   * lists are not there yet, and then the view keeps no row).
    */
-  editionIds?: ReadonlySet<number> | null;
+  listIds?: ReadonlySet<number> | null;
 }
 
 /** The workbook's figures sheet lists no answers, orders or groups: it needs their counts. */
@@ -147,10 +147,10 @@ export function useTableExport({
         return;
       }
       const { model, history, corrections } = settled;
-      const editionIds = request.editionIds ?? null;
+      const listIds = request.listIds ?? null;
       if (preset === 'check-in' || preset === 'labels' || preset === 'addresses') {
         setState({ step: 'idle' });
-        const { rows } = viewRows(model, request.view, history, editionIds, corrections);
+        const { rows } = viewRows(model, request.view, history, listIds, corrections);
         if (preset === 'addresses') onAddressesReady(rows);
         else onPrintReady({ rows, clean: cleanAnswers(model, model.columnIds, corrections) }, preset);
         return;
@@ -161,7 +161,7 @@ export function useTableExport({
           model,
           request.view,
           history,
-          editionIds,
+          listIds,
           mailingHeaders,
           corrections,
         );
@@ -189,7 +189,7 @@ export function useTableExport({
         });
         return;
       }
-      const table = await viewExport(model, request.view, history, editionIds, corrections);
+      const table = await viewExport(model, request.view, history, listIds, corrections);
       let blob: Blob;
       let fileName: string;
       if (preset === 'xlsx') {
@@ -199,7 +199,7 @@ export function useTableExport({
                 eventId,
                 rows: model.registrations,
                 categories: request.labels.categories,
-                scope: idsOf(viewRows(model, request.view, history, editionIds, corrections).rows),
+                scope: idsOf(viewRows(model, request.view, history, listIds, corrections).rows),
                 options: FIGURES_SHEET_OPTIONS,
               }),
             )

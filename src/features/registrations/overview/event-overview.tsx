@@ -9,6 +9,7 @@ import type { Category } from '@/engine/api/event-schemas';
 import { useRegistrationsLoad } from '../api/use-registrations-load';
 import { LoadStatus } from '../api/load-status';
 import { useEventInsights } from '../insights/use-event-insights';
+import { OVERVIEW_OPTIONS, OVERVIEW_WITH_LISTS } from '../insights/event-page-options';
 import { useInsightLabels } from '../insights/use-insight-labels';
 import { ChangesSummary } from '../rows/changes-summary';
 import { useRegistrationLabels } from '../rows/use-registrations-model';
@@ -22,14 +23,12 @@ import { OverviewSkeleton } from './overview-skeleton';
 import { OverviewState } from './overview-state';
 import { QuestionsSection } from './questions-section';
 import { OrderSheetSection } from '../order-sheet/order-sheet-section';
+import { ChecksSection } from '../checks/checks-section';
+import { questionTitle } from '../rows/registration-labels';
+import { useLanguage } from '@/i18n/use-language';
+import type { Registration } from '@/engine/api/registration-schemas';
 import './event-overview.css';
 
-/**
- * What the event page computes: every part, answers split by category; the lists of orders
- * and duplicate groups only while their section is open (the other sections show their counts).
- */
-const OVERVIEW_OPTIONS = { questions: true, groups: true, byCategory: true, lists: false } as const;
-const OVERVIEW_WITH_LISTS = { ...OVERVIEW_OPTIONS, lists: true } as const;
 /**
  * The merch tab asks the engine for the questions read as sizes first, alone (no free text,
  * orders or duplicates to count): its sheet shows long before every figure is counted.
@@ -47,6 +46,7 @@ const LOADING_REFRESH_MS = 1000;
  */
 export function EventOverview({ eventId, changesActions }: { eventId: number; changesActions?: ReactNode }) {
   const { t } = useTranslation('insights');
+  const language = useLanguage();
   const { data, error, fetching, actions } = useRegistrationsLoad(eventId);
   const categoriesQuery = useQuery(eventQueries.categories(eventId));
   const labels = useInsightLabels(categoriesQuery.data ?? NO_CATEGORIES);
@@ -149,6 +149,18 @@ export function EventOverview({ eventId, changesActions }: { eventId: number; ch
                 total={shown.total}
                 labels={labels}
               />
+            ) : section === 'checks' ? (
+              <ChecksSection
+                eventId={eventId}
+                checks={shown.checks}
+                registrations={listed?.data.rows ?? NO_REGISTRATIONS}
+                final={final}
+                questionText={(queId) => {
+                  const question = shown.questions.find((asked) => asked.queId === queId);
+                  const fallback = t('overview.questions.fallback', { id: queId });
+                  return question ? questionTitle(question, language, fallback).text : fallback;
+                }}
+              />
             ) : section === 'editions' ? (
               <EditionsSection eventId={eventId} />
             ) : (section === 'orders' || section === 'duplicates') && !shown.lists ? (
@@ -194,3 +206,4 @@ export function EventOverview({ eventId, changesActions }: { eventId: number; ch
 }
 
 const NO_CATEGORIES: Category[] = [];
+const NO_REGISTRATIONS: readonly Registration[] = [];

@@ -5,7 +5,15 @@ import { useLanguage } from '@/i18n/use-language';
 import { formatCount } from '@/lib/numbers';
 
 /** The event page's sections, in tab order; each is deep-linkable as `#<id>`. */
-export const EVENT_SECTIONS = ['overview', 'answers', 'merch', 'orders', 'duplicates', 'editions'] as const;
+export const EVENT_SECTIONS = [
+  'overview',
+  'answers',
+  'merch',
+  'orders',
+  'duplicates',
+  'checks',
+  'editions',
+] as const;
 export type EventSection = (typeof EVENT_SECTIONS)[number];
 
 /** The section a URL hash names; anything else (no hash, a typo) is the overview. */

@@ -1,4 +1,5 @@
 import fc from 'fast-check';
+import { CHECK_IDS } from '@/engine/figures/checks/check-kinds';
 import { anyText, brokenListItem, junkQuery, urlJunk } from '../../../../test/url-arbitraries';
 import { CHANGE_KINDS } from '@/engine/history/changes-since';
 import {
@@ -24,6 +25,7 @@ const PARAMS = {
   changes: 'since',
   order: 'order',
   edition: 'edition',
+  check: 'check',
   open: 'open',
 } as const satisfies Record<keyof RegistrationsView, string>;
 /** The parameters that refine `since`, and the other edition beside `edition`. */
@@ -79,6 +81,7 @@ const validView: fc.Arbitrary<RegistrationsView> = fc.record({
     }),
     { nil: null },
   ),
+  check: fc.option(fc.constantFrom(...CHECK_IDS), { nil: null }),
   open: fc.option(fc.integer({ min: 1, max: Number.MAX_SAFE_INTEGER }), { nil: null }),
 });
 

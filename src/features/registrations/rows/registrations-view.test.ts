@@ -22,6 +22,7 @@ describe('registrations view in the URL', () => {
       changes: { since: Date.UTC(2026, 10, 21, 7, 42), kind: 'status', from: 'pending' },
       order: 'CMD-2041',
       edition: { kind: 'lapsed', vs: 1002 },
+      check: 'email-typo',
       open: 4021,
     };
     expect(readRegistrationsView(writeRegistrationsView(view))).toEqual(view);

@@ -1,4 +1,5 @@
 import { CHANGE_KINDS, type ChangeKind, type ChangeScope } from '@/engine/history/changes-since';
+import { isCheckId, type CheckId } from '@/engine/figures/checks/check-kinds';
 
 /**
  * The registrations screen's view state: search, filters, sort and hidden columns. The inputs
@@ -45,6 +46,11 @@ export interface RegistrationsView {
    */
   edition: EditionFilter | null;
   /**
+   * Only the registrations one check of the data doctor found (see figures/checks), less those
+   * the promoter marked fine: the rows its count on the event page counts. Null: every one.
+   */
+  check: CheckId | null;
+  /**
    * The registration whose details are open, or null. In the URL so that a link from the
    * overview, a duplicate group or another tab opens exactly that registration; never a filter.
    */
@@ -72,6 +78,7 @@ export const DEFAULT_REGISTRATIONS_VIEW: RegistrationsView = {
   changes: null,
   order: '',
   edition: null,
+  check: null,
   open: null,
 };
 
@@ -90,6 +97,7 @@ const VIEW_PARAMS = {
   order: 'order',
   /** returning, new or lapsed; `vs` names the other edition (see readEdition). */
   edition: 'edition',
+  check: 'check',
   open: 'open',
 } as const;
 
@@ -180,6 +188,9 @@ function readEdition(params: URLSearchParams): EditionFilter | null {
   return kind !== undefined && vs !== null ? { kind, vs } : null;
 }
 
+/** A check's id, or no filter for anything else. */
+const readCheck = (value: string | null): CheckId | null => (isCheckId(value) ? value : null);
+
 export function readRegistrationsView(params: URLSearchParams): RegistrationsView {
   return {
     q: params.get(VIEW_PARAMS.q) ?? '',
@@ -193,6 +204,7 @@ export function readRegistrationsView(params: URLSearchParams): RegistrationsVie
     changes: readChanges(params),
     order: params.get(VIEW_PARAMS.order) ?? '',
     edition: readEdition(params),
+    check: readCheck(params.get(VIEW_PARAMS.check)),
     open: parseRegistrationId(params.get(VIEW_PARAMS.open)),
   };
 }
@@ -231,6 +243,7 @@ export function writeRegistrationsView(view: RegistrationsView): URLSearchParams
     params.set(VIEW_PARAMS.edition, view.edition.kind);
     params.set(VS_PARAM, String(view.edition.vs));
   }
+  if (view.check) params.set(VIEW_PARAMS.check, view.check);
   if (view.open !== null) params.set(VIEW_PARAMS.open, String(view.open));
   return params;
 }
@@ -245,7 +258,8 @@ export function hasRowFilters(view: RegistrationsView): boolean {
     view.answers.length > 0 ||
     view.changes !== null ||
     view.order.trim() !== '' ||
-    view.edition !== null
+    view.edition !== null ||
+    view.check !== null
   );
 }
 
@@ -262,6 +276,7 @@ export function clearRowFilters(view: RegistrationsView): RegistrationsView {
     changes: null,
     order: '',
     edition: null,
+    check: null,
   };
 }
 

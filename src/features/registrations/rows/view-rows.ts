@@ -25,7 +25,8 @@ export function visibleColumns(columnIds: readonly string[], hidden: readonly st
 }
 
 /**
- * One filtered array per sorted rows and id set (what changed, an edition's list), so the
+ * One filtered array per sorted rows and id set (what changed, an edition's list, a check's
+ * findings), so the
  * search's narrowing cache keeps hitting.
  */
 const changedCache = new WeakMap<
@@ -48,16 +49,17 @@ function onlyChanged(rows: readonly RegistrationRow[], ids: ReadonlySet<number>)
  * shows. Each column's order is sorted once per row set and kept (sort-rows); the filter runs
  * over one cached search string per row. A change filter without a history (the list is not
  * complete yet) keeps no row; removed registrations are not rows of the list (see
- * removedSince). An edition filter keeps the registrations of `editionIds`, the list the
- * comparison of both editions gives (see editions/use-edition-ids), and no row until both
- * lists are there. An answer filter reads answers with the promoter's corrections
+ * removedSince). An edition filter, or a check of the data doctor, keeps the registrations
+ * of `listIds`: the list the comparison of both editions gives (see editions/use-edition-ids),
+ * the registrations the check found (see overview/use-check-findings), or both at once; no
+ * row until they are there. An answer filter reads answers with the promoter's corrections
  * (answer-corrections.ts), as the figures whose links open it count them.
  */
 export function viewRows(
   model: RegistrationsModel,
   view: RegistrationsView,
   history: RegistrationHistory | null,
-  editionIds: ReadonlySet<number> | null = null,
+  listIds: ReadonlySet<number> | null = null,
   corrections: EventCorrections = NO_CORRECTIONS,
 ): ViewRows {
   const visibleColumnIds = visibleColumns(model.columnIds, view.hidden);
@@ -67,7 +69,8 @@ export function viewRows(
       ? onlyChanged(all, changedIds(history, model.registrations, view.changes))
       : []
     : all;
-  const sorted = view.edition ? (editionIds ? onlyChanged(changed, editionIds) : []) : changed;
+  const named = view.edition !== null || view.check !== null;
+  const sorted = named ? (listIds ? onlyChanged(changed, listIds) : []) : changed;
   const filtered = filterRows(
     sorted,
     {

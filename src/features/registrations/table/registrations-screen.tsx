@@ -77,7 +77,7 @@ const RegistrationsScreenContent = memo(function RegistrationsScreenContent({
   const { editionList } = screen;
   const { editionPending, editionChip, editionWait } = useEditionWait(eventId, view, editionList);
   // What an export or a print is asked for: this view, in this language, at the click.
-  const exportRequest = { view, labels: screen.labels, withFigures, editionIds: editionList.ids };
+  const exportRequest = { view, labels: screen.labels, withFigures, listIds: screen.listIds };
 
   const { selected, open, close, position, sameOrder, detailsTo, orderTo } = useSelectedRegistration(
     screen.rows,
@@ -180,7 +180,7 @@ const RegistrationsScreenContent = memo(function RegistrationsScreenContent({
         <ExportMenu
           state={exporter.state}
           loaded={total}
-          rowCount={editionPending ? 0 : shown}
+          rowCount={editionPending || screen.checkPending ? 0 : shown}
           columnCount={visibleColumnIds.length}
           onExport={(preset) => exporter.start(preset, exportRequest)}
           onCancel={exporter.cancel}
@@ -225,7 +225,11 @@ const RegistrationsScreenContent = memo(function RegistrationsScreenContent({
         shown={shown}
         total={total}
       />
-      {!data || screen.loading || (data.phase === 'loading' && total === 0) || editionPending ? (
+      {!data ||
+      screen.loading ||
+      (data.phase === 'loading' && total === 0) ||
+      editionPending ||
+      screen.checkPending ? (
         <RegistrationsTableSkeleton />
       ) : changes?.kind === 'removed' ? (
         <RemovedRegistrations removed={removed ?? []} since={changes.since} labels={screen.labels} />

@@ -34,6 +34,7 @@ export function RegistrationsToolbar({
   children,
 }: RegistrationsToolbarProps) {
   const { t } = useTranslation('registrations');
+  const { t: ti } = useTranslation('insights');
   const id = useId();
   return (
     <div className="registrations-toolbar">
@@ -104,6 +105,13 @@ export function RegistrationsToolbar({
             label={editionChip}
             removeLabel={t('filters.removeEdition', { label: editionChip })}
             onRemove={() => setView((current) => ({ ...current, edition: null }))}
+          />
+        ) : null}
+        {view.check !== null ? (
+          <RemovableChip
+            label={ti(`checks.chip`, { check: ti(`checks.names.${view.check}`) })}
+            removeLabel={t('filters.removeEdition', { label: ti(`checks.names.${view.check}`) })}
+            onRemove={() => setView((current) => ({ ...current, check: null }))}
           />
         ) : null}
         {view.order.trim() !== '' ? (

@@ -16,6 +16,7 @@ import { viewRows, visibleColumns } from '../rows/view-rows';
 import { warmRows } from '../rows/warm-rows';
 import { useEditionIds } from '../editions/use-edition-ids';
 import { useAnswerCorrections } from '../rows/answer-corrections';
+import { useCheckIds } from '../checks/use-check-ids';
 
 const NO_REGISTRATIONS: readonly Registration[] = [];
 const NO_ROWS: readonly RegistrationRow[] = [];
@@ -64,7 +65,13 @@ export function useRegistrationsScreen(eventId: number, load: RegistrationsLoad)
     [editionKind, editionVs],
   );
   const editionList = useEditionIds(eventId, edition);
-  const editionIds = editionList.ids;
+  const check = view.check;
+  const checkIds = useCheckIds(eventId, check, data?.rows, categoryList, data?.phase === 'complete');
+  // The lists the view names, both at once when it names both: null until each is there.
+  const listIds = useMemo(
+    () => bothLists(edition ? editionList.ids : undefined, check ? checkIds : undefined),
+    [edition, editionList.ids, check, checkIds],
+  );
   const rowsView = useMemo<RegistrationsView>(
     () => ({
       q,
@@ -78,6 +85,7 @@ export function useRegistrationsScreen(eventId: number, load: RegistrationsLoad)
       changes,
       order,
       edition,
+      check,
       open: null,
     }),
     [
@@ -92,12 +100,13 @@ export function useRegistrationsScreen(eventId: number, load: RegistrationsLoad)
       changes,
       order,
       edition,
+      check,
     ],
   );
   const { corrections } = useAnswerCorrections(eventId);
   const filtered = useMemo(
-    () => (model ? viewRows(model, rowsView, history, editionIds, corrections) : null),
-    [model, rowsView, history, editionIds, corrections],
+    () => (model ? viewRows(model, rowsView, history, listIds, corrections) : null),
+    [model, rowsView, history, listIds, corrections],
   );
   const filteredRows = filtered?.rows ?? NO_ROWS;
 
@@ -154,7 +163,25 @@ export function useRegistrationsScreen(eventId: number, load: RegistrationsLoad)
      * state and the other edition's load (for its progress).
      */
     editionList,
+    /** What an edition filter and a check keep together (see viewRows): exports follow it. */
+    listIds,
+    /** A check filter whose scan is not back yet: the table has no rows to show so far. */
+    checkPending: check !== null && checkIds === null,
   };
+}
+
+/**
+ * The registrations two named lists keep: undefined for a list the view does not name, null
+ * for one not there yet (then nothing is known), their common ids when both are named.
+ */
+function bothLists(
+  a: ReadonlySet<number> | null | undefined,
+  b: ReadonlySet<number> | null | undefined,
+): ReadonlySet<number> | null {
+  if (a === null || b === null) return null;
+  if (a === undefined) return b ?? null;
+  if (b === undefined) return a;
+  return new Set([...a].filter((id) => b.has(id)));
 }
 
 /**
