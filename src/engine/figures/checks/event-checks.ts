@@ -90,8 +90,9 @@ export interface ChecksOptions {
 
 /**
  * The data doctor's scan of one event's registrations (check-kinds.ts says what each check
- * finds). Findings come out by check, in CHECK_IDS order, then in the order of the rows; one
- * finding per check and registration, except the answer checks (one per question).
+ * finds). Findings come out by check, in CHECK_IDS order; within a check, in the order of the
+ * rows, except that the registrations of one group (one person, one address, one order) come
+ * together. One finding per check and registration, except the answer checks (one per question).
  */
 export function eventChecks(
   registrations: readonly Registration[],
@@ -163,15 +164,7 @@ export function eventChecks(
   for (const found of answerFindings(registrations, fold, corrections)) {
     add(found.check, found.registration, found.value, found.queId);
   }
-  const order = new Map(registrations.map((registration, index) => [registration.registration_id, index]));
-  const findings = CHECK_IDS.flatMap((id) => {
-    const list = byCheck.get(id)!;
-    // The per-row checks come in row order already; the grouped ones are put in it.
-    return list.sort(
-      (a, b) =>
-        order.get(a.registrationId)! - order.get(b.registrationId)! || (a.queId ?? 0) - (b.queId ?? 0),
-    );
-  });
+  const findings = CHECK_IDS.flatMap((id) => byCheck.get(id)!);
   return { scanned: registrations.length, findings };
 }
 

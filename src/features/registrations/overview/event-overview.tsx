@@ -155,6 +155,7 @@ export function EventOverview({ eventId, changesActions }: { eventId: number; ch
                 checks={shown.checks}
                 registrations={listed?.data.rows ?? NO_REGISTRATIONS}
                 final={final}
+                labels={labels}
                 questionText={(queId) => {
                   const question = shown.questions.find((asked) => asked.queId === queId);
                   const fallback = t('overview.questions.fallback', { id: queId });

@@ -35,6 +35,7 @@ export function RegistrationsToolbar({
 }: RegistrationsToolbarProps) {
   const { t } = useTranslation('registrations');
   const { t: ti } = useTranslation('insights');
+  const checkChip = view.check ? ti('checks.chip', { check: ti(`checks.names.${view.check}`) }) : null;
   const id = useId();
   return (
     <div className="registrations-toolbar">
@@ -107,10 +108,10 @@ export function RegistrationsToolbar({
             onRemove={() => setView((current) => ({ ...current, edition: null }))}
           />
         ) : null}
-        {view.check !== null ? (
+        {checkChip !== null ? (
           <RemovableChip
-            label={ti(`checks.chip`, { check: ti(`checks.names.${view.check}`) })}
-            removeLabel={t('filters.removeEdition', { label: ti(`checks.names.${view.check}`) })}
+            label={checkChip}
+            removeLabel={t('filters.removeEdition', { label: checkChip })}
             onRemove={() => setView((current) => ({ ...current, check: null }))}
           />
         ) : null}

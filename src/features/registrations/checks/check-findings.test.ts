@@ -1,0 +1,78 @@
+import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import { CHECK_IDS, findingKey, type Finding } from '@/engine/figures/checks/check-kinds';
+import { countBySeverity, openFindings } from './check-findings';
+import { fineRecord, parseFineFindings } from './fine-findings';
+
+const finding = (check: Finding['check'], registrationId: number, queId: number | null = null): Finding => ({
+  check,
+  registrationId,
+  queId,
+  value: 'x',
+  suggestion: null,
+  stamp: 'abc',
+});
+
+describe('open findings', () => {
+  it('counts each registration once per check, and leaves out the findings marked fine', () => {
+    const findings = [
+      finding('email-typo', 1),
+      finding('answer-missing', 2, 7),
+      finding('answer-missing', 2, 8),
+      finding('answer-missing', 3, 7),
+      finding('name-case', 4),
+    ];
+    const { byCheck, fine } = openFindings({ scanned: 10, findings }, new Set([findingKey(findings[4]!)]));
+    expect(fine).toBe(1);
+    expect(byCheck.map(({ check, ids }) => [check, [...ids]])).toEqual([
+      ['email-typo', [1]],
+      ['answer-missing', [2, 3]],
+    ]);
+    expect(countBySeverity(byCheck)).toEqual({ error: 1, warning: 0, notice: 2 });
+  });
+
+  it('keeps what a check counts equal to the registrations it lists, whatever is marked fine', () => {
+    const arbitraryFinding = fc
+      .tuple(
+        fc.constantFrom(...CHECK_IDS),
+        fc.integer({ min: 1, max: 30 }),
+        fc.option(fc.integer({ min: 1, max: 3 }), { nil: null }),
+      )
+      .map(([check, id, queId]) => finding(check, id, queId));
+    fc.assert(
+      fc.property(fc.array(arbitraryFinding), fc.array(fc.nat()), (findings, marked) => {
+        const fine = new Set(
+          marked.flatMap((at) => (findings.length ? [findingKey(findings[at % findings.length]!)] : [])),
+        );
+        const { byCheck } = openFindings({ scanned: 30, findings }, fine);
+        for (const { check, ids, findings: listed } of byCheck) {
+          const expected = new Set(
+            findings
+              .filter((found) => found.check === check && !fine.has(findingKey(found)))
+              .map((found) => found.registrationId),
+          );
+          expect(ids).toEqual(expected);
+          expect(new Set(listed.map((found) => found.registrationId))).toEqual(expected);
+        }
+      }),
+    );
+  });
+});
+
+describe('findings marked fine, as read back from the device', () => {
+  it('round-trips, and reads anything without throwing, keeping only keys of known checks', () => {
+    const keys = new Set([
+      findingKey(finding('email-typo', 12)),
+      findingKey(finding('answer-missing', 3, 7)),
+    ]);
+    expect(parseFineFindings(fineRecord(keys))).toEqual(keys);
+    expect(
+      parseFineFindings({ version: 1, keys: ['unknown-check:1::abc', 'email-typo:x::abc', 42] }),
+    ).toEqual(new Set());
+    fc.assert(
+      fc.property(fc.anything(), (value) => {
+        for (const key of parseFineFindings(value)) expect(typeof key).toBe('string');
+      }),
+    );
+  });
+});
