@@ -105,9 +105,9 @@ describe('the data doctor’s scan', () => {
       value,
     }));
     expect(found).toEqual([
-      { check: 'answer-outside', registrationId: rows[3]!.registration_id, queId: 7, value: 'S ou M' },
-      { check: 'answer-format', registrationId: rows[9]!.registration_id, queId: 8, value: '12345A' },
-      { check: 'answer-missing', registrationId: rows[5]!.registration_id, queId: 8, value: '' },
+      { check: 'answer-outside', registrationId: rows[3].registration_id, queId: 7, value: 'S ou M' },
+      { check: 'answer-format', registrationId: rows[9].registration_id, queId: 8, value: '12345A' },
+      { check: 'answer-missing', registrationId: rows[5].registration_id, queId: 8, value: '' },
     ]);
   });
 
