@@ -4,9 +4,9 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectNoAxeViolations } from './axe';
 import { type BrowserHandle, launchBrowser, type PageProblems, watchPage } from './browser';
-import { signInDemo, switchLanguage } from './app';
+import { at, eventCard, signInDemo, switchLanguage } from './app';
 import { expectCountLine, expectNoPageOverflow, openEvent, shoot } from './steps';
-import { LANGS, t } from './texts';
+import { LANGS, formatCount, t } from './texts';
 
 /**
  * The data doctor on a real browser, with the built-in demo: a check's count opens exactly the
@@ -96,7 +96,7 @@ describe('the data doctor', () => {
     await page.keyboard.press('Enter');
     await expect.poll(() => openCount('en')).toBe(before - 1);
     await section('en')
-      .getByText(t('en', 'insights:checks.fineCount', { count: 1 }))
+      .getByText(t('en', 'insights:checks.fineCount', { count: 1, formatted: '1' }))
       .waitFor();
     // Kept on the device: a reload still hides it, and the table opens one registration fewer.
     await openEvent(page, EVENT, { hash: '#checks' });
@@ -124,6 +124,21 @@ describe('the data doctor', () => {
       .getByRole('button', { name: t('en', 'insights:checks.showFine') })
       .click();
     await expect.poll(() => openCount('en')).toBe(before);
+
+    // The events list's card says what the Checks section says, and leads to it.
+    const summary =
+      (await section('en')
+        .getByText(/registrations? to check:/)
+        .textContent()) ?? '';
+    const toCheck = Number(/^([\d,]+)/.exec(summary)?.[1]?.replace(/,/g, ''));
+    expect(toCheck).toBeGreaterThanOrEqual(before);
+    await page.goto(at('/events'));
+    const cardLink = eventCard(page, EVENT.id).getByRole('link', {
+      name: t('en', 'figures:findings', { count: toCheck, formatted: formatCount(toCheck, 'en') }),
+    });
+    await cardLink.click();
+    await section('en').waitFor();
+    expect(new URL(page.url()).hash).toBe('#checks');
     problems.expectNone();
   });
 });

@@ -58,6 +58,8 @@ export interface DeviceCopyEngine {
   ): Promise<CopyReadResult>;
   /** Saves one record (an event's figures...), as `copy.save-record` does. */
   saveRecord(place: CopyPlace, record: CopyRecord, savedAt: number, value: unknown): Promise<CopySaveResult>;
+  /** Reads one record (the findings marked fine...), as `copy.read-record` does. */
+  readRecord(place: CopyPlace, record: CopyRecord): Promise<CopyRecordResult>;
 }
 
 export function createDeviceCopyEngine(notify: (topic: typeof SEARCH_CHANGED) => void): DeviceCopyEngine {
@@ -102,11 +104,13 @@ export function createDeviceCopyEngine(notify: (topic: typeof SEARCH_CHANGED) =>
       { status: 'unavailable' },
     );
 
+  const readOneRecord: DeviceCopyEngine['readRecord'] = (place, record) =>
+    queued(() => readRecord(place, record), { status: 'unavailable' });
+
   const handlers: Handlers<typeof deviceCopyContract> = {
     'copy.list': ({ place }) => queued(() => listKeptEvents(place), { status: 'unavailable' }),
     'copy.save-record': ({ place, record, savedAt, value }) => saveOneRecord(place, record, savedAt, value),
-    'copy.read-record': ({ place, record }) =>
-      queued(() => readRecord(place, record), { status: 'unavailable' }),
+    'copy.read-record': ({ place, record }) => readOneRecord(place, record),
     'copy.probe': ({ place }) =>
       queued(() => probeDeviceCopy({ apiKey: place.apiKey, origin: place.address }), 'no-copy'),
     'copy.wipe': () => {
@@ -133,7 +137,7 @@ export function createDeviceCopyEngine(notify: (topic: typeof SEARCH_CHANGED) =>
       return true;
     },
   };
-  return { handlers, saveList, readList, saveRecord: saveOneRecord };
+  return { handlers, saveList, readList, saveRecord: saveOneRecord, readRecord: readOneRecord };
 }
 
 /** The Web Lock every tab's writes (exclusive) and list reads (shared) take (see createDeviceCopyEngine). */

@@ -110,7 +110,8 @@ export const saveFineFindingsCopy = (eventId: number, value: unknown) =>
   theClient().saveRecord({ kind: 'fine-findings', eventId }, value, new Date());
 
 /** An event's findings marked fine, as kept on this device, or null. */
-export const readFineFindingsCopy = (eventId: number) => theClient().readRecord({ kind: 'fine-findings', eventId });
+export const readFineFindingsCopy = (eventId: number) =>
+  theClient().readRecord({ kind: 'fine-findings', eventId });
 
 /** Whether `candidate`'s key opens the copy on this device; never discards it (offline sign-in). */
 export const probeDeviceCopyKey = (candidate: Session) => theClient().probe(candidate);

@@ -26,5 +26,7 @@ export function eventFigures(
     newSinceLastVisit:
       history && lastVisit !== null ? summarizeChanges(history, rows, lastVisit).added : null,
     asOf: asOf?.getTime() ?? null,
+    // Scanning is not counting: the scan's count comes apart (the background sync, the event page).
+    findings: null,
   };
 }

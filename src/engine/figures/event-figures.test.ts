@@ -46,6 +46,7 @@ describe("an event's figures", () => {
         lastVisit: null,
         newSinceLastVisit: null,
         asOf: Date.parse('2026-11-24T10:00:00Z'),
+        findings: null,
       });
       expect(paid).toBeGreaterThan(0);
       expect(paidShare(figures)).toBeCloseTo(paid / rows.length, 10);
@@ -99,8 +100,9 @@ const validFigures = fc
     pendingPart: fc.double({ min: 0, max: 1, noNaN: true }),
     visit: fc.option(fc.tuple(fc.integer({ min: 1, max: 4e12 }), fc.double({ min: 0, max: 1, noNaN: true }))),
     asOf: fc.option(fc.integer({ min: 1, max: 4e12 })),
+    findingsPart: fc.option(fc.double({ min: 0, max: 1, noNaN: true })),
   })
-  .map(({ total, paidPart, pendingPart, visit, asOf }): EventFigures => {
+  .map(({ total, paidPart, pendingPart, visit, asOf, findingsPart }): EventFigures => {
     const paid = Math.floor(total * paidPart);
     const pending = Math.floor((total - paid) * pendingPart);
     return {
@@ -110,6 +112,7 @@ const validFigures = fc
       lastVisit: visit ? visit[0] : null,
       newSinceLastVisit: visit ? Math.floor(total * visit[1]) : null,
       asOf,
+      findings: findingsPart === null ? null : Math.floor(total * findingsPart),
     };
   });
 
@@ -140,8 +143,11 @@ describe('figures read back from the device', () => {
   });
 
   it('refuse counts that do not add up, negative or fractional counts, and half a visit', () => {
-    const good = { total: 10, paid: 6, pending: 3, lastVisit: 5, newSinceLastVisit: 2, asOf: 7 };
+    const good = { total: 10, paid: 6, pending: 3, lastVisit: 5, newSinceLastVisit: 2, asOf: 7, findings: 4 };
     expect(parseEventFigures(good)).toEqual(good);
+    // Kept before the data doctor, or a count past the total: not counted, never a false count.
+    expect(parseEventFigures({ ...good, findings: undefined })).toEqual({ ...good, findings: null });
+    expect(parseEventFigures({ ...good, findings: 11 })).toEqual({ ...good, findings: null });
     expect(parseEventFigures({ ...good, paid: 8 })).toBeNull();
     expect(parseEventFigures({ ...good, total: -1 })).toBeNull();
     expect(parseEventFigures({ ...good, paid: 1.5 })).toBeNull();

@@ -21,6 +21,11 @@ export interface EventFigures {
   readonly newSinceLastVisit: number | null;
   /** The server time the list was as of (ms since the epoch); null when the API sent no date. */
   readonly asOf: number | null;
+  /**
+   * The registrations with a finding of the data doctor still open (not marked fine), as the
+   * event page's Checks count them; null until a scan counted them on this device.
+   */
+  readonly findings: number | null;
 }
 
 /** The share of registrations paid, 0 to 1; null for an event without registrations. */
@@ -35,7 +40,8 @@ export function sameFigures(a: EventFigures, b: EventFigures): boolean {
     a.pending === b.pending &&
     a.lastVisit === b.lastVisit &&
     a.newSinceLastVisit === b.newSinceLastVisit &&
-    a.asOf === b.asOf
+    a.asOf === b.asOf &&
+    a.findings === b.findings
   );
 }
 
@@ -50,13 +56,18 @@ const isTime = (value: unknown): value is number =>
  */
 export function parseEventFigures(value: unknown): EventFigures | null {
   if (typeof value !== 'object' || value === null) return null;
-  const { total, paid, pending, lastVisit, newSinceLastVisit, asOf } = value as Record<string, unknown>;
+  const { total, paid, pending, lastVisit, newSinceLastVisit, asOf, findings } = value as Record<
+    string,
+    unknown
+  >;
   if (!isCount(total) || !isCount(paid) || !isCount(pending) || paid + pending > total) return null;
   if (!(lastVisit === null || isTime(lastVisit)) || !(asOf === null || isTime(asOf))) return null;
   if (!(newSinceLastVisit === null || (isCount(newSinceLastVisit) && newSinceLastVisit <= total)))
     return null;
   if ((lastVisit === null) !== (newSinceLastVisit === null)) return null;
-  return { total, paid, pending, lastVisit, newSinceLastVisit, asOf };
+  // Figures kept before the data doctor have no count: not counted yet, never 0.
+  const counted = isCount(findings) && findings <= total ? findings : null;
+  return { total, paid, pending, lastVisit, newSinceLastVisit, asOf, findings: counted };
 }
 
 /** Several events' figures added up; `counted`: how many of the `events` had figures. */

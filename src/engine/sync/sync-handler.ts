@@ -9,12 +9,18 @@ import { engineFetchPage } from './engine-fetch';
 import { keepComplete } from './list-work';
 import type { LIST_SAVED } from './list-saved';
 import type { SyncFailure, SyncOutcome, syncContract } from './sync-contract';
+import type { Registration } from '@/engine/api/registration-schemas';
+import type { CopyPlace } from '@/engine/copy/device-copy-protocol';
+import { eventChecks } from '@/engine/figures/checks/event-checks';
+import { countOpen, parseFineFindings } from '@/engine/figures/checks/open-findings';
+import { parseEventCorrections } from '@/lib/clean-answers/clean-answers';
 
 /**
  * The background sync of one event (sync-contract.ts), wholly in the engine: the same loader
  * as a screen's load (pagination discovered, pages pooled and retried, 429s obeyed), then the
  * list kept as a screen's list is (list-work.ts: keepComplete), saved in the device copy with
- * the history it starts, and the figures the events list shows. Only the figures go back to
+ * the history it starts, and the figures the events list shows (with the count of the data
+ * doctor's open findings, scanned here once the list is saved). Only the figures go back to
  * the page; the rows are not held once saved.
  *
  * A sync stopped before its end (paused, or a screen's load took over) keeps the pages it had
@@ -67,8 +73,12 @@ export function createEngineSync(
         history,
       );
       await saved;
-      await copy.saveRecord(place, { kind: 'event-figures', eventId }, Date.now(), kept.figures);
-      return { kind: 'complete', figures: kept.figures, firstPage: kept.firstPage };
+      const figures = {
+        ...kept.figures,
+        findings: await openFindingCount(copy, place, eventId, result.rows),
+      };
+      await copy.saveRecord(place, { kind: 'event-figures', eventId }, Date.now(), figures);
+      return { kind: 'complete', figures, firstPage: kept.firstPage };
     },
   };
   return {
@@ -80,6 +90,26 @@ export function createEngineSync(
 }
 
 const failed = (reason: SyncFailure): SyncOutcome => ({ kind: 'failed', reason });
+
+/**
+ * The events list's count of the data doctor's findings still open: the scan the event page
+ * shows, with the promoter's corrections and the findings they marked fine, as kept here.
+ */
+async function openFindingCount(
+  copy: DeviceCopyEngine,
+  place: CopyPlace,
+  eventId: number,
+  rows: readonly Registration[],
+): Promise<number> {
+  const [fine, corrections] = await Promise.all([
+    copy.readRecord(place, { kind: 'fine-findings', eventId }),
+    copy.readRecord(place, { kind: 'answer-corrections', eventId }),
+  ]);
+  const checks = eventChecks(rows, {
+    corrections: parseEventCorrections(corrections.status === 'ok' ? corrections.value : null),
+  });
+  return countOpen(checks, parseFineFindings(fine.status === 'ok' ? fine.value : null));
+}
 
 const offline = () => typeof navigator !== 'undefined' && navigator.onLine === false;
 

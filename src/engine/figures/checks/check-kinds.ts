@@ -41,7 +41,6 @@ export type CheckId = (typeof CHECK_IDS)[number];
  * is worth a look.
  */
 export type Severity = 'error' | 'warning' | 'notice';
-export const SEVERITIES: readonly Severity[] = ['error', 'warning', 'notice'];
 
 export const CHECK_SEVERITY: Readonly<Record<CheckId, Severity>> = {
   'email-invalid': 'error',

@@ -198,14 +198,3 @@ export function registrationStamp(registration: Registration): string {
   }
   return (hash >>> 0).toString(36);
 }
-
-/** How many registrations each check found (a registration counts once per check). */
-export function countByCheck(findings: readonly Finding[]): ReadonlyMap<CheckId, number> {
-  const ids = new Map<CheckId, Set<number>>();
-  for (const finding of findings) {
-    let set = ids.get(finding.check);
-    if (!set) ids.set(finding.check, (set = new Set()));
-    set.add(finding.registrationId);
-  }
-  return new Map([...ids].map(([check, set]) => [check, set.size]));
-}

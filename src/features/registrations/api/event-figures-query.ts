@@ -21,10 +21,25 @@ export function eventFiguresQuery(eventId: number) {
   });
 }
 
-/** Shows the figures of an event's complete list at once, and keeps them on the device if they changed. */
-export function publishEventFigures(client: QueryClient, eventId: number, figures: EventFigures): void {
+/**
+ * Shows the figures of an event's complete list at once, and keeps them on the device if they
+ * changed. Figures without a count of findings (a screen's list is counted, not scanned) keep
+ * the count known: the event page's scan brings the new one (publishFindingCount).
+ */
+export function publishEventFigures(client: QueryClient, eventId: number, counted: EventFigures): void {
   const known = client.getQueryData<EventFigures | null>(eventFiguresKey(eventId));
+  const figures = counted.findings === null && known ? { ...counted, findings: known.findings } : counted;
   if (known && sameFigures(known, figures)) return;
+  client.setQueryData(eventFiguresKey(eventId), figures);
+  saveEventFiguresCopy(eventId, figures);
+}
+
+/** The count of the data doctor's open findings the event page's scan gave, onto the event's figures. */
+export function publishFindingCount(client: QueryClient, eventId: number, findings: number): void {
+  const known = client.getQueryData<EventFigures | null>(eventFiguresKey(eventId));
+  // Figures not counted yet: the count comes with them.
+  if (!known || known.findings === findings || findings > known.total) return;
+  const figures = { ...known, findings };
   client.setQueryData(eventFiguresKey(eventId), figures);
   saveEventFiguresCopy(eventId, figures);
 }

@@ -13,7 +13,13 @@ import {
   type Finding,
 } from '@/engine/figures/checks/check-kinds';
 import { registrationLink } from '../overview/overview-links';
-import { checkLink, countBySeverity, openFindings, type CheckFindings } from './check-findings';
+import {
+  countBySeverity,
+  countOpen,
+  openFindings,
+  type CheckFindings,
+} from '@/engine/figures/checks/open-findings';
+import { checkLink } from './check-findings';
 import { FindingsExport } from './findings-export';
 import { useFineFindings } from './fine-findings';
 import './checks-section.css';
@@ -51,7 +57,10 @@ export function ChecksSection({
   const language = useLanguage();
   const headingId = useId();
   const { fine, ready, mark } = useFineFindings(eventId);
-  const open = useMemo(() => (ready ? openFindings(checks, fine) : null), [checks, fine, ready]);
+  const open = useMemo(
+    () => (ready ? { ...openFindings(checks, fine), registrations: countOpen(checks, fine) } : null),
+    [checks, fine, ready],
+  );
   const byId = useMemo(
     () => new Map(registrations.map((row) => [row.registration_id, row])),
     [registrations],
@@ -62,7 +71,9 @@ export function ChecksSection({
     <section className="card overview-section checks" aria-labelledby={headingId}>
       <h2 id={headingId}>{t('checks.title')}</h2>
       <p className="muted">{t('checks.intro')}</p>
-      {!final ? <p role="status">{t('checks.soFar', { count: checks.scanned })}</p> : null}
+      {!final ? (
+        <p role="status">{t('checks.soFar', { formatted: formatCount(checks.scanned, language) })}</p>
+      ) : null}
       {!open || !counts ? (
         <p role="status">{t('checks.scanning')}</p>
       ) : open.byCheck.length === 0 ? (
@@ -71,6 +82,8 @@ export function ChecksSection({
         <>
           <p className="checks__summary">
             {t('checks.summary', {
+              count: open.registrations,
+              formatted: formatCount(open.registrations, language),
               errors: formatCount(counts.error, language),
               warnings: formatCount(counts.warning, language),
               notices: formatCount(counts.notice, language),
@@ -92,7 +105,7 @@ export function ChecksSection({
       )}
       {open && open.fine > 0 ? (
         <p className="muted">
-          {t('checks.fineCount', { count: open.fine })}{' '}
+          {t('checks.fineCount', { count: open.fine, formatted: formatCount(open.fine, language) })}{' '}
           <button type="button" className="button button--ghost" onClick={() => mark([...fine], false)}>
             {t('checks.showFine')}
           </button>

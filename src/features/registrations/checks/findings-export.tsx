@@ -6,7 +6,7 @@ import { fullName, type Registration } from '@/engine/api/registration-schemas';
 import { useLanguage } from '@/i18n/use-language';
 import { csvFileName, downloadBlob } from '@/lib/csv';
 import { useEventName } from '../editions/edition-links';
-import type { CheckFindings } from './check-findings';
+import type { CheckFindings } from '@/engine/figures/checks/open-findings';
 
 interface FindingsExportProps {
   readonly eventId: number;

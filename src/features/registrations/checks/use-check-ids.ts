@@ -4,7 +4,7 @@ import type { Registration } from '@/engine/api/registration-schemas';
 import type { CheckId } from '@/engine/figures/checks/check-kinds';
 import { OVERVIEW_OPTIONS } from '../insights/event-page-options';
 import { useEventInsights } from '../insights/use-event-insights';
-import { openFindings } from './check-findings';
+import { openFindings } from '@/engine/figures/checks/open-findings';
 import { useFineFindings } from './fine-findings';
 
 const NONE: ReadonlySet<number> = new Set();

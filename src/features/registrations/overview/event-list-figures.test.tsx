@@ -148,6 +148,7 @@ describe('the upcoming events’ line', () => {
     lastVisit: null,
     newSinceLastVisit: null,
     asOf: null,
+    findings: null,
   });
 
   it('says for how many events it counts, and keeps saying it once all are counted', async () => {

@@ -20,8 +20,9 @@ import './event-list-figures.css';
 addScreenNamespace('figures', { en, fr });
 
 /**
- * An event card's figures: its registrations, the share paid and the registrations new since
- * the last visit, each a link to exactly the rows it counts, with the time they are as of.
+ * An event card's figures: its registrations, the share paid, the registrations new since
+ * the last visit and those the data doctor found something in, each a link to exactly the rows
+ * it counts (the findings to the event page's Checks), with the time they are as of.
  * `undefined`: still reading the device; null: never counted here, which the card says
  * (never a false 0).
  */
@@ -73,6 +74,13 @@ export function EventCardFigures({
             )}
           >
             {t('newSinceLastVisit', { count: fresh, formatted: formatCount(fresh, language) })}
+          </Link>
+        </p>
+      ) : null}
+      {figures.findings !== null && figures.findings > 0 ? (
+        <p className="event-figures__line">
+          <Link className="event-figures__findings" to={`${paths.event.build(eventId)}#checks`}>
+            {t('findings', { count: figures.findings, formatted: formatCount(figures.findings, language) })}
           </Link>
         </p>
       ) : null}

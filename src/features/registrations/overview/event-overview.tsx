@@ -24,6 +24,7 @@ import { OverviewState } from './overview-state';
 import { QuestionsSection } from './questions-section';
 import { OrderSheetSection } from '../order-sheet/order-sheet-section';
 import { ChecksSection } from '../checks/checks-section';
+import { usePublishFindingCount } from '../checks/use-publish-finding-count';
 import { questionTitle } from '../rows/registration-labels';
 import { useLanguage } from '@/i18n/use-language';
 import type { Registration } from '@/engine/api/registration-schemas';
@@ -84,6 +85,7 @@ export function EventOverview({ eventId, changesActions }: { eventId: number; ch
   );
   const insights = computed.insights;
   const final = complete && insights !== null && computed.from === data.rows.length;
+  usePublishFindingCount(eventId, final ? insights.checks : null);
   const failed = !data && error !== null;
   // An event without registrations still shows its categories, at zero, once that is final.
   const shown = insights !== null && (insights.total > 0 || final) ? insights : null;

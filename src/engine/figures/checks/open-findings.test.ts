@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { CHECK_IDS, findingKey, type Finding } from '@/engine/figures/checks/check-kinds';
-import { countBySeverity, openFindings } from './check-findings';
-import { fineRecord, parseFineFindings } from './fine-findings';
+import { countBySeverity, countOpen, fineRecord, openFindings, parseFineFindings } from './open-findings';
 
 const finding = (check: Finding['check'], registrationId: number, queId: number | null = null): Finding => ({
   check,
@@ -29,6 +28,9 @@ describe('open findings', () => {
       ['answer-missing', [2, 3]],
     ]);
     expect(countBySeverity(byCheck)).toEqual({ error: 1, warning: 0, notice: 2 });
+    // The events list's count: registrations with any open finding, each once.
+    expect(countOpen({ scanned: 10, findings }, new Set([findingKey(findings[4]!)]))).toBe(3);
+    expect(countOpen({ scanned: 10, findings }, new Set())).toBe(4);
   });
 
   it('keeps what a check counts equal to the registrations it lists, whatever is marked fine', () => {
