@@ -82,6 +82,33 @@ export interface ColdMerchSheet {
   tasks: FlowTasks;
 }
 
+export interface ColdChecks {
+  /** Navigation start → "All N registrations loaded" (null: not seen). */
+  allRowsMs: number | null;
+  /** Navigation start → the data doctor's findings in the DOM. */
+  checksMs: number;
+  tasks: FlowTasks;
+}
+
+/** A fresh load of the event page on its Checks tab: the rows, then the data doctor's findings. */
+export async function measureColdChecks(page: Page, appUrl: string, eventId: number): Promise<ColdChecks> {
+  await page.goto('about:blank');
+  await page.goto(new URL(`/events/${eventId}#checks`, appUrl).href);
+  await page.waitForFunction(
+    () => (window as { __benchLoad?: { checksAt: number | null } }).__benchLoad?.checksAt != null,
+    undefined,
+    { timeout: 180_000, polling: 100 },
+  );
+  await page.waitForTimeout(300);
+  const marks = await readLoadMarks(page);
+  if (marks?.checksAt == null) throw new Error('The Checks tab marks are missing.');
+  return {
+    allRowsMs: marks.allLoadedAt,
+    checksMs: marks.checksAt,
+    tasks: await flowTasks(page, 'checksCold', marks.allLoadedAt ?? 0, marks.checksAt),
+  };
+}
+
 /**
  * A fresh load of the event page on its merch tab: the rows, then the order sheet, which the
  * page asks the engine for first, before the rest of the figures.

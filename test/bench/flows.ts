@@ -11,6 +11,7 @@ export type FlowId =
   | 'settle'
   | 'eventPageCold'
   | 'merchCold'
+  | 'checksCold'
   | 'eventPage'
   | 'numbers'
   | 'typing'
@@ -35,6 +36,7 @@ export const FLOW_LABELS: Record<FlowId, string> = {
   eventPage: 'event page, rows cached (click → overview shown)',
   eventPageCold: 'event page from a fresh load (navigation → overview shown)',
   merchCold: 'merch tab from a fresh load (all rows → order sheet shown)',
+  checksCold: 'Checks tab from a fresh load (all rows → findings shown)',
   reopen: 'reopen from the copy on this device (navigation → all rows shown)',
   delta: 'a day later: check for changes (click → new total shown)',
   verify: 'a day later: full check in the background (new total shown → verified)',

@@ -13,7 +13,9 @@ import { resetDemo } from './delta';
 import {
   measureColdEventPage,
   measureColdMerchSheet,
+  measureColdChecks,
   type ColdMerchSheet,
+  type ColdChecks,
   measureEventPageVisits,
   type ColdEventPage,
   type EventPageVisits,
@@ -65,6 +67,7 @@ export interface InteractionFigures {
   eventPageCold: ColdEventPage;
   /** The event page loaded from scratch on its merch tab, last. */
   merchCold: ColdMerchSheet;
+  checksCold: ColdChecks;
   /** Page and workers after a GC: after the full load, and on the event page (overview shown). */
   memory: { afterLoad: MemoryFigures; eventPage: MemoryFigures | null };
   /** Long tasks per flow, in the order the flows ran. */
@@ -149,6 +152,9 @@ async function runInteractions(
   const merchCold = await measureColdMerchSheet(page, appUrl, plan.eventId);
   flows.push(merchCold.tasks);
   log(`${tag} merch tab, fresh load: order sheet at ${Math.round(merchCold.sheetMs)} ms`);
+  const checksCold = await measureColdChecks(page, appUrl, plan.eventId);
+  flows.push(checksCold.tasks);
+  log(`${tag} Checks tab, fresh load: findings at ${Math.round(checksCold.checksMs)} ms`);
   return {
     heap: afterLoad.heap,
     typing: typing.value,
@@ -160,6 +166,7 @@ async function runInteractions(
     eventPage,
     eventPageCold,
     merchCold,
+    checksCold,
     memory: { afterLoad: afterLoad.memory, eventPage: memoryOnEventPage },
     flows,
   };

@@ -25,6 +25,11 @@ export interface LoadMarks {
    * table was in the DOM; null otherwise.
    */
   sheetAt: number | null;
+  /**
+   * Event page opened on its Checks tab (#checks) only: performance.now() when the data
+   * doctor's findings (or its "no finding") were in the DOM; null otherwise.
+   */
+  checksAt: number | null;
   /** Main-thread tasks over 50 ms since the navigation: [start, duration]. */
   longTasks: [number, number][];
 }
@@ -68,6 +73,7 @@ function loadProbe({ allLoadedText, overview }: ProbeSettings): void {
     overviewAt: null,
     overviewFrameAt: null,
     sheetAt: null,
+    checksAt: null,
     longTasks: [],
   };
   const benchWindow = window as BenchWindow;
@@ -86,6 +92,7 @@ function loadProbe({ allLoadedText, overview }: ProbeSettings): void {
   const eventPage = /^\/events\/\d+\/?$/.test(location.pathname);
   // Opened on the merch tab, the figures to wait for are the order sheet's.
   const merch = eventPage && location.hash === '#merch';
+  const checks = eventPage && location.hash === '#checks';
   const observer = new MutationObserver(() => {
     if (marks.firstRowAt === null && document.querySelector('.registrations-table tbody tr[aria-rowindex]')) {
       marks.firstRowAt = performance.now();
@@ -106,7 +113,16 @@ function loadProbe({ allLoadedText, overview }: ProbeSettings): void {
     if (merch && marks.sheetAt === null && document.querySelector('.order-sheet table')) {
       marks.sheetAt = performance.now();
     }
-    const shown = merch ? marks.sheetAt : eventPage ? marks.overviewAt : marks.firstRowAt;
+    if (checks && marks.checksAt === null && document.querySelector('.checks__summary, .checks__none')) {
+      marks.checksAt = performance.now();
+    }
+    const shown = merch
+      ? marks.sheetAt
+      : checks
+        ? marks.checksAt
+        : eventPage
+          ? marks.overviewAt
+          : marks.firstRowAt;
     if (marks.allLoadedAt !== null && shown !== null) {
       observer.disconnect();
     }

@@ -213,6 +213,8 @@ function eventPageRows(plan: EventPlan, figures: InteractionFigures): Row[] {
     ...[eventPage.tasks, eventPageCold.tasks].map((flow) => flowRow(flow, plan.targets.longestTaskMs)),
     merchRow(figures.merchCold),
     flowRow(figures.merchCold.tasks, plan.targets.longestTaskMs),
+    checksRow(figures.checksCold),
+    flowRow(figures.checksCold.tasks, plan.targets.longestTaskMs),
   ];
 }
 
@@ -229,6 +231,23 @@ function merchRow({ allRowsMs, sheetMs }: InteractionFigures['merchCold']): Row 
     status: check(after !== null && after <= ORDER_SHEET_AFTER_ROWS_MS),
   };
 }
+
+/** The Checks tab opened from scratch: how long after the rows the data doctor's findings show. */
+function checksRow({ allRowsMs, checksMs }: InteractionFigures['checksCold']): Row {
+  const after = allRowsMs === null ? null : Math.max(0, checksMs - allRowsMs);
+  return {
+    measure: 'Checks tab, fresh load: all rows → findings shown',
+    result:
+      after === null
+        ? `${seconds(checksMs)} from the navigation`
+        : `${ms(after)} (rows at ${seconds(allRowsMs!)}, findings at ${seconds(checksMs)})`,
+    target: `≤ ${CHECKS_AFTER_ROWS_MS} ms`,
+    status: check(after !== null && after <= CHECKS_AFTER_ROWS_MS),
+  };
+}
+
+/** The data doctor's scan of the whole list after the rows (issue target). */
+const CHECKS_AFTER_ROWS_MS = 2000;
 
 /** The merch order sheet after the rows (issue target). */
 const ORDER_SHEET_AFTER_ROWS_MS = 300;

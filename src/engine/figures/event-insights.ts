@@ -72,7 +72,7 @@ export function eventInsights(
     duplicates: listed ? duplicates : [],
     lists: listed,
     checks: checks
-      ? eventChecks(registrations, { memo, duplicates, fold, corrections: questionOptions.corrections })
+      ? eventChecks(registrations, { memo, duplicates, corrections: questionOptions.corrections })
       : NO_CHECKS,
   };
 }

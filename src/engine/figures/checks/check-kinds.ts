@@ -8,7 +8,7 @@
  * The checks, in the order they are listed within a severity:
  * - e-mail: `email-invalid` (not an address), `email-typo` (a common provider's domain
  *   mistyped, with the likely address), `email-shared` (one address for more than
- *   MAX_PEOPLE_PER_ADDRESS people across several orders);
+ *   MAX_PEOPLE_PER_ADDRESS (scan-state.ts) people across several orders);
  * - names: `name-test` (a test entry), `name-swapped` (first and last name likely the wrong
  *   way round), `name-symbols` (digits or stray symbols), `name-case` (the whole name in
  *   capitals, or in lower case), `name-spaces` (spaces before or after);

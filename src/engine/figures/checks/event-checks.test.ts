@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import type { Registration } from '@/engine/api/registration-schemas';
 import { findingKey, type CheckId } from './check-kinds';
-import { CheckMemo, eventChecks, registrationStamp } from './event-checks';
+import { CheckMemo, eventChecks } from './event-checks';
+import { registrationStamp } from './row-facts';
 
 const SIZE = { que_id: 7, que_question_fr: 'Taille du t-shirt', que_question_en: 'T-shirt size' };
 const LICENCE = { que_id: 8, que_question_fr: 'Licence', que_question_en: 'Licence' };
@@ -139,23 +140,32 @@ describe('the data doctor’s scan', () => {
     );
   });
 
-  it('finds the same after a sync with its memory as a first scan does', () => {
+  it('finds the same after syncs with its memory as a first scan does', () => {
     const names = fc.constantFrom('Marie', 'TEST', ' Jean', 'Dupont', 'jean', 'Lucas2', 'Émilie');
     const emails = fc.constantFrom('a@gmail.com', 'b@gmial.com', 'c@orange', 'shared@free.fr', '');
-    const statuses = fc.constantFrom('paid', 'pending', 'refunded');
     const row = fc.record({
       first: names,
       last: names,
       email: emails,
-      status: statuses,
+      status: fc.constantFrom('paid', 'pending', 'refunded'),
       order: fc.constantFrom('1', '2', '3', ''),
+      category: fc.constantFrom(1, 2),
+      size: fc.constantFrom('S', 'M', 'L', 'XL', 'S ou M', ''),
+      licence: fc.constantFrom('A123456', 'B654321', 'C111111', '12345A', ''),
+    });
+    /** A sync: some registrations changed, some gone, some new. */
+    const sync = fc.record({
+      changed: fc.array(fc.tuple(fc.nat(), row), { maxLength: 8 }),
+      gone: fc.array(fc.nat(), { maxLength: 4 }),
+      added: fc.array(row, { maxLength: 6 }),
     });
     fc.assert(
       fc.property(
-        fc.array(row, { minLength: 1, maxLength: 40 }),
-        fc.array(fc.tuple(fc.nat(), row), { maxLength: 10 }),
-        (before, changes) => {
-          const make = (fields: (typeof before)[number], id: number): Registration =>
+        fc.array(row, { minLength: 1, maxLength: 60 }),
+        fc.array(sync, { maxLength: 3 }),
+        (before, syncs) => {
+          let nextRow = 1;
+          const make = (fields: (typeof before)[number], id = nextRow++): Registration =>
             registration({
               registration_id: id,
               first_name: fields.first,
@@ -163,14 +173,29 @@ describe('the data doctor’s scan', () => {
               email: fields.email,
               payment_status: fields.status,
               order_id: fields.order,
+              category_id: fields.category,
+              custom_questions: [
+                { ...SIZE, reponse: fields.size },
+                { ...LICENCE, reponse: fields.licence },
+              ],
             });
-          const rows = before.map((fields, index) => make(fields, index + 1));
+          let rows = before.map((fields) => make(fields));
           const memo = new CheckMemo();
-          eventChecks(rows, { memo });
-          const synced = rows.slice();
-          for (const [at, fields] of changes)
-            synced[at % synced.length] = make(fields, (at % synced.length) + 1);
-          expect(eventChecks(synced, { memo })).toEqual(eventChecks(synced));
+          expect(eventChecks(rows, { memo })).toEqual(eventChecks(rows));
+          for (const { changed, gone, added } of syncs) {
+            const next = rows.slice();
+            for (const [at, fields] of changed) {
+              const index = at % next.length;
+              next[index] = make(fields, next[index]!.registration_id);
+            }
+            const goneIds = new Set(gone.map((at) => next[at % next.length]!.registration_id));
+            rows = [
+              ...next.filter((kept) => !goneIds.has(kept.registration_id)),
+              ...added.map((fields) => make(fields)),
+            ];
+            if (rows.length === 0) return;
+            expect(eventChecks(rows, { memo })).toEqual(eventChecks(rows));
+          }
         },
       ),
     );

@@ -77,7 +77,9 @@ export function ChecksSection({
       {!open || !counts ? (
         <p role="status">{t('checks.scanning')}</p>
       ) : open.byCheck.length === 0 ? (
-        <p>{t('checks.none', { count: checks.scanned, formatted: formatCount(checks.scanned, language) })}</p>
+        <p className="checks__none">
+          {t('checks.none', { count: checks.scanned, formatted: formatCount(checks.scanned, language) })}
+        </p>
       ) : (
         <>
           <p className="checks__summary">

@@ -1,0 +1,161 @@
+import type { Registration } from '@/engine/api/registration-schemas';
+import { paymentStatusKey } from '@/engine/api/payment-status';
+import { answerKey, emailKey, personKey } from '@/lib/text-keys';
+import type { Finding } from './check-kinds';
+import { emailProblem, type EmailProblem } from './email-checks';
+import { namePart, nameProblems, type NameCheck, type NamePart } from './name-checks';
+import { exactShape, runShape } from './shapes';
+
+/** One question's first non-blank answer in a registration, read once. */
+export interface RowAnswer {
+  readonly queId: number;
+  readonly text: string;
+  /** answerKey's fold: how the question's answers are counted together. */
+  readonly key: string;
+  readonly runs: string;
+  readonly exact: string;
+}
+
+/** What one registration's own fields say, whatever the others hold: kept per row object. */
+export interface RowFacts {
+  readonly email: EmailProblem | null;
+  readonly names: readonly NameCheck[];
+  readonly emailKey: string;
+  readonly personKey: string;
+  /** The order number trimmed; '' for none. */
+  readonly order: string;
+  readonly status: string;
+  readonly category: number | null;
+  readonly answers: readonly RowAnswer[];
+  stamp: string | null;
+  /** The findings of its own fields (e-mail, name), made once. */
+  own: readonly Finding[] | null;
+  /** Its answer findings, for the decisions (answer-checks.ts) of one scan version. */
+  answerFindings: { readonly version: number; readonly findings: readonly Finding[] } | null;
+}
+
+/** Past this many distinct texts, a cache of texts starts again: a bound on the engine's memory. */
+const MAX_REMEMBERED = 200_000;
+
+/**
+ * What each registration's own fields say, per row object, and the reading of names, addresses
+ * and answers per distinct text (they come back many times). A sync replaces the objects of the
+ * registrations it changed and keeps the others, so a scan after it reads only the changed
+ * rows. One per engine, shared by its events.
+ */
+export class RowFactsMemo {
+  private readonly facts = new WeakMap<Registration, RowFacts>();
+  private parts = new Map<string, NamePart>();
+  private emails = new Map<string, { problem: EmailProblem | null; key: string }>();
+  private people = new Map<string, Map<string, string>>();
+  private answers = new Map<string, { key: string; runs: string; exact: string }>();
+
+  factsOf(registration: Registration): RowFacts {
+    let facts = this.facts.get(registration);
+    if (!facts) {
+      const first = registration.first_name ?? '';
+      const last = registration.last_name ?? '';
+      const email = this.email(registration.email ?? '');
+      facts = {
+        email: email.problem,
+        names: nameProblems(this.part(first), this.part(last)),
+        emailKey: email.key,
+        personKey: this.person(first, last),
+        order: registration.order_id?.trim() ?? '',
+        status: paymentStatusKey(registration.payment_status),
+        category: registration.category_id ?? null,
+        answers: this.answersOf(registration),
+        stamp: null,
+        own: null,
+        answerFindings: null,
+      };
+      this.facts.set(registration, facts);
+    }
+    return facts;
+  }
+
+  stampOf(registration: Registration): string {
+    const facts = this.factsOf(registration);
+    return (facts.stamp ??= registrationStamp(registration));
+  }
+
+  /** A registration listing a question twice counts once, with its first non-blank answer. */
+  private answersOf(registration: Registration): RowAnswer[] {
+    const found: RowAnswer[] = [];
+    for (const entry of registration.custom_questions) {
+      const text = entry.reponse ?? '';
+      const read = this.answer(text);
+      if (read.key === '' || found.some((answer) => answer.queId === entry.que_id)) continue;
+      found.push({ queId: entry.que_id, text, ...read });
+    }
+    return found;
+  }
+
+  private answer(text: string) {
+    let read = this.answers.get(text);
+    if (!read) {
+      if (this.answers.size > MAX_REMEMBERED) this.answers = new Map();
+      const key = answerKey(text);
+      read =
+        key === '' ? { key, runs: '', exact: '' } : { key, runs: runShape(text), exact: exactShape(text) };
+      this.answers.set(text, read);
+    }
+    return read;
+  }
+
+  private part(sent: string): NamePart {
+    let part = this.parts.get(sent);
+    if (!part) {
+      if (this.parts.size > MAX_REMEMBERED) this.parts = new Map();
+      this.parts.set(sent, (part = namePart(sent)));
+    }
+    return part;
+  }
+
+  private email(sent: string) {
+    let email = this.emails.get(sent);
+    if (!email) {
+      if (this.emails.size > MAX_REMEMBERED) this.emails = new Map();
+      this.emails.set(sent, (email = { problem: emailProblem(sent), key: emailKey(sent) }));
+    }
+    return email;
+  }
+
+  private person(first: string, last: string): string {
+    let lasts = this.people.get(first);
+    if (!lasts) {
+      if (this.people.size > MAX_REMEMBERED) this.people = new Map();
+      this.people.set(first, (lasts = new Map<string, string>()));
+    }
+    let key = lasts.get(last);
+    if (key === undefined) lasts.set(last, (key = personKey(first, last)));
+    return key;
+  }
+}
+
+/**
+ * A short digest of what the checks read of a registration (FNV-1a over its fields): equal
+ * while the registration is unchanged, different once a sync changes any of them.
+ */
+export function registrationStamp(registration: Registration): string {
+  let hash = 0x811c9dc5;
+  const feed = (value: string | number | null | undefined) => {
+    // A mark per field, so that moving text from one field to the next changes the digest.
+    const text = value === null || value === undefined ? '\u0000' : `${value}\u0001`;
+    for (let i = 0; i < text.length; i++) {
+      hash ^= text.charCodeAt(i);
+      hash = Math.imul(hash, 0x01000193);
+    }
+  };
+  feed(registration.first_name);
+  feed(registration.last_name);
+  feed(registration.email);
+  feed(registration.order_id);
+  feed(registration.payment_status);
+  feed(registration.category_id);
+  for (const entry of registration.custom_questions) {
+    feed(entry.que_id);
+    feed(entry.reponse);
+  }
+  return (hash >>> 0).toString(36);
+}
