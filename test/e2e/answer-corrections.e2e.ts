@@ -1,8 +1,8 @@
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { expectNoAxeViolations } from './axe';
-import { type BrowserHandle, launchBrowser, type PageProblems, watchPage } from './browser';
-import { signInDemo, switchLanguage } from './app';
+import type { PageProblems } from './browser';
+import { signedInDemoForFile, switchLanguage } from './app';
 import { expectNoPageOverflow, openEvent, shoot } from './steps';
 import { LANGS, escapeRegExp, t } from './texts';
 
@@ -18,20 +18,9 @@ const DESKTOP = { width: 1280, height: 900 };
 const PHONE = { width: 390, height: 844 };
 const TSHIRT = { en: 'T-shirt size', fr: 'Taille de t-shirt' } as const;
 
-let browser: BrowserHandle;
 let page: Page;
 let problems: PageProblems;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-  page = await browser.newPage();
-  problems = watchPage(page);
-  await signInDemo(page);
-});
-
-afterAll(async () => {
-  await browser?.close();
-});
+signedInDemoForFile((session) => ({ page, problems } = session));
 
 describe('correcting how answers are read', () => {
   for (const lang of LANGS) {

@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import type { Locator, Page } from 'playwright-core';
-import { inject } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
+import { type BrowserHandle, launchBrowser, type PageProblems, watchPage } from './browser';
 import { DEMO_KEYS } from '@/mocks/data/demo-keys';
 import type { RequestStats } from '@/mocks/server/http-server';
 import { leftOutStatusNames } from '@/engine/api/payment-status';
@@ -75,6 +76,24 @@ export async function signIn(page: Page, baseUrl: string, apiKey: string, lang: 
 }
 
 /** Opens the sign-in screen in English and starts the built-in demo, its events list shown. */
+/**
+ * One browser, signed in to the demo, for a whole test file, its page's problems watched: call
+ * at the top of the file; `use` receives the page before the first test, the browser closes
+ * after the last.
+ */
+export function signedInDemoForFile(use: (session: { page: Page; problems: PageProblems }) => void): void {
+  let browser: BrowserHandle | undefined;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+    const page = await browser.newPage();
+    use({ page, problems: watchPage(page) });
+    await signInDemo(page);
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+}
+
 export async function signInDemo(page: Page): Promise<void> {
   await page.goto(at('/sign-in'));
   await switchLanguage(page, 'en');

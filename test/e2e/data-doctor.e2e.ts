@@ -1,10 +1,10 @@
 import { readFile } from 'node:fs/promises';
 import Papa from 'papaparse';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { expectNoAxeViolations } from './axe';
-import { type BrowserHandle, launchBrowser, type PageProblems, watchPage } from './browser';
-import { at, eventCard, signInDemo, switchLanguage } from './app';
+import type { PageProblems } from './browser';
+import { at, eventCard, signedInDemoForFile, switchLanguage } from './app';
 import { expectCountLine, expectNoPageOverflow, openEvent, shoot } from './steps';
 import { LANGS, formatCount, t } from './texts';
 
@@ -21,20 +21,9 @@ const DESKTOP = { width: 1280, height: 900 };
 const PHONE = { width: 390, height: 844 };
 const CHECK = 'person-twice';
 
-let browser: BrowserHandle;
 let page: Page;
 let problems: PageProblems;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-  page = await browser.newPage();
-  problems = watchPage(page);
-  await signInDemo(page);
-});
-
-afterAll(async () => {
-  await browser?.close();
-});
+signedInDemoForFile((session) => ({ page, problems } = session));
 
 const section = (lang: 'en' | 'fr') =>
   page.getByRole('region', { name: t(lang, 'insights:checks.title'), exact: true });

@@ -1,8 +1,8 @@
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { expectNoAxeViolations } from './axe';
-import { type BrowserHandle, launchBrowser, type PageProblems, watchPage } from './browser';
-import { signInDemo, switchLanguage } from './app';
+import type { PageProblems } from './browser';
+import { signedInDemoForFile, switchLanguage } from './app';
 import { expectNoPageOverflow, openEvent, shoot } from './steps';
 import { LANGS, escapeRegExp, t } from './texts';
 
@@ -17,20 +17,9 @@ const EVENT = { id: 1005, total: 420 };
 const DESKTOP = { width: 1280, height: 900 };
 const PHONE = { width: 390, height: 844 };
 
-let browser: BrowserHandle;
 let page: Page;
 let problems: PageProblems;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-  page = await browser.newPage();
-  problems = watchPage(page);
-  await signInDemo(page);
-});
-
-afterAll(async () => {
-  await browser?.close();
-});
+signedInDemoForFile((session) => ({ page, problems } = session));
 
 const section = (lang: 'en' | 'fr') =>
   page.getByRole('region', { name: t(lang, 'insights:orderSheet.title'), exact: true });

@@ -1,9 +1,9 @@
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { expectNoAxeViolations } from './axe';
-import { type BrowserHandle, launchBrowser, type PageProblems, watchPage } from './browser';
-import { SCREENSHOT_DIR, at, signInDemo, switchLanguage } from './app';
+import type { PageProblems } from './browser';
+import { SCREENSHOT_DIR, at, signedInDemoForFile, switchLanguage } from './app';
 import { expectCountLine, loadedText, shoot } from './steps';
 import { LANGS, escapeRegExp, t, textPattern } from './texts';
 
@@ -17,20 +17,9 @@ import { LANGS, escapeRegExp, t, textPattern } from './texts';
 /** Upcoming, 420 registrations: every kind of day change happens there. */
 const EVENT = 1005;
 
-let browser: BrowserHandle;
 let page: Page;
 let problems: PageProblems;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-  page = await browser.newPage();
-  problems = watchPage(page);
-  await signInDemo(page);
-});
-
-afterAll(async () => {
-  await browser?.close();
-});
+signedInDemoForFile((session) => ({ page, problems } = session));
 
 const summary = () =>
   page.getByRole('region', {

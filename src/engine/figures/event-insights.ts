@@ -5,8 +5,8 @@ import { duplicateGroups } from './duplicate-groups';
 import { countDuplicates, type DuplicateCounts, type DuplicateGroup } from './duplicate-kinds';
 import { orderGroups, type OrderSummary } from './order-groups';
 import { questionInsights, type QuestionInsight, type QuestionInsightOptions } from './question-insights';
-import { NO_CHECKS, type EventChecks } from './checks/check-kinds';
 import { CheckMemo, eventChecks } from './checks/event-checks';
+import { NO_SUMMARY, parseFineFindings, summarizeChecks, type ChecksSummary } from './checks/open-findings';
 import { cachedAnswerKey } from '@/lib/text-keys';
 
 /** Everything the event overview shows, for one list of registrations. */
@@ -24,8 +24,8 @@ export interface EventInsights {
    * show them ask for them.
    */
   readonly lists: boolean;
-  /** What the data doctor found (empty unless asked for: see InsightsOptions.checks). */
-  readonly checks: EventChecks;
+  /** What the data doctor found, summed up (empty unless asked for: see InsightsOptions.checks). */
+  readonly checks: ChecksSummary;
 }
 
 /**
@@ -40,6 +40,8 @@ export interface InsightsOptions extends QuestionInsightOptions {
   readonly lists?: boolean;
   /** The data doctor's scan (checks/event-checks.ts). Default false. */
   readonly checks?: boolean;
+  /** With `checks`: the keys of the findings marked fine (open-findings.ts), left out. */
+  readonly fine?: readonly string[];
 }
 
 /** Everything, as the event page shows it. */
@@ -55,12 +57,19 @@ const NO_ORDERS: OrderSummary = { count: 0, orders: [], withoutOrder: 0, sizes: 
 export function eventInsights(
   registrations: readonly Registration[],
   categories: readonly Category[],
-  { questions, groups, lists = true, checks = false, ...questionOptions }: InsightsOptions = ALL_INSIGHTS,
+  {
+    questions,
+    groups,
+    lists = true,
+    checks = false,
+    fine = [],
+    ...questionOptions
+  }: InsightsOptions = ALL_INSIGHTS,
   /** The data doctor's memory of earlier scans (one per engine): a rescan reads only changed rows. */
   memo: CheckMemo = new CheckMemo(),
 ): EventInsights {
   const orders = groups ? orderGroups(registrations) : NO_ORDERS;
-  const duplicates = groups || checks ? duplicateGroups(registrations) : [];
+  const duplicates = groups ? duplicateGroups(registrations) : [];
   const listed = groups && lists;
   const fold = cachedAnswerKey();
   return {
@@ -72,7 +81,14 @@ export function eventInsights(
     duplicates: listed ? duplicates : [],
     lists: listed,
     checks: checks
-      ? eventChecks(registrations, { memo, duplicates, corrections: questionOptions.corrections })
-      : NO_CHECKS,
+      ? summarizeChecks(
+          eventChecks(registrations, {
+            memo,
+            ...(groups && { duplicates }),
+            corrections: questionOptions.corrections,
+          }),
+          parseFineFindings({ version: 1, keys: fine }),
+        )
+      : NO_SUMMARY,
   };
 }

@@ -3,6 +3,8 @@ import { asIs, done, isId, isRecord, method } from '@/engine/rpc/contract';
 import type { Registration } from '../api/registration-schemas';
 import type { InsightsOptions } from './event-insights';
 import type { WireInsights } from './insights-protocol';
+import { isFindingsTexts, type FindingsTexts } from './checks/findings-table';
+import { CSV_PRESET_IDS, type CsvPresetId } from '@/lib/csv/csv-presets';
 
 /**
  * The engine's figures methods. The engine keeps its own copy of each event's registrations,
@@ -29,6 +31,28 @@ export interface InsightsJob {
   readonly scope: Int32Array | null;
   readonly options: InsightsOptions;
 }
+
+/**
+ * The data doctor's findings as a file (checks/findings-table.ts), built in the engine: a list
+ * of 100,000 may hold tens of thousands of findings, which the page never holds.
+ */
+export interface FindingsFileJob {
+  readonly eventId: number;
+  readonly version: number | null;
+  readonly expected: number;
+  /** The promoter's corrections to how answers are read, as the figures take them. */
+  readonly corrections: unknown;
+  /** The keys of the findings marked fine: left out. */
+  readonly fine: readonly string[];
+  readonly texts: FindingsTexts;
+  readonly preset: CsvPresetId;
+}
+
+export type FindingsFileAnswer =
+  { readonly status: 'ok'; readonly file: Blob } | { readonly status: 'stale'; readonly held: number };
+
+const PRESETS: ReadonlySet<unknown> = new Set(CSV_PRESET_IDS);
+const isBlob = (value: unknown): value is Blob => Object.prototype.toString.call(value) === '[object Blob]';
 
 /** The figures, or `stale`: the engine does not hold the `expected` rows (it restarted), send them again. */
 export type InsightsAnswer =
@@ -58,6 +82,21 @@ export const insightsContract = {
       (r) =>
         isRecord(r) &&
         ((r.status === 'ok' && isRecord(r.insights)) || (r.status === 'stale' && isId(r.held))),
+    ),
+  }),
+  'insights.findings-csv': method<FindingsFileJob, FindingsFileAnswer>({
+    params: asIs(
+      (p) =>
+        isRecord(p) &&
+        isId(p.eventId) &&
+        (p.version === null || isId(p.version)) &&
+        isId(p.expected) &&
+        Array.isArray(p.fine) &&
+        isFindingsTexts(p.texts) &&
+        PRESETS.has(p.preset),
+    ),
+    result: asIs(
+      (r) => isRecord(r) && ((r.status === 'ok' && isBlob(r.file)) || (r.status === 'stale' && isId(r.held))),
     ),
   }),
   /** Drops the rows of one event, or of every event (null: sign-out). */

@@ -2,7 +2,9 @@ import type { Handlers } from '@/engine/rpc/server';
 import type { Registration } from '../api/registration-schemas';
 import { parseEventCorrections } from '@/lib/clean-answers/clean-answers';
 import { eventInsights } from './event-insights';
-import { CheckMemo } from './checks/event-checks';
+import { CheckMemo, eventChecks } from './checks/event-checks';
+import { findingsTable } from './checks/findings-table';
+import { parseFineFindings } from './checks/open-findings';
 import type { insightsContract } from './insights-contract';
 import { toWire } from './insights-protocol';
 import type { EventLists } from '@/engine/sync/event-lists';
@@ -16,6 +18,9 @@ import type { EventLists } from '@/engine/sync/event-lists';
 export function insightsHandlers(lists: EventLists): Handlers<typeof insightsContract> {
   const rowsByEvent = new Map<number, Registration[]>();
   const memo = new CheckMemo();
+  /** The list the engine loaded for the page, at the version the page shows, or the rows the page sent. */
+  const heldRows = (eventId: number, version: number | null): readonly Registration[] =>
+    (version === null ? rowsByEvent.get(eventId) : lists.rowsAt(eventId, version)) ?? [];
   return {
     'insights.rows': ({ eventId, from, rows }) => {
       let held = rowsByEvent.get(eventId);
@@ -31,9 +36,7 @@ export function insightsHandlers(lists: EventLists): Handlers<typeof insightsCon
       return true;
     },
     'insights.compute': ({ eventId, version, expected, categories, scope, options }) => {
-      // The list the engine loaded for the page, at the version the page shows, or the rows the
-      // page sent.
-      const held = (version === null ? rowsByEvent.get(eventId) : lists.rowsAt(eventId, version)) ?? [];
+      const held = heldRows(eventId, version);
       if (held.length !== expected) return { status: 'stale', held: held.length };
       const rows = scope ? inScope(held, scope) : held;
       // The promoter's corrections come from the page: parsed like anything from outside.
@@ -42,6 +45,15 @@ export function insightsHandlers(lists: EventLists): Handlers<typeof insightsCon
         status: 'ok',
         insights: toWire(eventInsights(rows, categories, { ...options, corrections }, memo)),
       };
+    },
+    'insights.findings-csv': async ({ eventId, version, expected, corrections, fine, texts, preset }) => {
+      const held = heldRows(eventId, version);
+      if (held.length !== expected) return { status: 'stale', held: held.length };
+      const checks = eventChecks(held, { memo, corrections: parseEventCorrections(corrections) });
+      const rows = findingsTable(held, checks, parseFineFindings({ version: 1, keys: fine }), texts);
+      // The CSV writer comes with the first file, as the exports' does.
+      const { buildCsvBlob } = await import('@/lib/csv/build-csv');
+      return { status: 'ok', file: buildCsvBlob({ headers: texts.headers, rows, preset }) };
     },
   };
 }

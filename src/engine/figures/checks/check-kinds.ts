@@ -83,7 +83,6 @@ export interface EventChecks {
   readonly findings: readonly Finding[];
 }
 
-export const NO_CHECKS: EventChecks = { scanned: 0, findings: [] };
 
 /**
  * A finding's identity for "This is fine": its check, registration, question and the

@@ -1,12 +1,10 @@
 import type { Registration } from '@/engine/api/registration-schemas';
 import { NO_CORRECTIONS, type EventCorrections } from '@/lib/clean-answers/clean-answers';
-import { duplicateGroups } from '../duplicate-groups';
 import type { DuplicateGroup } from '../duplicate-kinds';
 import { answerDecisions, rowAnswerFindings, type AnswerDecisions } from './answer-checks';
 import { CHECK_IDS, type CheckId, type EventChecks, type Finding } from './check-kinds';
 import { RowFactsMemo } from './row-facts';
 import { EventScan } from './scan-state';
-
 
 /** The events whose counts a memo keeps at once: the one on screen and the one before. */
 const SCANS_KEPT = 2;
@@ -107,7 +105,7 @@ export function eventChecks(
       );
     }
   }
-  for (const group of duplicates ?? duplicateGroups(registrations)) {
+  for (const group of duplicates ?? scan.duplicateGroups()) {
     if (group.kind !== 'likely') continue;
     for (const registration of group.registrations)
       push(finding('person-twice', registration, nameAsSent(registration)));

@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { CHECK_IDS, findingKey, type Finding } from '@/engine/figures/checks/check-kinds';
-import { countBySeverity, countOpen, fineRecord, openFindings, parseFineFindings } from './open-findings';
+import {
+  countBySeverity,
+  countOpen,
+  fineRecord,
+  openFindings,
+  parseFineFindings,
+  summarizeChecks,
+} from './open-findings';
 
 const finding = (check: Finding['check'], registrationId: number, queId: number | null = null): Finding => ({
   check,
@@ -27,8 +34,15 @@ describe('open findings', () => {
       ['email-typo', [1]],
       ['answer-missing', [2, 3]],
     ]);
-    expect(countBySeverity(byCheck)).toEqual({ error: 1, warning: 0, notice: 2 });
-    // The events list's count: registrations with any open finding, each once.
+    // What the page draws: per check its registrations, the findings (one per question) and the
+    // registrations with any open finding, each once (the events list's count).
+    const summary = summarizeChecks({ scanned: 10, findings }, new Set([findingKey(findings[4]!)]));
+    expect(summary).toMatchObject({ scanned: 10, open: 3, fine: 1 });
+    expect(summary.checks.map(({ check, ids, findings: count }) => [check, [...ids], count])).toEqual([
+      ['email-typo', [1], 1],
+      ['answer-missing', [2, 3], 3],
+    ]);
+    expect(countBySeverity(summary.checks)).toEqual({ error: 1, warning: 0, notice: 2 });
     expect(countOpen({ scanned: 10, findings }, new Set([findingKey(findings[4]!)]))).toBe(3);
     expect(countOpen({ scanned: 10, findings }, new Set())).toBe(4);
   });

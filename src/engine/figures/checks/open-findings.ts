@@ -7,6 +7,7 @@ import {
   type EventChecks,
   type Finding,
 } from './check-kinds';
+import { keptKeysRecord, parseKeptKeys, type KeptKeysRecord } from '@/lib/kept-keys';
 
 /*
  * The findings still open: what is left once the promoter marked some "This is fine". The
@@ -52,10 +53,67 @@ export function openFindings(
   };
 }
 
+/** Findings listed per check on the event page; the table shows them all. */
+export const FIRST_LISTED = 6;
+
+/**
+ * "All of these are fine" marks at most this many at once: past it, findings are looked at in
+ * the table, not waved through unseen (and the device record of the keys stays small).
+ */
+export const MARKED_AT_ONCE = 500;
+
+/** One check as the event page shows it, and the table's `check` filter keeps it. */
+export interface CheckSummary {
+  readonly check: CheckId;
+  /** The registrations concerned, each once, in the order of the findings. */
+  readonly ids: Int32Array;
+  /** Open findings: as many as `ids`, or more for an answer check (one per question). */
+  readonly findings: number;
+  /**
+   * The open findings when there are at most MARKED_AT_ONCE (all can be marked fine at once),
+   * else the first FIRST_LISTED.
+   */
+  readonly listed: readonly Finding[];
+}
+
+/** What the page draws of a scan: per check its counts, its registrations and a few findings. */
+export interface ChecksSummary {
+  readonly scanned: number;
+  /** Registrations with at least one open finding (the events list's count). */
+  readonly open: number;
+  /** Findings marked fine that the scan found again. */
+  readonly fine: number;
+  readonly checks: readonly CheckSummary[];
+}
+
+export const NO_SUMMARY: ChecksSummary = { scanned: 0, open: 0, fine: 0, checks: [] };
+
+/**
+ * The scan summed up for the page: the page draws counts and a few findings and filters by
+ * ids, so the engine sends those, never every finding (a list of 100,000 may hold tens of
+ * thousands).
+ */
+export function summarizeChecks(checks: EventChecks, fine: ReadonlySet<string>): ChecksSummary {
+  const { byCheck, fine: marked } = openFindings(checks, fine);
+  const open = new Set<number>();
+  for (const { ids } of byCheck) for (const id of ids) open.add(id);
+  return {
+    scanned: checks.scanned,
+    open: open.size,
+    fine: marked,
+    checks: byCheck.map(({ check, findings, ids }) => ({
+      check,
+      ids: Int32Array.from(ids),
+      findings: findings.length,
+      listed: findings.length <= MARKED_AT_ONCE ? findings : findings.slice(0, FIRST_LISTED),
+    })),
+  };
+}
+
 /** How many registrations have an open finding of an error, a warning, a notice. */
-export function countBySeverity(byCheck: readonly CheckFindings[]) {
+export function countBySeverity(checks: readonly CheckSummary[]) {
   const counts = { error: 0, warning: 0, notice: 0 };
-  for (const { check, ids } of byCheck) counts[CHECK_SEVERITY[check]] += ids.size;
+  for (const { check, ids } of checks) counts[CHECK_SEVERITY[check]] += ids.length;
   return counts;
 }
 
@@ -73,27 +131,11 @@ export function countOpen(checks: EventChecks, fine: ReadonlySet<string>): numbe
  * its rows): their keys (findingKey), so a finding comes back when its registration changes.
  */
 
-interface FineRecord {
-  readonly version: 1;
-  readonly keys: readonly string[];
-}
-
-/** More than any promoter marks by hand: a damaged record cannot grow the page's memory. */
+/** More than any promoter marks by hand. */
 const MAX_KEYS = 20_000;
 
 /** The keys in whatever was read back. Never throws; keeps the keys that look right, once each. */
-export function parseFineFindings(value: unknown): ReadonlySet<string> {
-  const keys = new Set<string>();
-  if (typeof value !== 'object' || value === null) return keys;
-  const { version, keys: found } = value as { version?: unknown; keys?: unknown };
-  if (version !== 1 || !Array.isArray(found)) return keys;
-  for (const key of found as unknown[]) {
-    if (keys.size >= MAX_KEYS) break;
-    if (isFindingKey(key)) keys.add(key);
-  }
-  return keys;
-}
+export const parseFineFindings = (value: unknown): ReadonlySet<string> =>
+  parseKeptKeys(value, isFindingKey, MAX_KEYS);
 
-export function fineRecord(keys: ReadonlySet<string>): FineRecord {
-  return { version: 1, keys: [...keys].slice(0, MAX_KEYS) };
-}
+export const fineRecord = (keys: ReadonlySet<string>): KeptKeysRecord => keptKeysRecord(keys, MAX_KEYS);

@@ -1,4 +1,6 @@
 import type { Registration } from '@/engine/api/registration-schemas';
+import { duplicateGroups } from '../duplicate-groups';
+import type { DuplicateGroup } from '../duplicate-kinds';
 import type { RowFacts, RowFactsMemo } from './row-facts';
 
 /** More people than this on one address, in several orders: worth a look. */
@@ -36,6 +38,7 @@ export interface CategoryCounts {
  */
 export class EventScan {
   private rows: readonly Registration[] = [];
+  private duplicates: readonly DuplicateGroup[] | null = null;
   private readonly present = new Set<Registration>();
   private readonly addresses = new Map<string, Registration | Group>();
   private readonly orders = new Map<string, Registration | Group>();
@@ -47,9 +50,13 @@ export class EventScan {
 
   constructor(private readonly memo: RowFactsMemo) {}
 
-  /** Brings the counts to `rows`. */
+  /**
+   * Brings the counts to `rows`. Compared row by row, never by the array: a caller may hold one
+   * array and change it in place.
+   */
   update(rows: readonly Registration[]): void {
-    if (rows === this.rows) return;
+    if (sameRows(this.rows, rows)) return;
+    this.duplicates = null;
     const next = new Set(rows);
     const gone = this.rows.filter((row) => !next.has(row));
     const came = rows.filter((row) => !this.present.has(row));
@@ -60,7 +67,12 @@ export class EventScan {
       for (const row of gone) this.count(row, -1);
       for (const row of came) this.count(row, 1);
     }
-    this.rows = rows;
+    this.rows = rows.slice();
+  }
+
+  /** The duplicate groups of the rows last brought in, found once for them. */
+  duplicateGroups(): readonly DuplicateGroup[] {
+    return (this.duplicates ??= duplicateGroups(this.rows));
   }
 
   /** The registrations of a flagged address or order. */
@@ -158,6 +170,12 @@ export class EventScan {
     }
     if (category.size === 0) this.categories.delete(facts.category);
   }
+}
+
+function sameRows(a: readonly Registration[], b: readonly Registration[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
 }
 
 // A class, not a shape: a registration keeps the API's extra fields, whatever their names.

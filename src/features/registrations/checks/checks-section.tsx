@@ -6,93 +6,86 @@ import { formatCount } from '@/lib/numbers';
 import type { Registration } from '@/engine/api/registration-schemas';
 import { ResponsiveTable, type TableColumn } from '@/components/tables/responsive-table';
 import type { InsightLabels } from '../insights/use-insight-labels';
-import {
-  CHECK_SEVERITY,
-  findingKey,
-  type EventChecks,
-  type Finding,
-} from '@/engine/figures/checks/check-kinds';
+import { CHECK_SEVERITY, findingKey, type Finding } from '@/engine/figures/checks/check-kinds';
 import { registrationLink } from '../overview/overview-links';
 import {
+  FIRST_LISTED,
+  MARKED_AT_ONCE,
   countBySeverity,
-  countOpen,
-  openFindings,
-  type CheckFindings,
+  type CheckSummary,
+  type ChecksSummary,
 } from '@/engine/figures/checks/open-findings';
 import { checkLink } from './check-findings';
 import { FindingsExport } from './findings-export';
-import { useFineFindings } from './fine-findings';
 import './checks-section.css';
 
 interface ChecksSectionProps {
   readonly eventId: number;
-  readonly checks: EventChecks;
-  /** The event's registrations, for the names of the registrations listed. */
-  readonly registrations: readonly Registration[];
+  readonly summary: ChecksSummary;
   /** Whether the scan read the whole list (else it says how far the load got). */
   readonly final: boolean;
+  /** The event's registrations, for the names of the registrations listed. */
+  readonly registrations: readonly Registration[];
+  /** The keys of the findings marked fine, and how to mark or unmark some. */
+  readonly fine: ReadonlySet<string>;
+  readonly onMark: (keys: readonly string[], fine: boolean) => void;
   /** The questions' texts in the interface language, by id. */
   readonly questionText: (queId: number) => string;
   readonly labels: InsightLabels;
 }
 
-/** At most this many findings of a check are listed here; the table has them all. */
-const LISTED = 6;
-
 /**
  * The data doctor (engine/figures/checks): what is likely wrong in the registrations, by check,
  * most serious first; each count opens exactly its registrations in the table (the `check`
  * filter, so export, print and the mailing hand-off follow it). A finding marked "This is fine"
- * is hidden, kept on this device, and comes back when its registration changes.
+ * is hidden, kept on this device, and comes back when its registration changes. The engine
+ * sends the counts and a few findings per check, never every finding.
  */
 export function ChecksSection({
   eventId,
-  checks,
-  registrations,
+  summary,
   final,
+  registrations,
+  fine,
+  onMark,
   questionText,
   labels,
 }: ChecksSectionProps) {
   const { t } = useTranslation('insights');
   const language = useLanguage();
   const headingId = useId();
-  const { fine, ready, mark } = useFineFindings(eventId);
-  const open = useMemo(
-    () => (ready ? { ...openFindings(checks, fine), registrations: countOpen(checks, fine) } : null),
-    [checks, fine, ready],
-  );
-  const byId = useMemo(
-    () => new Map(registrations.map((row) => [row.registration_id, row])),
-    [registrations],
-  );
-  const counts = open ? countBySeverity(open.byCheck) : null;
+  const byId = useListedRegistrations(registrations, summary);
+  const counts = countBySeverity(summary.checks);
 
   return (
     <section className="card overview-section checks" aria-labelledby={headingId}>
       <h2 id={headingId}>{t('checks.title')}</h2>
       <p className="muted">{t('checks.intro')}</p>
       {!final ? (
-        <p role="status">{t('checks.soFar', { formatted: formatCount(checks.scanned, language) })}</p>
+        <p role="status">{t('checks.soFar', { formatted: formatCount(summary.scanned, language) })}</p>
       ) : null}
-      {!open || !counts ? (
-        <p role="status">{t('checks.scanning')}</p>
-      ) : open.byCheck.length === 0 ? (
+      {summary.checks.length === 0 ? (
         <p className="checks__none">
-          {t('checks.none', { count: checks.scanned, formatted: formatCount(checks.scanned, language) })}
+          {t('checks.none', { count: summary.scanned, formatted: formatCount(summary.scanned, language) })}
         </p>
       ) : (
         <>
           <p className="checks__summary">
             {t('checks.summary', {
-              count: open.registrations,
-              formatted: formatCount(open.registrations, language),
+              count: summary.open,
+              formatted: formatCount(summary.open, language),
               errors: formatCount(counts.error, language),
               warnings: formatCount(counts.warning, language),
               notices: formatCount(counts.notice, language),
             })}
           </p>
-          <FindingsExport eventId={eventId} byCheck={open.byCheck} byId={byId} questionText={questionText} />
-          {open.byCheck.map((found) => (
+          <FindingsExport
+            eventId={eventId}
+            registrations={registrations}
+            fine={fine}
+            questionText={questionText}
+          />
+          {summary.checks.map((found) => (
             <CheckBlock
               key={found.check}
               eventId={eventId}
@@ -100,15 +93,15 @@ export function ChecksSection({
               byId={byId}
               labels={labels}
               questionText={questionText}
-              onFine={(findings) => mark(findings.map(findingKey), true)}
+              onFine={(findings) => onMark(findings.map(findingKey), true)}
             />
           ))}
         </>
       )}
-      {open && open.fine > 0 ? (
+      {summary.fine > 0 ? (
         <p className="muted">
-          {t('checks.fineCount', { count: open.fine, formatted: formatCount(open.fine, language) })}{' '}
-          <button type="button" className="button button--ghost" onClick={() => mark([...fine], false)}>
+          {t('checks.fineCount', { count: summary.fine, formatted: formatCount(summary.fine, language) })}{' '}
+          <button type="button" className="button button--ghost" onClick={() => onMark([...fine], false)}>
             {t('checks.showFine')}
           </button>
         </p>
@@ -117,9 +110,26 @@ export function ChecksSection({
   );
 }
 
+/** The registrations of the findings listed, by id: a pass over the rows, not a map of them all. */
+function useListedRegistrations(
+  registrations: readonly Registration[],
+  summary: ChecksSummary,
+): ReadonlyMap<number, Registration> {
+  return useMemo(() => {
+    const wanted = new Set(
+      summary.checks.flatMap(({ listed }) =>
+        listed.slice(0, FIRST_LISTED).map((finding) => finding.registrationId),
+      ),
+    );
+    const found = new Map<number, Registration>();
+    for (const row of registrations) if (wanted.has(row.registration_id)) found.set(row.registration_id, row);
+    return found;
+  }, [registrations, summary]);
+}
+
 interface CheckBlockProps {
   readonly eventId: number;
-  readonly found: CheckFindings;
+  readonly found: CheckSummary;
   readonly byId: ReadonlyMap<number, Registration>;
   readonly labels: InsightLabels;
   readonly questionText: (queId: number) => string;
@@ -131,7 +141,7 @@ function CheckBlock({ eventId, found, byId, labels, questionText, onFine }: Chec
   const { t } = useTranslation('insights');
   const language = useLanguage();
   const headingId = useId();
-  const { check, findings, ids } = found;
+  const { check, findings, ids, listed } = found;
   const severity = CHECK_SEVERITY[check];
   const name = t(`checks.names.${check}`);
   const personOf = (finding: Finding) => {
@@ -201,38 +211,39 @@ function CheckBlock({ eventId, found, byId, labels, questionText, onFine }: Chec
       <p className="muted">{t(`checks.explain.${check}`)}</p>
       <p>
         <Link to={checkLink(eventId, check)}>
-          {t('checks.open', { count: ids.size, formatted: formatCount(ids.size, language) })}
+          {t('checks.open', { count: ids.length, formatted: formatCount(ids.length, language) })}
         </Link>
       </p>
       <ResponsiveTable
         caption={
-          findings.length > LISTED
+          findings > FIRST_LISTED
             ? t('checks.caption', {
-                shown: formatCount(LISTED, language),
-                formatted: formatCount(findings.length, language),
+                shown: formatCount(FIRST_LISTED, language),
+                formatted: formatCount(findings, language),
               })
-            : t('checks.captionAll', {
-                count: findings.length,
-                formatted: formatCount(findings.length, language),
-              })
+            : t('checks.captionAll', { count: findings, formatted: formatCount(findings, language) })
         }
         columns={columns}
-        rows={findings.slice(0, LISTED)}
+        rows={listed.slice(0, FIRST_LISTED)}
         rowKey={(finding) => findingKey(finding)}
       />
       <div className="checks__actions no-print">
-        {findings.length > LISTED ? (
+        {findings > FIRST_LISTED ? (
           <p className="muted">
             {t('checks.more', {
-              count: findings.length - LISTED,
-              formatted: formatCount(findings.length - LISTED, language),
+              count: findings - FIRST_LISTED,
+              formatted: formatCount(findings - FIRST_LISTED, language),
             })}
           </p>
         ) : null}
-        <button type="button" className="button" onClick={() => onFine(findings)}>
-          {t('checks.allFine')}
-          <span className="visually-hidden">: {name}</span>
-        </button>
+        {listed.length === findings ? (
+          <button type="button" className="button" onClick={() => onFine(listed)}>
+            {t('checks.allFine')}
+            <span className="visually-hidden">: {name}</span>
+          </button>
+        ) : (
+          <p className="muted">{t('checks.tooManyToMark', { max: formatCount(MARKED_AT_ONCE, language) })}</p>
+        )}
       </div>
     </section>
   );

@@ -1,65 +1,76 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { exportCsv } from '@/engine/export/export-client';
-import { CHECK_SEVERITY } from '@/engine/figures/checks/check-kinds';
-import { fullName, type Registration } from '@/engine/api/registration-schemas';
+import type { Registration } from '@/engine/api/registration-schemas';
+import { CHECK_IDS } from '@/engine/figures/checks/check-kinds';
+import type { FindingsTexts } from '@/engine/figures/checks/findings-table';
 import { useLanguage } from '@/i18n/use-language';
 import { csvFileName, downloadBlob } from '@/lib/csv';
 import { useEventName } from '../editions/edition-links';
-import type { CheckFindings } from '@/engine/figures/checks/open-findings';
+import { insightsClient } from '../insights/insights-client';
+import { useAnswerCorrections } from '../rows/answer-corrections';
 
 interface FindingsExportProps {
   readonly eventId: number;
-  readonly byCheck: readonly CheckFindings[];
-  readonly byId: ReadonlyMap<number, Registration>;
+  /** Every registration of the event, as the Checks section counts them. */
+  readonly registrations: readonly Registration[];
+  readonly fine: ReadonlySet<string>;
+  /** The question texts in the interface language, by id. */
   readonly questionText: (queId: number) => string;
 }
 
 /**
  * The open findings as a CSV to send to the registration platform's support: one line per
  * finding, in the interface language, with what identifies the registration there (its id, its
- * order, its name and e-mail) and what was found. Built by the engine like every CSV (formula
- * guard, Excel's separator for the language).
+ * order, its name and e-mail) and what was found. The engine builds it (checks/findings-table,
+ * the CSV writer's formula guard and Excel's separator for the language): the page never holds
+ * every finding.
  */
-export function FindingsExport({ eventId, byCheck, byId, questionText }: FindingsExportProps) {
+export function FindingsExport({ eventId, registrations, fine, questionText }: FindingsExportProps) {
   const { t } = useTranslation('insights');
   const language = useLanguage();
   const eventName = useEventName(eventId);
+  const client = insightsClient(useQueryClient());
+  const { corrections } = useAnswerCorrections(eventId);
   const [said, setSaid] = useState('');
 
   const save = async () => {
-    const headers = [
-      t('checks.columns.severity'),
-      t('checks.columns.check'),
-      'registration_id',
-      'order_id',
-      t('checks.registration'),
-      'email',
-      t('checks.question'),
-      t('checks.found'),
-      t('checks.suggestion'),
-    ];
-    const rows = byCheck.flatMap(({ check, findings }) =>
-      findings.map((finding) => {
-        const registration = byId.get(finding.registrationId);
-        return [
-          t(`checks.severity.${CHECK_SEVERITY[check]}`),
-          t(`checks.names.${check}`),
-          String(finding.registrationId),
-          registration?.order_id ?? '',
-          registration ? fullName(registration) : '',
-          registration?.email ?? '',
-          finding.queId !== null ? questionText(finding.queId) : '',
-          finding.value,
-          finding.suggestion ?? '',
-        ];
-      }),
-    );
+    const questions = new Set<number>();
+    for (const row of registrations) for (const entry of row.custom_questions) questions.add(entry.que_id);
+    const texts: FindingsTexts = {
+      headers: [
+        t('checks.columns.severity'),
+        t('checks.columns.check'),
+        'registration_id',
+        'order_id',
+        t('checks.registration'),
+        'email',
+        t('checks.question'),
+        t('checks.found'),
+        t('checks.suggestion'),
+      ],
+      checks: Object.fromEntries(
+        CHECK_IDS.map((check) => [check, t(`checks.names.${check}`)]),
+      ) as FindingsTexts['checks'],
+      severities: {
+        error: t('checks.severity.error'),
+        warning: t('checks.severity.warning'),
+        notice: t('checks.severity.notice'),
+      },
+      questions: Object.fromEntries([...questions].map((queId) => [String(queId), questionText(queId)])),
+    };
     try {
       const preset = language === 'fr' ? 'excel-fr' : 'excel-en';
-      const blob = await exportCsv({ headers, rows, preset });
+      const file = await client.findingsFile({
+        eventId,
+        rows: registrations,
+        corrections,
+        fine: [...fine].sort(),
+        texts,
+        preset,
+      });
       const fileName = csvFileName(eventName, new Date(), preset, t('checks.file'));
-      downloadBlob(blob, fileName);
+      downloadBlob(file, fileName);
       setSaid(t('orderSheet.exported', { file: fileName }));
     } catch {
       setSaid(t('orderSheet.exportFailed'));

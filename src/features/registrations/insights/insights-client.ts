@@ -10,6 +10,7 @@ import { engineVersionOf, onRegistrationsRemoved } from '../api/registrations-ca
 import type { Registration } from '@/engine/api/registration-schemas';
 import type { EventInsights, InsightsOptions } from '@/engine/figures/event-insights';
 import { fromWire } from '@/engine/figures/insights-protocol';
+import type { FindingsFileJob } from '@/engine/figures/insights-contract';
 
 type ResultsByScope = WeakMap<object, Map<string, Promise<EventInsights>>>;
 const ALL_ROWS = {};
@@ -114,36 +115,62 @@ class InsightsClient {
    * version the query names), so nothing is sent; else, or when it no longer holds that
    * version, the page sends its rows, and once more in full if they drifted.
    */
-  private async run(
-    request: ComputeRequest,
-    attempt: 'held' | 'sent' | 'resent' = 'held',
-  ): Promise<EventInsights> {
+  private async run(request: ComputeRequest): Promise<EventInsights> {
     const { eventId, rows, categories, scope, options } = request;
-    const version = attempt === 'held' ? this.versionOf(eventId, rows) : null;
     this.index(eventId, rows);
-    if (version === null) await this.sync(eventId, rows);
-    const job = {
-      eventId,
-      version,
-      expected: rows.length,
-      categories,
-      scope: scope ? Int32Array.from(scope) : null,
-      options,
-    };
-    const answer = await this.engine.call('insights.compute', job, {
-      transfer: job.scope ? [job.scope.buffer] : [],
+    const insights = await this.onRows(eventId, rows, async (version) => {
+      const job = {
+        eventId,
+        version,
+        expected: rows.length,
+        categories,
+        scope: scope ? Int32Array.from(scope) : null,
+        options,
+      };
+      const answer = await this.engine.call('insights.compute', job, {
+        transfer: job.scope ? [job.scope.buffer] : [],
+      });
+      return answer.status === 'ok' ? { value: answer.insights } : answer;
     });
-    if (answer.status === 'stale') {
-      if (attempt === 'held') return this.run(request, version === null ? 'resent' : 'sent');
-      // The engine's copy drifted (it restarted, or a message was lost): send everything again once.
-      if (attempt === 'resent')
-        throw new Error(
-          `The figures could not be computed: ${answer.held} rows held, ${rows.length} expected`,
-        );
-      this.sent.delete(eventId);
-      return this.run(request, 'resent');
-    }
-    return fromWire(answer.insights, this.byId.get(eventId) ?? new Map());
+    return fromWire(insights, this.byId.get(eventId) ?? new Map());
+  }
+
+  /** The data doctor's findings as a CSV file, built by the engine on the rows the page shows. */
+  findingsFile(request: FindingsFileRequest): Promise<Blob> {
+    const { eventId, rows, ...job } = request;
+    return this.enqueue(() =>
+      this.onRows(eventId, rows, async (version) => {
+        const answer = await this.engine.call('insights.findings-csv', {
+          eventId,
+          version,
+          expected: rows.length,
+          ...job,
+        });
+        return answer.status === 'ok' ? { value: answer.file } : answer;
+      }),
+    );
+  }
+
+  /**
+   * Runs `call` on the engine's copy of `rows`: the version the engine holds when there is one,
+   * else the rows sent first; once more with every row sent when the engine's copy drifted.
+   */
+  private async onRows<T>(
+    eventId: number,
+    rows: readonly Registration[],
+    call: (version: number | null) => Promise<{ value: T } | { status: 'stale'; held: number }>,
+    attempt: 'held' | 'sent' | 'resent' = 'held',
+  ): Promise<T> {
+    const version = attempt === 'held' ? this.versionOf(eventId, rows) : null;
+    if (version === null) await this.sync(eventId, rows);
+    const answer = await call(version);
+    if ('value' in answer) return answer.value;
+    if (attempt === 'held') return this.onRows(eventId, rows, call, version === null ? 'resent' : 'sent');
+    // The engine's copy drifted (it restarted, or a message was lost): send everything again once.
+    if (attempt === 'resent')
+      throw new Error(`The figures could not be computed: ${answer.held} rows held, ${rows.length} expected`);
+    this.sent.delete(eventId);
+    return this.onRows(eventId, rows, call, 'resent');
   }
 
   /** Keeps the ids of `rows` for reading the engine's answers, from the first row that differs. */
@@ -192,6 +219,12 @@ export interface ComputeRequest {
    */
   readonly scope: readonly number[] | null;
   readonly options: InsightsOptions;
+}
+
+export interface FindingsFileRequest extends Omit<FindingsFileJob, 'eventId' | 'version' | 'expected'> {
+  readonly eventId: number;
+  /** Every registration of the event, as the event page shows them. */
+  readonly rows: readonly Registration[];
 }
 
 const ids = new WeakMap<readonly { readonly id: number }[], readonly number[]>();

@@ -2,6 +2,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { readDismissedDuplicatesCopy, saveDismissedDuplicatesCopy } from '@/engine/copy/device-copy';
 import type { DuplicateKind } from '@/engine/figures/duplicate-kinds';
+import { keptKeysRecord, parseKeptKeys, type KeptKeysRecord } from '@/lib/kept-keys';
 
 /**
  * The groups of possible duplicates the promoter dismissed ("Not a duplicate"), per event.
@@ -19,12 +20,6 @@ import type { DuplicateKind } from '@/engine/figures/duplicate-kinds';
  * gains a registration is a new group, and is shown again.
  */
 
-/** What is saved: a version, so a later format can tell an old record from its own. */
-interface DismissedRecord {
-  readonly version: 1;
-  readonly keys: readonly string[];
-}
-
 /** More than any promoter dismisses by hand: a damaged record cannot grow the page's memory. */
 const MAX_KEYS = 10_000;
 const KINDS: readonly DuplicateKind[] = ['likely', 'possible', 'shared-email'];
@@ -37,26 +32,12 @@ function isGroupKey(value: unknown): value is string {
   return match !== null && (KINDS as readonly string[]).includes(match[1] ?? '');
 }
 
-/**
- * The dismissed keys in whatever was read back (any value: an older format, a damaged
- * record). Never throws; keeps the keys that look right, once each, and drops the rest.
- */
-export function parseDismissedDuplicates(value: unknown): ReadonlySet<string> {
-  const keys = new Set<string>();
-  if (typeof value !== 'object' || value === null) return keys;
-  const { version, keys: found } = value as { version?: unknown; keys?: unknown };
-  if (version !== 1 || !Array.isArray(found)) return keys;
-  for (const key of found as unknown[]) {
-    if (keys.size >= MAX_KEYS) break;
-    if (isGroupKey(key)) keys.add(key);
-  }
-  return keys;
-}
+/** The dismissed keys in whatever was read back. Never throws; keeps the keys that look right. */
+export const parseDismissedDuplicates = (value: unknown): ReadonlySet<string> =>
+  parseKeptKeys(value, isGroupKey, MAX_KEYS);
 
 /** The record saved for a set of dismissed keys (parseDismissedDuplicates reads it back). */
-export function dismissedRecord(keys: ReadonlySet<string>): DismissedRecord {
-  return { version: 1, keys: [...keys].slice(0, MAX_KEYS) };
-}
+export const dismissedRecord = (keys: ReadonlySet<string>): KeptKeysRecord => keptKeysRecord(keys, MAX_KEYS);
 
 const NONE: ReadonlySet<string> = new Set();
 const queryKey = (eventId: number) => ['dismissed-duplicates', eventId] as const;

@@ -25,6 +25,7 @@ import { QuestionsSection } from './questions-section';
 import { OrderSheetSection } from '../order-sheet/order-sheet-section';
 import { ChecksSection } from '../checks/checks-section';
 import { usePublishFindingCount } from '../checks/use-publish-finding-count';
+import { useChecks } from '../checks/use-checks';
 import { questionTitle } from '../rows/registration-labels';
 import { useLanguage } from '@/i18n/use-language';
 import type { Registration } from '@/engine/api/registration-schemas';
@@ -85,7 +86,15 @@ export function EventOverview({ eventId, changesActions }: { eventId: number; ch
   );
   const insights = computed.insights;
   const final = complete && insights !== null && computed.from === data.rows.length;
-  usePublishFindingCount(eventId, final ? insights.checks : null);
+  // The data doctor's scan comes after the figures: the engine counts one thing at a time.
+  const checks = useChecks(
+    listed ? { eventId, rows: listed.data.rows, categories: listed.categories } : null,
+    {
+      complete,
+      held: !final && !stopped,
+    },
+  );
+  usePublishFindingCount(eventId, final ? checks.summary : null);
   const failed = !data && error !== null;
   // An event without registrations still shows its categories, at zero, once that is final.
   const shown = insights !== null && (insights.total > 0 || final) ? insights : null;
@@ -152,18 +161,27 @@ export function EventOverview({ eventId, changesActions }: { eventId: number; ch
                 labels={labels}
               />
             ) : section === 'checks' ? (
-              <ChecksSection
-                eventId={eventId}
-                checks={shown.checks}
-                registrations={listed?.data.rows ?? NO_REGISTRATIONS}
-                final={final}
-                labels={labels}
-                questionText={(queId) => {
-                  const question = shown.questions.find((asked) => asked.queId === queId);
-                  const fallback = t('overview.questions.fallback', { id: queId });
-                  return question ? questionTitle(question, language, fallback).text : fallback;
-                }}
-              />
+              checks.latest ? (
+                <ChecksSection
+                  eventId={eventId}
+                  summary={checks.latest}
+                  final={final && checks.summary !== null}
+                  registrations={listed?.data.rows ?? NO_REGISTRATIONS}
+                  fine={checks.fine}
+                  onMark={checks.mark}
+                  labels={labels}
+                  questionText={(queId) => {
+                    const question = shown.questions.find((asked) => asked.queId === queId);
+                    const fallback = t('overview.questions.fallback', { id: queId });
+                    return question ? questionTitle(question, language, fallback).text : fallback;
+                  }}
+                />
+              ) : (
+                <div className="card overview-section" aria-busy="true">
+                  <p role="status">{t('checks.scanning')}</p>
+                  <OverviewSkeleton />
+                </div>
+              )
             ) : section === 'editions' ? (
               <EditionsSection eventId={eventId} />
             ) : (section === 'orders' || section === 'duplicates') && !shown.lists ? (
