@@ -83,7 +83,6 @@ export interface EventChecks {
   readonly findings: readonly Finding[];
 }
 
-
 /**
  * A finding's identity for "This is fine": its check, registration, question and the
  * registration's stamp, so a finding marked fine comes back when that registration changes.
