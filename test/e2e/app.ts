@@ -228,6 +228,7 @@ export const SECTIONS_TEXT = byLang((lang) => ({
     merch: t(lang, 'insights:sections.merch'),
     orders: t(lang, 'insights:sections.orders'),
     duplicates: t(lang, 'insights:sections.duplicates'),
+    checks: t(lang, 'insights:sections.checks'),
     editions: t(lang, 'insights:sections.editions'),
   },
   /** The h2 of each panel but the overview's (the overview's is the region's hidden h2). */
@@ -236,6 +237,7 @@ export const SECTIONS_TEXT = byLang((lang) => ({
     merch: t(lang, 'insights:orderSheet.title'),
     orders: t(lang, 'insights:overview.orders.title'),
     duplicates: t(lang, 'insights:overview.duplicates.title'),
+    checks: t(lang, 'insights:checks.title'),
     editions: t(lang, 'editions:title'),
   },
   overviewTitle: t(lang, 'insights:overview.title'),
@@ -264,6 +266,7 @@ export const EVENT_SECTIONS: readonly EventSection[] = [
   'merch',
   'orders',
   'duplicates',
+  'checks',
   'editions',
 ];
 

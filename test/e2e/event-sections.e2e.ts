@@ -93,13 +93,13 @@ function tablist(lang: Lang): Locator {
   return page.getByRole('tablist', { name: SECTIONS_TEXT[lang].tablist, exact: true });
 }
 
-const UNCOUNTED: readonly EventSection[] = ['overview', 'merch', 'editions'];
+const UNCOUNTED: readonly EventSection[] = ['overview', 'merch', 'checks', 'editions'];
 
 /** A tab by its whole accessible name: the section's name, then its count if it has one. */
 function tab(section: EventSection, lang: Lang): Locator {
   const name = SECTIONS_TEXT[lang].tabs[section];
   // "Orders 21,941", "Commandes 21 941" (a narrow no-break space, or a space once normalized);
-  // the overview, the merch order and the editions have no count.
+  // the overview, the merch order, the checks and the editions have no count.
   const pattern = UNCOUNTED.includes(section) ? `^${name}$` : `^${name} \\d[\\d,\\s\\u202f\\u00a0]*$`;
   return tablist(lang).getByRole('tab', { name: new RegExp(pattern) });
 }
@@ -286,11 +286,13 @@ describe('event sections: keyboard', () => {
           ['ArrowRight', 'merch'],
           ['ArrowRight', 'orders'],
           ['ArrowRight', 'duplicates'],
+          ['ArrowRight', 'checks'],
           ['ArrowRight', 'editions'],
           ['ArrowRight', 'overview'], // wraps around
           ['ArrowLeft', 'editions'], // and back
           ['Home', 'overview'],
           ['End', 'editions'],
+          ['ArrowLeft', 'checks'],
           ['ArrowLeft', 'duplicates'],
           ['ArrowLeft', 'orders'],
           ['ArrowLeft', 'merch'],

@@ -88,6 +88,16 @@ export function useEventInsights(
   return { ...latest, computing: latest.error === null };
 }
 
+/**
+ * Whether this exact computation is done (here or by another screen), with the event's
+ * corrections as useEventInsights asks for it: a screen can hold other work back until then.
+ */
+export function useInsightsDone(request: ComputeRequest | null): boolean {
+  const client = insightsClient(useQueryClient());
+  const { corrections, ready } = useAnswerCorrections(request?.eventId ?? null);
+  return request !== null && ready && client.peek(withCorrections(request, corrections)) !== null;
+}
+
 /** How long until `throttleMs` has passed since `start` (performance.now time), or 0. */
 function waitAfter(start: number, throttleMs: number): number {
   return Math.max(0, start + throttleMs - performance.now());

@@ -8,7 +8,7 @@ import { eventQueries } from '@/features/events/api/queries';
 import type { Category } from '@/engine/api/event-schemas';
 import { useRegistrationsLoad } from '../api/use-registrations-load';
 import { LoadStatus } from '../api/load-status';
-import { useEventInsights } from '../insights/use-event-insights';
+import { useEventInsights, useInsightsDone } from '../insights/use-event-insights';
 import { OVERVIEW_OPTIONS, OVERVIEW_WITH_LISTS } from '../insights/event-page-options';
 import { useInsightLabels } from '../insights/use-insight-labels';
 import { ChangesSummary } from '../rows/changes-summary';
@@ -23,11 +23,9 @@ import { OverviewSkeleton } from './overview-skeleton';
 import { OverviewState } from './overview-state';
 import { QuestionsSection } from './questions-section';
 import { OrderSheetSection } from '../order-sheet/order-sheet-section';
-import { ChecksSection } from '../checks/checks-section';
+import { ChecksTab } from '../checks/checks-tab';
 import { usePublishFindingCount } from '../checks/use-publish-finding-count';
 import { useChecks } from '../checks/use-checks';
-import { questionTitle } from '../rows/registration-labels';
-import { useLanguage } from '@/i18n/use-language';
 import type { Registration } from '@/engine/api/registration-schemas';
 import './event-overview.css';
 
@@ -48,7 +46,6 @@ const LOADING_REFRESH_MS = 1000;
  */
 export function EventOverview({ eventId, changesActions }: { eventId: number; changesActions?: ReactNode }) {
   const { t } = useTranslation('insights');
-  const language = useLanguage();
   const { data, error, fetching, actions } = useRegistrationsLoad(eventId);
   const categoriesQuery = useQuery(eventQueries.categories(eventId));
   const labels = useInsightLabels(categoriesQuery.data ?? NO_CATEGORIES);
@@ -79,22 +76,25 @@ export function EventOverview({ eventId, changesActions }: { eventId: number; ch
   // Stopped or with failed pages: nothing is on its way until the promoter resumes.
   const stopped = data?.phase === 'incomplete' || data?.phase === 'cancelled';
   const sizesShown = (complete || stopped) && sizes.insights !== null && sizes.from === data.rows.length;
+  const overviewRequest = listed
+    ? { eventId, rows: listed.data.rows, categories: listed.categories, scope: null, options }
+    : null;
+  // The data doctor's scan comes after the figures (the engine counts one thing at a time),
+  // except on the Checks tab, where the figures wait for it, as they wait for the merch sheet.
+  const onChecks = section === 'checks';
+  const figuresDone = useInsightsDone(overviewRequest);
+  const checks = useChecks(
+    listed ? { eventId, rows: listed.data.rows, categories: listed.categories } : null,
+    { complete, held: !onChecks && !(complete && figuresDone) && !stopped },
+  );
   const computed = useEventInsights(
-    listed ? { eventId, rows: listed.data.rows, categories: listed.categories, scope: null, options } : null,
+    overviewRequest,
     complete ? 0 : LOADING_REFRESH_MS,
-    onMerch && !sizesShown,
+    (onMerch && !sizesShown) || (onChecks && checks.summary === null && !stopped),
   );
   const insights = computed.insights;
   const final = complete && insights !== null && computed.from === data.rows.length;
-  // The data doctor's scan comes after the figures: the engine counts one thing at a time.
-  const checks = useChecks(
-    listed ? { eventId, rows: listed.data.rows, categories: listed.categories } : null,
-    {
-      complete,
-      held: !final && !stopped,
-    },
-  );
-  usePublishFindingCount(eventId, final ? checks.summary : null);
+  usePublishFindingCount(eventId, complete ? checks.summary : null);
   const failed = !data && error !== null;
   // An event without registrations still shows its categories, at zero, once that is final.
   const shown = insights !== null && (insights.total > 0 || final) ? insights : null;
@@ -132,7 +132,7 @@ export function EventOverview({ eventId, changesActions }: { eventId: number; ch
         <ChangesSummary eventId={eventId} data={data} labels={registrationLabels} actions={changesActions} />
       ) : null}
       {computed.error ? <ApiErrorState error={computed.error} /> : null}
-      {shown || (section === 'merch' && sheetQuestions) ? (
+      {shown || (section === 'merch' && sheetQuestions) || (onChecks && listed) ? (
         <EventSections
           counts={
             shown
@@ -148,6 +148,14 @@ export function EventOverview({ eventId, changesActions }: { eventId: number; ch
           {(section) =>
             section === 'merch' && sheetQuestions ? (
               <OrderSheetSection eventId={eventId} questions={sheetQuestions} labels={labels} />
+            ) : section === 'checks' ? (
+              <ChecksTab
+                eventId={eventId}
+                checks={checks}
+                registrations={listed?.data.rows ?? NO_REGISTRATIONS}
+                complete={complete}
+                labels={labels}
+              />
             ) : !shown ? (
               // The merch tab's sizes came first; the other sections wait for every figure.
               <div className="card overview-section">
@@ -160,28 +168,6 @@ export function EventOverview({ eventId, changesActions }: { eventId: number; ch
                 total={shown.total}
                 labels={labels}
               />
-            ) : section === 'checks' ? (
-              checks.latest ? (
-                <ChecksSection
-                  eventId={eventId}
-                  summary={checks.latest}
-                  final={final && checks.summary !== null}
-                  registrations={listed?.data.rows ?? NO_REGISTRATIONS}
-                  fine={checks.fine}
-                  onMark={checks.mark}
-                  labels={labels}
-                  questionText={(queId) => {
-                    const question = shown.questions.find((asked) => asked.queId === queId);
-                    const fallback = t('overview.questions.fallback', { id: queId });
-                    return question ? questionTitle(question, language, fallback).text : fallback;
-                  }}
-                />
-              ) : (
-                <div className="card overview-section" aria-busy="true">
-                  <p role="status">{t('checks.scanning')}</p>
-                  <OverviewSkeleton />
-                </div>
-              )
             ) : section === 'editions' ? (
               <EditionsSection eventId={eventId} />
             ) : (section === 'orders' || section === 'duplicates') && !shown.lists ? (
