@@ -48,7 +48,8 @@ export class RowFactsMemo {
   private parts = new Map<string, NamePart>();
   private emails = new Map<string, { problem: EmailProblem | null; key: string }>();
   private people = new Map<string, Map<string, string>>();
-  private answers = new Map<string, { key: string; runs: string; exact: string }>();
+  private answers = new Map<number, Map<string, RowAnswer>>();
+  private answersRead = 0;
 
   factsOf(registration: Registration): RowFacts {
     let facts = this.facts.get(registration);
@@ -83,24 +84,31 @@ export class RowFactsMemo {
   private answersOf(registration: Registration): RowAnswer[] {
     const found: RowAnswer[] = [];
     for (const entry of registration.custom_questions) {
-      const text = entry.reponse ?? '';
-      const read = this.answer(text);
-      if (read.key === '' || found.some((answer) => answer.queId === entry.que_id)) continue;
-      found.push({ queId: entry.que_id, text, ...read });
+      const answer = this.answer(entry.que_id, entry.reponse ?? '');
+      if (answer.key === '' || found.some((given) => given.queId === entry.que_id)) continue;
+      found.push(answer);
     }
     return found;
   }
 
-  private answer(text: string) {
-    let read = this.answers.get(text);
-    if (!read) {
-      if (this.answers.size > MAX_REMEMBERED) this.answers = new Map();
+  /** One answer to one question, read once and shared by every registration that gave it. */
+  private answer(queId: number, text: string): RowAnswer {
+    let texts = this.answers.get(queId);
+    if (!texts) this.answers.set(queId, (texts = new Map()));
+    let answer = texts.get(text);
+    if (!answer) {
+      if (++this.answersRead > MAX_REMEMBERED) {
+        this.answers = new Map([[queId, (texts = new Map())]]);
+        this.answersRead = 1;
+      }
       const key = answerKey(text);
-      read =
-        key === '' ? { key, runs: '', exact: '' } : { key, runs: runShape(text), exact: exactShape(text) };
-      this.answers.set(text, read);
+      answer =
+        key === ''
+          ? { queId, text, key, runs: '', exact: '' }
+          : { queId, text, key, runs: runShape(text), exact: exactShape(text) };
+      texts.set(text, answer);
     }
-    return read;
+    return answer;
   }
 
   private part(sent: string): NamePart {
