@@ -259,16 +259,7 @@ export const SECTIONS_TEXT = byLang((lang) => ({
     { start: true },
   ),
 }));
-export type EventSection = keyof (typeof SECTIONS_TEXT)['en']['tabs'];
-export const EVENT_SECTIONS: readonly EventSection[] = [
-  'overview',
-  'answers',
-  'merch',
-  'orders',
-  'duplicates',
-  'checks',
-  'editions',
-];
+export { EVENT_SECTIONS, type EventSection } from '@/features/registrations/overview/event-section-ids';
 
 const PRESETS = ['excel-fr', 'excel-en', 'utf8', 'xlsx'] as const;
 const STATUSES = ['paid', 'pending', 'free', 'refunded', 'cancelled'] as const;

@@ -62,6 +62,14 @@ export type InsightsAnswer =
 const isInt32Array = (value: unknown): value is Int32Array =>
   Object.prototype.toString.call(value) === '[object Int32Array]';
 
+/** The rows a job reads: an event, the version of its list (or null) and how many rows it holds. */
+const readsRows = (p: unknown): p is Record<string, unknown> =>
+  isRecord(p) && isId(p.eventId) && (p.version === null || isId(p.version)) && isId(p.expected);
+
+/** The figures or the file, or `stale` with how many rows the engine holds. */
+const answerOr = <T>(ok: (r: Record<string, unknown>) => boolean) =>
+  asIs<T>((r) => isRecord(r) && ((r.status === 'ok' && ok(r)) || (r.status === 'stale' && isId(r.held))));
+
 export const insightsContract = {
   'insights.rows': method<InsightsRows, true>({
     params: asIs((p) => isRecord(p) && isId(p.eventId) && isId(p.from) && Array.isArray(p.rows)),
@@ -70,19 +78,12 @@ export const insightsContract = {
   'insights.compute': method<InsightsJob, InsightsAnswer>({
     params: asIs(
       (p) =>
-        isRecord(p) &&
-        isId(p.eventId) &&
-        (p.version === null || isId(p.version)) &&
-        isId(p.expected) &&
+        readsRows(p) &&
         Array.isArray(p.categories) &&
         (p.scope === null || isInt32Array(p.scope)) &&
         isRecord(p.options),
     ),
-    result: asIs(
-      (r) =>
-        isRecord(r) &&
-        ((r.status === 'ok' && isRecord(r.insights)) || (r.status === 'stale' && isId(r.held))),
-    ),
+    result: answerOr<InsightsAnswer>((r) => isRecord(r.insights)),
   }),
   'insights.findings-csv': method<FindingsFileJob, FindingsFileAnswer>({
     params: asIs(

@@ -94,11 +94,11 @@ export class RowFactsMemo {
   /** One answer to one question, read once and shared by every registration that gave it. */
   private answer(queId: number, text: string): RowAnswer {
     let texts = this.answers.get(queId);
-    if (!texts) this.answers.set(queId, (texts = new Map()));
+    if (!texts) this.answers.set(queId, (texts = new Map<string, RowAnswer>()));
     let answer = texts.get(text);
     if (!answer) {
       if (++this.answersRead > MAX_REMEMBERED) {
-        this.answers = new Map([[queId, (texts = new Map())]]);
+        this.answers = new Map([[queId, (texts = new Map<string, RowAnswer>())]]);
         this.answersRead = 1;
       }
       const key = answerKey(text);
