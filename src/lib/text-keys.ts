@@ -132,6 +132,11 @@ export function answerKey(text: string): string {
   return foldText(text).replace(/\s+/g, ' ').trim();
 }
 
+/** Whether an answer is "not answered": answerKey('') without folding printable ASCII text. */
+export function isBlankAnswer(text: string): boolean {
+  return PLAIN.test(text) ? text.trim() === '' : answerKey(text) === '';
+}
+
 /**
  * answerKey() remembered per original text: the same few answers ("M", "Facebook") come back
  * thousands of times. One cache per computation, so nothing outlives it.

@@ -64,7 +64,7 @@ export function answerDecisions(
   for (const [queId, question] of questions) {
     // Past this many spellings no vocabulary reads a question (questionReading).
     const reading =
-      question.keys.size > MAX_VOCABULARY_SPELLINGS
+      question.freeText || question.keys.size > MAX_VOCABULARY_SPELLINGS
         ? null
         : questionReading(
             [question.fr, question.en],

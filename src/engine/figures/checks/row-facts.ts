@@ -1,19 +1,32 @@
 import type { Registration } from '@/engine/api/registration-schemas';
 import { paymentStatusKey } from '@/engine/api/payment-status';
-import { answerKey, emailKey, personKey } from '@/lib/text-keys';
+import { answerKey, emailKey, isBlankAnswer, personKey } from '@/lib/text-keys';
 import type { Finding } from './check-kinds';
 import { emailProblem, type EmailProblem } from './email-checks';
 import { namePart, nameProblems, type NameCheck, type NamePart } from './name-checks';
 import { exactShape, runShape } from './shapes';
 
-/** One question's first non-blank answer in a registration, read once. */
-export interface RowAnswer {
-  readonly queId: number;
-  readonly text: string;
-  /** answerKey's fold: how the question's answers are counted together. */
-  readonly key: string;
+/**
+ * One question's non-blank answer, read once and shared by every registration that gave it. Its
+ * fold (`key`) is made only when asked: a free-text question's answers are never counted by it.
+ */
+export class RowAnswer {
+  private folded: string | null = null;
   readonly runs: string;
   readonly exact: string;
+
+  constructor(
+    readonly queId: number,
+    readonly text: string,
+  ) {
+    this.runs = runShape(text);
+    this.exact = exactShape(text);
+  }
+
+  /** answerKey's fold: how the question's answers are counted together. */
+  get key(): string {
+    return (this.folded ??= answerKey(this.text));
+  }
 }
 
 /** What one registration's own fields say, whatever the others hold: kept per row object. */
@@ -84,9 +97,9 @@ export class RowFactsMemo {
   private answersOf(registration: Registration): RowAnswer[] {
     const found: RowAnswer[] = [];
     for (const entry of registration.custom_questions) {
-      const answer = this.answer(entry.que_id, entry.reponse ?? '');
-      if (answer.key === '' || found.some((given) => given.queId === entry.que_id)) continue;
-      found.push(answer);
+      const text = entry.reponse ?? '';
+      if (isBlankAnswer(text) || found.some((given) => given.queId === entry.que_id)) continue;
+      found.push(this.answer(entry.que_id, text));
     }
     return found;
   }
@@ -101,12 +114,7 @@ export class RowFactsMemo {
         this.answers = new Map([[queId, (texts = new Map<string, RowAnswer>())]]);
         this.answersRead = 1;
       }
-      const key = answerKey(text);
-      answer =
-        key === ''
-          ? { queId, text, key, runs: '', exact: '' }
-          : { queId, text, key, runs: runShape(text), exact: exactShape(text) };
-      texts.set(text, answer);
+      texts.set(text, (answer = new RowAnswer(queId, text)));
     }
     return answer;
   }

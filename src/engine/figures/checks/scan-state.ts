@@ -2,6 +2,7 @@ import type { Registration } from '@/engine/api/registration-schemas';
 import { duplicateGroups } from '../duplicate-groups';
 import type { DuplicateGroup } from '../duplicate-kinds';
 import type { RowFacts, RowFactsMemo } from './row-facts';
+import { MAX_VOCABULARY_SPELLINGS } from '@/lib/clean-answers/clean-answers';
 
 /** More people than this on one address, in several orders: worth a look. */
 export const MAX_PEOPLE_PER_ADDRESS = 5;
@@ -19,6 +20,13 @@ export interface QuestionCounts {
   fr: string | null;
   en: string | null;
   answered: number;
+  /**
+   * Past MAX_VOCABULARY_SPELLINGS distinct answers no vocabulary reads a question
+   * (questionReading): its answers are free text, no longer counted by fold (`keys` emptied).
+   * It stays so for this scan's life: a question of a thousand different answers does not
+   * become a vocabulary's by losing a few in a sync.
+   */
+  freeText: boolean;
   readonly keys: Map<string, number>;
   readonly runs: Map<string, number>;
   readonly exact: Map<string, number>;
@@ -163,7 +171,13 @@ export class EventScan {
     for (const answer of facts.answers) {
       const question = this.questions.get(answer.queId)!;
       question.answered += sign;
-      bump(question.keys, answer.key, sign);
+      if (!question.freeText) {
+        bump(question.keys, answer.key, sign);
+        if (question.keys.size > MAX_VOCABULARY_SPELLINGS) {
+          question.freeText = true;
+          question.keys.clear();
+        }
+      }
       bump(question.runs, answer.runs, sign);
       bump(question.exact, answer.exact, sign);
       bump(category.answered, answer.queId, sign);
@@ -207,6 +221,7 @@ const newQuestion = (): QuestionCounts => ({
   fr: null,
   en: null,
   answered: 0,
+  freeText: false,
   keys: new Map(),
   runs: new Map(),
   exact: new Map(),
