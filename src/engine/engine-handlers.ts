@@ -33,6 +33,7 @@ export function startEngine(post: EnginePost): EngineReceiver {
     'copy.wipe': (params, context) => {
       sync.forget();
       lists.forget(null);
+      void insights['insights.forget']({ eventId: null }, context);
       return copy.handlers['copy.wipe'](params, context);
     },
     ...listHandlers(lists, copy, demo, notify),

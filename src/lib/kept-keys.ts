@@ -29,7 +29,10 @@ export function parseKeptKeys(
   return keys;
 }
 
-/** The record kept for a set of keys (parseKeptKeys reads it back). */
+/**
+ * The record kept for a set of keys (parseKeptKeys reads it back): the `max` most recent, in the
+ * order they were added, so a new mark is never the one left out.
+ */
 export function keptKeysRecord(keys: ReadonlySet<string>, max: number): KeptKeysRecord {
-  return { version: 1, keys: [...keys].slice(0, max) };
+  return { version: 1, keys: [...keys].slice(-max) };
 }

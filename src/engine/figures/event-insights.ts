@@ -6,6 +6,7 @@ import { countDuplicates, type DuplicateCounts, type DuplicateGroup } from './du
 import { orderGroups, type OrderSummary } from './order-groups';
 import { questionInsights, type QuestionInsight, type QuestionInsightOptions } from './question-insights';
 import { CheckMemo, eventChecks } from './checks/event-checks';
+import { parseDismissedDuplicates } from './dismissed-groups';
 import { NO_SUMMARY, parseFineFindings, summarizeChecks, type ChecksSummary } from './checks/open-findings';
 import { cachedAnswerKey } from '@/lib/text-keys';
 
@@ -42,6 +43,8 @@ export interface InsightsOptions extends QuestionInsightOptions {
   readonly checks?: boolean;
   /** With `checks`: the keys of the findings marked fine (open-findings.ts), left out. */
   readonly fine?: readonly string[];
+  /** With `checks`: the duplicate groups dismissed ("Not a duplicate"), not the same person twice. */
+  readonly notDuplicates?: readonly string[];
 }
 
 /** Everything, as the event page shows it. */
@@ -63,6 +66,7 @@ export function eventInsights(
     lists = true,
     checks = false,
     fine = [],
+    notDuplicates = [],
     ...questionOptions
   }: InsightsOptions = ALL_INSIGHTS,
   /** The data doctor's memory of earlier scans (one per engine): a rescan reads only changed rows. */
@@ -86,6 +90,7 @@ export function eventInsights(
             memo,
             ...(groups && { duplicates }),
             corrections: questionOptions.corrections,
+            notDuplicates: parseDismissedDuplicates({ version: 1, keys: notDuplicates }),
           }),
           parseFineFindings({ version: 1, keys: fine }),
         )

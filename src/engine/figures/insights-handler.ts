@@ -33,6 +33,7 @@ export function insightsHandlers(lists: EventLists): Handlers<typeof insightsCon
     'insights.forget': ({ eventId }) => {
       if (eventId === null) rowsByEvent.clear();
       else rowsByEvent.delete(eventId);
+      memo.forget(eventId);
       return true;
     },
     'insights.compute': ({ eventId, version, expected, categories, scope, options }) => {

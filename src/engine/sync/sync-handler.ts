@@ -14,6 +14,7 @@ import type { CopyPlace } from '@/engine/copy/device-copy-protocol';
 import { eventChecks } from '@/engine/figures/checks/event-checks';
 import { countOpen, parseFineFindings } from '@/engine/figures/checks/open-findings';
 import { parseEventCorrections } from '@/lib/clean-answers/clean-answers';
+import { parseDismissedDuplicates } from '@/engine/figures/dismissed-groups';
 
 /**
  * The background sync of one event (sync-contract.ts), wholly in the engine: the same loader
@@ -101,12 +102,14 @@ async function openFindingCount(
   eventId: number,
   rows: readonly Registration[],
 ): Promise<number> {
-  const [fine, corrections] = await Promise.all([
+  const [fine, corrections, dismissed] = await Promise.all([
     copy.readRecord(place, { kind: 'fine-findings', eventId }),
     copy.readRecord(place, { kind: 'answer-corrections', eventId }),
+    copy.readRecord(place, { kind: 'dismissed-duplicates', eventId }),
   ]);
   const checks = eventChecks(rows, {
     corrections: parseEventCorrections(corrections.status === 'ok' ? corrections.value : null),
+    notDuplicates: parseDismissedDuplicates(dismissed.status === 'ok' ? dismissed.value : null),
   });
   return countOpen(checks, parseFineFindings(fine.status === 'ok' ? fine.value : null));
 }

@@ -91,7 +91,7 @@ export function findingKey(finding: Pick<Finding, 'check' | 'registrationId' | '
   return `${finding.check}:${finding.registrationId}:${finding.queId ?? ''}:${finding.stamp}`;
 }
 
-const FINDING_KEY = /^([a-z-]{1,40}):(\d{1,15}):(\d{0,15}):([0-9a-z]{1,16})$/;
+const FINDING_KEY = /^([a-z-]{1,40}):(-?\d{1,16}):(-?\d{0,16}):([0-9a-z]{1,16})$/;
 
 /** Whether a value read back from storage is a finding key of a known check. */
 export function isFindingKey(value: unknown): value is string {

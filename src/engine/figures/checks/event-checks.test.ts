@@ -88,6 +88,27 @@ describe('the data doctor’s scan', () => {
     expect(idsOf(rows, 'person-twice')).toEqual([first.registration_id, again.registration_id]);
   });
 
+  it('does not count a duplicate group the promoter dismissed as the same person twice', () => {
+    const first = registration({ first_name: 'Marie', last_name: 'Lévesque', email: 'marie@gmail.com' });
+    const again = registration({ first_name: 'Marie', last_name: 'Lévesque', email: 'marie@gmail.com' });
+    const rows = [...clean(), first, again];
+    const key = `likely:${first.registration_id},${again.registration_id}`;
+    const twice = (notDuplicates: ReadonlySet<string>) =>
+      eventChecks(rows, { notDuplicates }).findings.filter((found) => found.check === 'person-twice').length;
+    expect(twice(new Set())).toBe(2);
+    expect(twice(new Set([key]))).toBe(0);
+  });
+
+  it('forgets every registration it read when told to (sign-out, a wipe)', () => {
+    const memo = new CheckMemo();
+    const rows = clean();
+    eventChecks(rows, { memo });
+    const before = memo.rows;
+    memo.forget(null);
+    expect(memo.rows).not.toBe(before);
+    expect(eventChecks(rows, { memo })).toEqual(eventChecks(rows));
+  });
+
   it('finds answers outside the sizes, left empty, or off the licence format, each with its question', () => {
     const rows = clean();
     rows[3] = {

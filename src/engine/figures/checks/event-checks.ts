@@ -15,7 +15,7 @@ const SCANS_KEPT = 2;
  * sync reads again only the registrations the sync changed.
  */
 export class CheckMemo {
-  readonly rows = new RowFactsMemo();
+  private facts = new RowFactsMemo();
   /** Versions of answer decisions, across events: a row's cached findings name theirs. */
   private versions = 0;
   private readonly scans = new Map<number | null, { scan: EventScan; version: number; signature: string }>();
@@ -25,7 +25,7 @@ export class CheckMemo {
     const eventId = rows[0]?.event_id ?? null;
     let kept = this.scans.get(eventId);
     if (kept) this.scans.delete(eventId);
-    else kept = { scan: new EventScan(this.rows), version: 0, signature: '' };
+    else kept = { scan: new EventScan(this.facts), version: 0, signature: '' };
     // The most recent last: the oldest goes first.
     this.scans.set(eventId, kept);
     if (this.scans.size > SCANS_KEPT) this.scans.delete(this.scans.keys().next().value!);
@@ -37,6 +37,25 @@ export class CheckMemo {
     }
     return { scan: kept.scan, decisions, version: kept.version };
   }
+
+  /** What each registration's own fields say (row-facts.ts). */
+  get rows(): RowFactsMemo {
+    return this.facts;
+  }
+
+  /**
+   * Drops what the scans keep of one event (its rows, the groups they form), or of every event
+   * and every name, address and answer read (null: sign-out, a wipe): nothing of a former
+   * session stays in the engine's memory.
+   */
+  forget(eventId: number | null): void {
+    if (eventId !== null) {
+      this.scans.delete(eventId);
+      return;
+    }
+    this.scans.clear();
+    this.facts = new RowFactsMemo();
+  }
 }
 
 export interface ChecksOptions {
@@ -45,6 +64,8 @@ export interface ChecksOptions {
   readonly duplicates?: readonly DuplicateGroup[];
   /** The promoter's corrections to how answers are read (answers outside the vocabulary). */
   readonly corrections?: EventCorrections | undefined;
+  /** The duplicate groups the promoter dismissed ("Not a duplicate"): not the same person twice. */
+  readonly notDuplicates?: ReadonlySet<string>;
 }
 
 /**
@@ -56,7 +77,7 @@ export interface ChecksOptions {
  */
 export function eventChecks(
   registrations: readonly Registration[],
-  { memo = new CheckMemo(), duplicates, corrections = NO_CORRECTIONS }: ChecksOptions = {},
+  { memo = new CheckMemo(), duplicates, corrections = NO_CORRECTIONS, notDuplicates }: ChecksOptions = {},
 ): EventChecks {
   const { scan, decisions, version } = memo.scanOf(registrations, corrections);
   const byCheck = new Map<CheckId, Finding[]>(CHECK_IDS.map((id) => [id, []]));
@@ -106,7 +127,7 @@ export function eventChecks(
     }
   }
   for (const group of duplicates ?? scan.duplicateGroups()) {
-    if (group.kind !== 'likely') continue;
+    if (group.kind !== 'likely' || notDuplicates?.has(group.key)) continue;
     for (const registration of group.registrations)
       push(finding('person-twice', registration, nameAsSent(registration)));
   }

@@ -44,6 +44,12 @@ describe('open findings', () => {
     ]);
     expect(countBySeverity(summary.checks)).toEqual({ error: 1, warning: 0, notice: 2 });
     expect(countOpen({ scanned: 10, findings }, new Set([findingKey(findings[4]!)]))).toBe(3);
+    // A mark whose registration changed matches nothing any more: it is said, to be let go.
+    const changed = findingKey({ ...findings[0]!, stamp: 'old' });
+    expect(summarizeChecks({ scanned: 10, findings }, new Set([changed])).stale).toEqual([changed]);
+    // Ids past 32 bits stay whole.
+    const big = summarizeChecks({ scanned: 1, findings: [finding('email-typo', 2 ** 40)] }, new Set());
+    expect([...big.checks[0]!.ids]).toEqual([2 ** 40]);
     expect(countOpen({ scanned: 10, findings }, new Set())).toBe(4);
   });
 

@@ -65,8 +65,8 @@ export const MARKED_AT_ONCE = 500;
 /** One check as the event page shows it, and the table's `check` filter keeps it. */
 export interface CheckSummary {
   readonly check: CheckId;
-  /** The registrations concerned, each once, in the order of the findings. */
-  readonly ids: Int32Array;
+  /** The registrations concerned, each once, in the order of the findings (any safe integer). */
+  readonly ids: Float64Array;
   /** Open findings: as many as `ids`, or more for an answer check (one per question). */
   readonly findings: number;
   /**
@@ -83,10 +83,15 @@ export interface ChecksSummary {
   readonly open: number;
   /** Findings marked fine that the scan found again. */
   readonly fine: number;
+  /**
+   * The keys marked fine that match no finding any more: their registration changed (its
+   * finding, if any, is back) or went. A page that scanned the whole list lets them go.
+   */
+  readonly stale: readonly string[];
   readonly checks: readonly CheckSummary[];
 }
 
-export const NO_SUMMARY: ChecksSummary = { scanned: 0, open: 0, fine: 0, checks: [] };
+export const NO_SUMMARY: ChecksSummary = { scanned: 0, open: 0, fine: 0, stale: [], checks: [] };
 
 /**
  * The scan summed up for the page: the page draws counts and a few findings and filters by
@@ -95,15 +100,23 @@ export const NO_SUMMARY: ChecksSummary = { scanned: 0, open: 0, fine: 0, checks:
  */
 export function summarizeChecks(checks: EventChecks, fine: ReadonlySet<string>): ChecksSummary {
   const { byCheck, fine: marked } = openFindings(checks, fine);
+  const matched = new Set<string>();
+  if (fine.size > 0) {
+    for (const finding of checks.findings) {
+      const key = findingKey(finding);
+      if (fine.has(key)) matched.add(key);
+    }
+  }
   const open = new Set<number>();
   for (const { ids } of byCheck) for (const id of ids) open.add(id);
   return {
     scanned: checks.scanned,
     open: open.size,
     fine: marked,
+    stale: [...fine].filter((key) => !matched.has(key)),
     checks: byCheck.map(({ check, findings, ids }) => ({
       check,
-      ids: Int32Array.from(ids),
+      ids: Float64Array.from(ids),
       findings: findings.length,
       listed: findings.length <= MARKED_AT_ONCE ? findings : findings.slice(0, FIRST_LISTED),
     })),

@@ -8,8 +8,9 @@ const NONE: ReadonlySet<number> = new Set();
 
 /**
  * What the table's `check` filter keeps: the registrations the check found in the rows loaded,
- * less the findings marked fine, as the event page counts them. Null while there is no filter,
- * or until the scan of the rows on screen is back.
+ * less the findings marked fine, as the event page counts them (`ids`). Null while there is no
+ * filter, or until a first scan is back; while a load goes on, the last scan's registrations
+ * (the rows scanned so far). `error`: the scan failed, and the table says so.
  */
 export function useCheckIds(
   eventId: number,
@@ -17,13 +18,16 @@ export function useCheckIds(
   rows: readonly Registration[] | undefined,
   categories: readonly Category[] | null,
   complete: boolean,
-): ReadonlySet<number> | null {
-  const { summary } = useChecks(check && rows && categories ? { eventId, rows, categories } : null, {
-    complete,
-  });
-  return useMemo(() => {
-    if (!check || !summary) return null;
-    const ids = summary.checks.find((found) => found.check === check)?.ids;
-    return ids ? new Set(ids) : NONE;
-  }, [check, summary]);
+): { readonly ids: ReadonlySet<number> | null; readonly error: Error | null } {
+  const { summary, latest, error } = useChecks(
+    check && rows && categories ? { eventId, rows, categories } : null,
+    { complete },
+  );
+  const scanned = complete ? summary : latest;
+  const ids = useMemo(() => {
+    if (!check || !scanned) return null;
+    const found = scanned.checks.find((each) => each.check === check)?.ids;
+    return found ? new Set(found) : NONE;
+  }, [check, scanned]);
+  return { ids, error: check ? error : null };
 }

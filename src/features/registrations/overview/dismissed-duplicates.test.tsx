@@ -6,7 +6,7 @@ import { startSession } from '@/lib/session';
 import { DEMO_EVENT_IDS } from '@/mocks/data';
 import { TEST_SESSION } from '../../../../test/fixtures';
 import { renderApp } from '../../../../test/render';
-import { dismissedRecord, parseDismissedDuplicates } from './dismissed-duplicates';
+import { dismissedRecord, parseDismissedDuplicates } from '@/engine/figures/dismissed-groups';
 
 freshIndexedDbForEachTest();
 

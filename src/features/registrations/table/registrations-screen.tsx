@@ -138,6 +138,7 @@ const RegistrationsScreenContent = memo(function RegistrationsScreenContent({
           actions={changesActions}
         />
       ) : null}
+      {screen.checkError ? <ApiErrorState error={screen.checkError} /> : null}
       <RegistrationsToolbar
         view={view}
         setView={setView}

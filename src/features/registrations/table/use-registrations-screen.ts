@@ -66,7 +66,13 @@ export function useRegistrationsScreen(eventId: number, load: RegistrationsLoad)
   );
   const editionList = useEditionIds(eventId, edition);
   const check = view.check;
-  const checkIds = useCheckIds(eventId, check, data?.rows, categoryList, data?.phase === 'complete');
+  const { ids: checkIds, error: checkError } = useCheckIds(
+    eventId,
+    check,
+    data?.rows,
+    categoryList,
+    data?.phase === 'complete',
+  );
   // The lists the view names, both at once when it names both: null until each is there.
   const listIds = useMemo(
     () => bothLists(edition ? editionList.ids : undefined, check ? checkIds : undefined),
@@ -166,7 +172,9 @@ export function useRegistrationsScreen(eventId: number, load: RegistrationsLoad)
     /** What an edition filter and a check keep together (see viewRows): exports follow it. */
     listIds,
     /** A check filter whose scan is not back yet: the table has no rows to show so far. */
-    checkPending: check !== null && checkIds === null,
+    checkPending: check !== null && checkIds === null && checkError === null,
+    /** The check filter's scan failed: said above the table, which keeps no row. */
+    checkError,
   };
 }
 
