@@ -75,7 +75,7 @@ const RegistrationsScreenContent = memo(function RegistrationsScreenContent({
     screen.categoryList,
   );
   const { editionList } = screen;
-  const { editionPending, editionChip, editionWait } = useEditionWait(eventId, view, editionList);
+  const { editionChip, editionWait } = useEditionWait(eventId, view, editionList);
   // What an export or a print is asked for: this view, in this language, at the click.
   const exportRequest = { view, labels: screen.labels, withFigures, listIds: screen.listIds };
 
@@ -181,7 +181,7 @@ const RegistrationsScreenContent = memo(function RegistrationsScreenContent({
         <ExportMenu
           state={exporter.state}
           loaded={total}
-          rowCount={editionPending || screen.checkPending ? 0 : shown}
+          rowCount={screen.listPending ? 0 : shown}
           columnCount={visibleColumnIds.length}
           onExport={(preset) => exporter.start(preset, exportRequest)}
           onCancel={exporter.cancel}
@@ -226,11 +226,7 @@ const RegistrationsScreenContent = memo(function RegistrationsScreenContent({
         shown={shown}
         total={total}
       />
-      {!data ||
-      screen.loading ||
-      (data.phase === 'loading' && total === 0) ||
-      editionPending ||
-      screen.checkPending ? (
+      {!data || screen.loading || (data.phase === 'loading' && total === 0) || screen.listPending ? (
         <RegistrationsTableSkeleton />
       ) : changes?.kind === 'removed' ? (
         <RemovedRegistrations removed={removed ?? []} since={changes.since} labels={screen.labels} />

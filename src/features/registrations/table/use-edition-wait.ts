@@ -34,5 +34,5 @@ export function useEditionWait(
         takeUp: otherFailed ? editionList.otherLoad.actions.reload : editionList.otherLoad.actions.continue,
       }
     : null;
-  return { editionPending, editionChip, editionWait };
+  return { editionChip, editionWait };
 }

@@ -171,8 +171,11 @@ export function useRegistrationsScreen(eventId: number, load: RegistrationsLoad)
     editionList,
     /** What an edition filter and a check keep together (see viewRows): exports follow it. */
     listIds,
-    /** A check filter whose scan is not back yet: the table has no rows to show so far. */
-    checkPending: check !== null && checkIds === null && checkError === null,
+    /**
+     * The view names a list (an edition's, a check's) that is not there yet: the table has no
+     * rows to show so far, nor a count.
+     */
+    listPending: (edition !== null || check !== null) && listIds === null && checkError === null,
     /** The check filter's scan failed: said above the table, which keeps no row. */
     checkError,
   };
