@@ -74,63 +74,47 @@ export async function measureColdEventPage(
   };
 }
 
-export interface ColdMerchSheet {
+/** A tab of the event page that asks the engine for its own figures first: when they showed. */
+export interface ColdTab {
   /** Navigation start → "All N registrations loaded" (null: not seen). */
   allRowsMs: number | null;
-  /** Navigation start → the order sheet's table in the DOM. */
-  sheetMs: number;
+  /** Navigation start → the tab's figures in the DOM (the order sheet, the findings). */
+  shownMs: number;
   tasks: FlowTasks;
 }
 
-export interface ColdChecks {
-  /** Navigation start → "All N registrations loaded" (null: not seen). */
-  allRowsMs: number | null;
-  /** Navigation start → the data doctor's findings in the DOM. */
-  checksMs: number;
-  tasks: FlowTasks;
-}
-
-/** A fresh load of the event page on its Checks tab: the rows, then the data doctor's findings. */
-export async function measureColdChecks(page: Page, appUrl: string, eventId: number): Promise<ColdChecks> {
-  await page.goto('about:blank');
-  await page.goto(new URL(`/events/${eventId}#checks`, appUrl).href);
-  await page.waitForFunction(
-    () => (window as { __benchLoad?: { checksAt: number | null } }).__benchLoad?.checksAt != null,
-    undefined,
-    { timeout: 180_000, polling: 100 },
-  );
-  await page.waitForTimeout(300);
-  const marks = await readLoadMarks(page);
-  if (marks?.checksAt == null) throw new Error('The Checks tab marks are missing.');
-  return {
-    allRowsMs: marks.allLoadedAt,
-    checksMs: marks.checksAt,
-    tasks: await flowTasks(page, 'checksCold', marks.allLoadedAt ?? 0, marks.checksAt),
-  };
-}
+/** The probe's mark of each tab's figures, and the flow its tasks are counted in. */
+const COLD_TABS = {
+  merch: { mark: 'sheetAt', flow: 'merchCold' },
+  checks: { mark: 'checksAt', flow: 'checksCold' },
+} as const;
 
 /**
- * A fresh load of the event page on its merch tab: the rows, then the order sheet, which the
- * page asks the engine for first, before the rest of the figures.
+ * A fresh load of the event page on its merch or Checks tab: the rows, then the order sheet or
+ * the data doctor's findings, which the page asks the engine for first, before the rest of the
+ * figures.
  */
-export async function measureColdMerchSheet(
+export async function measureColdTab(
   page: Page,
   appUrl: string,
   eventId: number,
-): Promise<ColdMerchSheet> {
+  tab: keyof typeof COLD_TABS,
+): Promise<ColdTab> {
+  const { mark, flow } = COLD_TABS[tab];
   await page.goto('about:blank');
-  await page.goto(new URL(`/events/${eventId}#merch`, appUrl).href);
+  await page.goto(new URL(`/events/${eventId}#${tab}`, appUrl).href);
   await page.waitForFunction(
-    () => (window as { __benchLoad?: { sheetAt: number | null } }).__benchLoad?.sheetAt != null,
-    undefined,
+    (name) => (window as { __benchLoad?: Record<string, number | null> }).__benchLoad?.[name] != null,
+    mark,
     { timeout: 180_000, polling: 100 },
   );
   await page.waitForTimeout(300);
   const marks = await readLoadMarks(page);
-  if (marks?.sheetAt == null) throw new Error('The merch tab marks are missing.');
+  const shownMs = marks?.[mark];
+  if (marks == null || shownMs == null) throw new Error(`The ${tab} tab marks are missing.`);
   return {
     allRowsMs: marks.allLoadedAt,
-    sheetMs: marks.sheetAt,
-    tasks: await flowTasks(page, 'merchCold', marks.allLoadedAt ?? 0, marks.sheetAt),
+    shownMs,
+    tasks: await flowTasks(page, flow, marks.allLoadedAt ?? 0, shownMs),
   };
 }

@@ -12,10 +12,8 @@ import { copyStorage, type CopyStorage } from './copy-storage';
 import { resetDemo } from './delta';
 import {
   measureColdEventPage,
-  measureColdMerchSheet,
-  measureColdChecks,
-  type ColdMerchSheet,
-  type ColdChecks,
+  measureColdTab,
+  type ColdTab,
   measureEventPageVisits,
   type ColdEventPage,
   type EventPageVisits,
@@ -66,8 +64,8 @@ export interface InteractionFigures {
   /** The event page loaded from scratch, after the rest. */
   eventPageCold: ColdEventPage;
   /** The event page loaded from scratch on its merch tab, last. */
-  merchCold: ColdMerchSheet;
-  checksCold: ColdChecks;
+  merchCold: ColdTab;
+  checksCold: ColdTab;
   /** Page and workers after a GC: after the full load, and on the event page (overview shown). */
   memory: { afterLoad: MemoryFigures; eventPage: MemoryFigures | null };
   /** Long tasks per flow, in the order the flows ran. */
@@ -149,12 +147,12 @@ async function runInteractions(
   const eventPageCold = await measureColdEventPage(page, appUrl, plan.eventId);
   flows.push(eventPageCold.tasks);
   log(`${tag} event page, fresh load: overview at ${Math.round(eventPageCold.overviewMs)} ms`);
-  const merchCold = await measureColdMerchSheet(page, appUrl, plan.eventId);
+  const merchCold = await measureColdTab(page, appUrl, plan.eventId, 'merch');
   flows.push(merchCold.tasks);
-  log(`${tag} merch tab, fresh load: order sheet at ${Math.round(merchCold.sheetMs)} ms`);
-  const checksCold = await measureColdChecks(page, appUrl, plan.eventId);
+  log(`${tag} merch tab, fresh load: order sheet at ${Math.round(merchCold.shownMs)} ms`);
+  const checksCold = await measureColdTab(page, appUrl, plan.eventId, 'checks');
   flows.push(checksCold.tasks);
-  log(`${tag} Checks tab, fresh load: findings at ${Math.round(checksCold.checksMs)} ms`);
+  log(`${tag} Checks tab, fresh load: findings at ${Math.round(checksCold.shownMs)} ms`);
   return {
     heap: afterLoad.heap,
     typing: typing.value,

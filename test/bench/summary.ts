@@ -211,38 +211,32 @@ function eventPageRows(plan: EventPlan, figures: InteractionFigures): Row[] {
       target: 'no target',
     },
     ...[eventPage.tasks, eventPageCold.tasks].map((flow) => flowRow(flow, plan.targets.longestTaskMs)),
-    merchRow(figures.merchCold),
+    coldTabRow('merch tab', 'order sheet', figures.merchCold, ORDER_SHEET_AFTER_ROWS_MS),
     flowRow(figures.merchCold.tasks, plan.targets.longestTaskMs),
-    checksRow(figures.checksCold),
+    coldTabRow('Checks tab', 'findings', figures.checksCold, CHECKS_AFTER_ROWS_MS),
     flowRow(figures.checksCold.tasks, plan.targets.longestTaskMs),
   ];
 }
 
-/** The merch tab opened from scratch: how long after the rows its order sheet shows. */
-function merchRow({ allRowsMs, sheetMs }: InteractionFigures['merchCold']): Row {
-  const after = allRowsMs === null ? null : Math.max(0, sheetMs - allRowsMs);
+/**
+ * A tab opened from scratch that asks for its own figures first: how long after the rows they
+ * show (`what`: the order sheet, the findings).
+ */
+function coldTabRow(
+  tab: string,
+  what: string,
+  { allRowsMs, shownMs }: InteractionFigures['merchCold'],
+  targetMs: number,
+): Row {
+  const after = allRowsMs === null ? null : Math.max(0, shownMs - allRowsMs);
   return {
-    measure: 'merch tab, fresh load: all rows → order sheet shown',
+    measure: `${tab}, fresh load: all rows → ${what} shown`,
     result:
       after === null
-        ? `${seconds(sheetMs)} from the navigation`
-        : `${ms(after)} (rows at ${seconds(allRowsMs!)}, sheet at ${seconds(sheetMs)})`,
-    target: `≤ ${ORDER_SHEET_AFTER_ROWS_MS} ms`,
-    status: check(after !== null && after <= ORDER_SHEET_AFTER_ROWS_MS),
-  };
-}
-
-/** The Checks tab opened from scratch: how long after the rows the data doctor's findings show. */
-function checksRow({ allRowsMs, checksMs }: InteractionFigures['checksCold']): Row {
-  const after = allRowsMs === null ? null : Math.max(0, checksMs - allRowsMs);
-  return {
-    measure: 'Checks tab, fresh load: all rows → findings shown',
-    result:
-      after === null
-        ? `${seconds(checksMs)} from the navigation`
-        : `${ms(after)} (rows at ${seconds(allRowsMs!)}, findings at ${seconds(checksMs)})`,
-    target: `≤ ${CHECKS_AFTER_ROWS_MS} ms`,
-    status: check(after !== null && after <= CHECKS_AFTER_ROWS_MS),
+        ? `${seconds(shownMs)} from the navigation`
+        : `${ms(after)} (rows at ${seconds(allRowsMs!)}, ${what} at ${seconds(shownMs)})`,
+    target: `≤ ${targetMs} ms`,
+    status: check(after !== null && after <= targetMs),
   };
 }
 

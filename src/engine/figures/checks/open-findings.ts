@@ -24,20 +24,29 @@ export interface CheckFindings {
 }
 
 /**
- * The findings still open, by check in CHECK_IDS order (checks with none left out), and how many
- * are marked fine. The event page's counts, the table's `check` filter and the findings file
+ * The findings still open, by check in CHECK_IDS order (checks with none left out), and the
+ * keys marked fine that a finding still has (one finding per key). The event page's counts, the table's `check` filter and the findings file
  * all read this one function, so a count is always the rows its link opens.
  */
 export function openFindings(
   checks: EventChecks,
   fine: ReadonlySet<string>,
-): { readonly byCheck: readonly CheckFindings[]; readonly fine: number } {
+): {
+  readonly byCheck: readonly CheckFindings[];
+  /** How many findings are marked fine. */
+  readonly fine: number;
+  /** Their keys: each marked finding's, once. */
+  readonly matched: ReadonlySet<string>;
+} {
   const byCheck = new Map<CheckId, { findings: Finding[]; ids: Set<number> }>();
-  let marked = 0;
+  const marked = new Set<string>();
   for (const finding of checks.findings) {
-    if (fine.size > 0 && fine.has(findingKey(finding))) {
-      marked += 1;
-      continue;
+    if (fine.size > 0) {
+      const key = findingKey(finding);
+      if (fine.has(key)) {
+        marked.add(key);
+        continue;
+      }
     }
     let found = byCheck.get(finding.check);
     if (!found) byCheck.set(finding.check, (found = { findings: [], ids: new Set() }));
@@ -49,7 +58,8 @@ export function openFindings(
       const found = byCheck.get(check);
       return found ? [{ check, ...found }] : [];
     }),
-    fine: marked,
+    fine: marked.size,
+    matched: marked,
   };
 }
 
@@ -99,19 +109,10 @@ export const NO_SUMMARY: ChecksSummary = { scanned: 0, open: 0, fine: 0, stale: 
  * thousands).
  */
 export function summarizeChecks(checks: EventChecks, fine: ReadonlySet<string>): ChecksSummary {
-  const { byCheck, fine: marked } = openFindings(checks, fine);
-  const matched = new Set<string>();
-  if (fine.size > 0) {
-    for (const finding of checks.findings) {
-      const key = findingKey(finding);
-      if (fine.has(key)) matched.add(key);
-    }
-  }
-  const open = new Set<number>();
-  for (const { ids } of byCheck) for (const id of ids) open.add(id);
+  const { byCheck, fine: marked, matched } = openFindings(checks, fine);
   return {
     scanned: checks.scanned,
-    open: open.size,
+    open: registrationsOf(byCheck).size,
     fine: marked,
     stale: [...fine].filter((key) => !matched.has(key)),
     checks: byCheck.map(({ check, findings, ids }) => ({
@@ -132,11 +133,14 @@ export function countBySeverity(checks: readonly CheckSummary[]) {
 
 /** How many registrations have at least one open finding: the events list's count. */
 export function countOpen(checks: EventChecks, fine: ReadonlySet<string>): number {
-  const ids = new Set<number>();
-  for (const finding of checks.findings) {
-    if (fine.size === 0 || !fine.has(findingKey(finding))) ids.add(finding.registrationId);
-  }
-  return ids.size;
+  return registrationsOf(openFindings(checks, fine).byCheck).size;
+}
+
+/** The registrations of some checks' findings, each once. */
+function registrationsOf(byCheck: readonly CheckFindings[]): ReadonlySet<number> {
+  const open = new Set<number>();
+  for (const { ids } of byCheck) for (const id of ids) open.add(id);
+  return open;
 }
 
 /*

@@ -29,7 +29,10 @@ export function useChecks(
   { complete, held = false }: { complete: boolean; held?: boolean },
 ) {
   const { fine, ready, mark } = useFineFindings(request?.eventId ?? 0, request !== null);
-  const { dismissed, ready: dismissedReady } = useDismissedDuplicates(request?.eventId ?? 0);
+  const { dismissed, ready: dismissedReady } = useDismissedDuplicates(
+    request?.eventId ?? 0,
+    request !== null,
+  );
   // Sorted, so the same keys are the same computation wherever they are asked from.
   const options = useMemo(
     () => ({ ...CHECKS_OPTIONS, fine: [...fine].sort(), notDuplicates: [...dismissed].sort() }),

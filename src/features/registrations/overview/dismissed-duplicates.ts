@@ -26,10 +26,11 @@ const queryKey = (eventId: number) => ['dismissed-duplicates', eventId] as const
  * The dismissed group keys of an event (empty until read, and `ready` false meanwhile),
  * and how to dismiss or restore one. A change shows at once and is saved in the background.
  */
-export function useDismissedDuplicates(eventId: number) {
+export function useDismissedDuplicates(eventId: number, enabled = true) {
   const client = useQueryClient();
   const query = useQuery({
     queryKey: queryKey(eventId),
+    enabled,
     queryFn: async () => parseDismissedDuplicates((await readDismissedDuplicatesCopy(eventId))?.value),
     // Only this tab changes them: what was read stays right for the session.
     staleTime: Infinity,
