@@ -122,10 +122,23 @@ describe('the data doctor', () => {
     const toCheck = Number(/^([\d,]+)/.exec(summary)?.[1]?.replace(/,/g, ''));
     expect(toCheck).toBeGreaterThanOrEqual(before);
     await page.goto(at('/events'));
-    const cardLink = eventCard(page, EVENT.id).getByRole('link', {
-      name: t('en', 'figures:findings', { count: toCheck, formatted: formatCount(toCheck, 'en') }),
-    });
-    await cardLink.click();
+    const cardLink = (lang: 'en' | 'fr') =>
+      eventCard(page, EVENT.id).getByRole('link', {
+        name: t(lang, 'figures:findings', { count: toCheck, formatted: formatCount(toCheck, lang) }),
+      });
+    // The card's line in both languages, on a desktop and a phone.
+    for (const lang of LANGS) {
+      await switchLanguage(page, lang);
+      await cardLink(lang).waitFor();
+      await eventCard(page, EVENT.id).scrollIntoViewIfNeeded();
+      await shoot(page, `data-doctor-card-${lang}-desktop`);
+      await page.setViewportSize(PHONE);
+      await eventCard(page, EVENT.id).scrollIntoViewIfNeeded();
+      await shoot(page, `data-doctor-card-${lang}-phone`);
+      await page.setViewportSize(DESKTOP);
+    }
+    await switchLanguage(page, 'en');
+    await cardLink('en').click();
     await section('en').waitFor();
     expect(new URL(page.url()).hash).toBe('#checks');
     problems.expectNone();
