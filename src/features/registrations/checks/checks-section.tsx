@@ -34,6 +34,9 @@ interface ChecksSectionProps {
   readonly labels: InsightLabels;
 }
 
+/** The app's badge colour of each severity. */
+const SEVERITY_BADGE = { error: 'danger', warning: 'warning', notice: 'accent' } as const;
+
 /**
  * The data doctor (engine/figures/checks): what is likely wrong in the registrations, by check,
  * most serious first; each count opens exactly its registrations in the table (the `check`
@@ -203,9 +206,7 @@ function CheckBlock({ eventId, found, byId, labels, questionText, onFine }: Chec
   return (
     <section className={`checks__check checks__check--${severity}`} aria-labelledby={headingId}>
       <h3 id={headingId} className="checks__name">
-        <span className={`checks__severity checks__severity--${severity}`}>
-          {t(`checks.severity.${severity}`)}
-        </span>{' '}
+        <span className={`badge badge--${SEVERITY_BADGE[severity]}`}>{t(`checks.severity.${severity}`)}</span>{' '}
         {name}
       </h3>
       <p className="muted">{t(`checks.explain.${check}`)}</p>
