@@ -65,15 +65,20 @@ export async function launchBrowser(options: LaunchOptions = {}): Promise<Browse
   }
   // Fail a missing element in 15 s, well inside the 60 s test timeout, with Playwright's own message.
   context.setDefaultTimeout(15_000);
+  openContexts.add(context);
   return {
     context,
     newPage: () => context.newPage(),
     async close() {
+      openContexts.delete(context);
       await context.close();
       if (!keepProfile) await rm(profileDir, { recursive: true, force: true });
     },
   };
 }
+
+/** The browsers this test file has open: what a failed test's report looks at (failure-report.ts). */
+export const openContexts = new Set<BrowserContext>();
 
 export interface PageProblems {
   /** Everything seen so far: console errors, uncaught exceptions, failed requests. */
@@ -83,6 +88,9 @@ export interface PageProblems {
   /** Forget what was seen so far (e.g. after a step whose errors were expected). */
   clear(): void;
 }
+
+/** Each watched page's problems, for a failed test's report (failure-report.ts). */
+export const watchedProblems = new WeakMap<Page, readonly string[]>();
 
 /**
  * Collects what a user would never see but a test should: console errors, uncaught page
@@ -105,6 +113,7 @@ export function watchPage(page: Page): PageProblems {
     if (reason === 'net::ERR_ABORTED') return;
     problems.push(`request failed: ${request.method()} ${request.url()} ${reason}`);
   });
+  watchedProblems.set(page, problems);
   return {
     get problems() {
       return problems;

@@ -18,7 +18,8 @@ export default defineConfig({
     root,
     environment: 'node',
     include: ['test/e2e/**/*.e2e.ts'],
-    setupFiles: [],
+    // A failed test prints what its tabs showed (failure-report.ts).
+    setupFiles: ['test/e2e/failure-report.ts'],
     globalSetup: ['test/e2e/global-setup.ts'],
     fileParallelism: workers > 1,
     maxWorkers: workers,
