@@ -3,6 +3,7 @@ import {
   answerKey,
   fileNamePart,
   foldText,
+  isBlankAnswer,
   initialOf,
   matchesTerms,
   narrowsSearch,
@@ -87,6 +88,42 @@ describe('the search key', () => {
         },
       ),
     );
+  });
+});
+
+describe('a blank answer', () => {
+  it('is exactly one whose answer key is empty, whatever its script, marks or spaces', () => {
+    fc.assert(
+      fc.property(
+        fc.string({
+          unit: fc.oneof(
+            fc.constantFrom(
+              ' ',
+              '\t',
+              '\n',
+              '\u00a0',
+              '\u3000',
+              '\u0301',
+              '\u037a',
+              '\u00b4',
+              'a',
+              '.',
+              'É',
+              '李',
+            ),
+            fc.string({ unit: 'grapheme', maxLength: 1 }),
+          ),
+        }),
+        (text) => {
+          expect(isBlankAnswer(text)).toBe(answerKey(text) === '');
+        },
+      ),
+      { numRuns: 2000 },
+    );
+    // A Greek letter that folds to a space and a mark: blank, though it is a letter.
+    expect(isBlankAnswer('\u037a ')).toBe(true);
+    expect(isBlankAnswer(' \u00a0\n')).toBe(true);
+    expect(isBlankAnswer(' É ')).toBe(false);
   });
 });
 

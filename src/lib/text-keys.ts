@@ -132,9 +132,15 @@ export function answerKey(text: string): string {
   return foldText(text).replace(/\s+/g, ' ').trim();
 }
 
-/** Whether an answer is "not answered": answerKey('') without folding printable ASCII text. */
+/** A printable ASCII character other than a space: no fold takes it away. */
+const VISIBLE_ASCII = /[\x21-\x7e]/;
+
+/**
+ * Whether an answer is "not answered": its answerKey is ''. Folded only when nothing in it
+ * settles the question first (an answer of accents, marks or other scripts alone).
+ */
 export function isBlankAnswer(text: string): boolean {
-  return PLAIN.test(text) ? text.trim() === '' : answerKey(text) === '';
+  return !VISIBLE_ASCII.test(text) && answerKey(text) === '';
 }
 
 /**

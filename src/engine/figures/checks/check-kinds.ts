@@ -93,6 +93,11 @@ export function findingKey(finding: Pick<Finding, 'check' | 'registrationId' | '
 
 const FINDING_KEY = /^([a-z-]{1,40}):(-?\d{1,16}):(-?\d{0,16}):([0-9a-z]{1,16})$/;
 
+/** The registration a finding key names (isFindingKey's keys only). */
+export function findingKeyRegistration(key: string): number {
+  return Number(FINDING_KEY.exec(key)?.[2]);
+}
+
 /** Whether a value read back from storage is a finding key of a known check. */
 export function isFindingKey(value: unknown): value is string {
   if (typeof value !== 'string') return false;

@@ -88,14 +88,7 @@ export function eventChecks(
     value: string,
     queId: number | null = null,
     suggestion: string | null = null,
-  ): Finding => ({
-    check,
-    registrationId: registration.registration_id,
-    queId,
-    value,
-    suggestion,
-    stamp: memo.rows.stampOf(registration),
-  });
+  ): Finding => new ScannedFinding(check, registration, value, queId, suggestion, memo.rows);
 
   for (const registration of registrations) {
     for (const found of ownFindings(memo, registration, finding)) push(found);
@@ -132,6 +125,34 @@ export function eventChecks(
       push(finding('person-twice', registration, nameAsSent(registration)));
   }
   return { scanned: registrations.length, findings: CHECK_IDS.flatMap((id) => byCheck.get(id)!) };
+}
+
+/**
+ * A finding of a scan. Its stamp is a digest of the whole registration, and most findings are
+ * never asked for theirs (only those compared with the keys marked fine, and those sent to the
+ * page): it is made when first read, once per registration (RowFactsMemo.stampOf).
+ */
+class ScannedFinding implements Finding {
+  readonly registrationId: number;
+  readonly #registration: Registration;
+  readonly #facts: RowFactsMemo;
+
+  constructor(
+    readonly check: CheckId,
+    registration: Registration,
+    readonly value: string,
+    readonly queId: number | null,
+    readonly suggestion: string | null,
+    facts: RowFactsMemo,
+  ) {
+    this.registrationId = registration.registration_id;
+    this.#registration = registration;
+    this.#facts = facts;
+  }
+
+  get stamp(): string {
+    return this.#facts.stampOf(this.#registration);
+  }
 }
 
 type MakeFinding = (

@@ -2,6 +2,7 @@ import {
   CHECK_IDS,
   CHECK_SEVERITY,
   findingKey,
+  findingKeyRegistration,
   isFindingKey,
   type CheckId,
   type EventChecks,
@@ -40,8 +41,10 @@ export function openFindings(
 } {
   const byCheck = new Map<CheckId, { findings: Finding[]; ids: Set<number> }>();
   const marked = new Set<string>();
+  // A finding's key holds a digest of its registration: made only for registrations marked.
+  const markedIds = registrationsMarked(fine);
   for (const finding of checks.findings) {
-    if (fine.size > 0) {
+    if (markedIds.has(finding.registrationId)) {
       const key = findingKey(finding);
       if (fine.has(key)) {
         marked.add(key);
@@ -61,6 +64,13 @@ export function openFindings(
     fine: marked.size,
     matched: marked,
   };
+}
+
+/** The registrations some finding keys name. */
+function registrationsMarked(keys: ReadonlySet<string>): ReadonlySet<number> {
+  const ids = new Set<number>();
+  for (const key of keys) ids.add(findingKeyRegistration(key));
+  return ids;
 }
 
 /** Findings listed per check on the event page; the table shows them all. */
@@ -119,10 +129,22 @@ export function summarizeChecks(checks: EventChecks, fine: ReadonlySet<string>):
       check,
       ids: Float64Array.from(ids),
       findings: findings.length,
-      listed: findings.length <= MARKED_AT_ONCE ? findings : findings.slice(0, FIRST_LISTED),
+      listed: (findings.length <= MARKED_AT_ONCE ? findings : findings.slice(0, FIRST_LISTED)).map(
+        plainFinding,
+      ),
     })),
   };
 }
+
+/** A finding as plain data, its stamp included: what crosses to the page. */
+const plainFinding = ({ check, registrationId, queId, value, suggestion, stamp }: Finding): Finding => ({
+  check,
+  registrationId,
+  queId,
+  value,
+  suggestion,
+  stamp,
+});
 
 /** How many registrations have an open finding of an error, a warning, a notice. */
 export function countBySeverity(checks: readonly CheckSummary[]) {

@@ -47,6 +47,14 @@ export interface RowFacts {
   answerFindings: { readonly version: number; readonly findings: readonly Finding[] } | null;
 }
 
+/** What the memo keeps for an answer that says nothing. */
+const BLANK = null;
+
+function answeredBefore(found: readonly RowAnswer[], queId: number): boolean {
+  for (const given of found) if (given.queId === queId) return true;
+  return false;
+}
+
 /** Past this many distinct texts, a cache of texts starts again: a bound on the engine's memory. */
 const MAX_REMEMBERED = 200_000;
 
@@ -61,7 +69,7 @@ export class RowFactsMemo {
   private parts = new Map<string, NamePart>();
   private emails = new Map<string, { problem: EmailProblem | null; key: string }>();
   private people = new Map<string, Map<string, string>>();
-  private answers = new Map<number, Map<string, RowAnswer>>();
+  private answers = new Map<number, Map<string, RowAnswer | typeof BLANK>>();
   private answersRead = 0;
 
   factsOf(registration: Registration): RowFacts {
@@ -97,24 +105,27 @@ export class RowFactsMemo {
   private answersOf(registration: Registration): RowAnswer[] {
     const found: RowAnswer[] = [];
     for (const entry of registration.custom_questions) {
-      const text = entry.reponse ?? '';
-      if (isBlankAnswer(text) || found.some((given) => given.queId === entry.que_id)) continue;
-      found.push(this.answer(entry.que_id, text));
+      const answer = this.answer(entry.que_id, entry.reponse ?? '');
+      if (answer !== BLANK && !answeredBefore(found, entry.que_id)) found.push(answer);
     }
     return found;
   }
 
-  /** One answer to one question, read once and shared by every registration that gave it. */
-  private answer(queId: number, text: string): RowAnswer {
+  /**
+   * One answer to one question, read once and shared by every registration that gave it;
+   * BLANK for an answer that says nothing (isBlankAnswer), decided once per text too.
+   */
+  private answer(queId: number, text: string): RowAnswer | typeof BLANK {
     let texts = this.answers.get(queId);
-    if (!texts) this.answers.set(queId, (texts = new Map<string, RowAnswer>()));
+    if (!texts) this.answers.set(queId, (texts = new Map<string, RowAnswer | typeof BLANK>()));
     let answer = texts.get(text);
-    if (!answer) {
+    if (answer === undefined) {
       if (++this.answersRead > MAX_REMEMBERED) {
-        this.answers = new Map([[queId, (texts = new Map<string, RowAnswer>())]]);
+        this.answers = new Map([[queId, (texts = new Map<string, RowAnswer | typeof BLANK>())]]);
         this.answersRead = 1;
       }
-      texts.set(text, (answer = new RowAnswer(queId, text)));
+      answer = isBlankAnswer(text) ? BLANK : new RowAnswer(queId, text);
+      texts.set(text, answer);
     }
     return answer;
   }
@@ -151,27 +162,34 @@ export class RowFactsMemo {
 
 /**
  * A short digest of what the checks read of a registration (FNV-1a over its fields): equal
- * while the registration is unchanged, different once a sync changes any of them.
+ * while the registration is unchanged, different once a sync changes any of them. Kept on the
+ * device in the keys of findings marked fine: the same registration must keep its digest.
  */
 export function registrationStamp(registration: Registration): string {
-  let hash = 0x811c9dc5;
-  const feed = (value: string | number | null | undefined) => {
-    // A mark per field, so that moving text from one field to the next changes the digest.
-    const text = value === null || value === undefined ? '\u0000' : `${value}\u0001`;
-    for (let i = 0; i < text.length; i++) {
-      hash ^= text.charCodeAt(i);
-      hash = Math.imul(hash, 0x01000193);
-    }
-  };
-  feed(registration.first_name);
-  feed(registration.last_name);
-  feed(registration.email);
-  feed(registration.order_id);
-  feed(registration.payment_status);
-  feed(registration.category_id);
+  let hash = FNV_OFFSET;
+  hash = mixField(hash, registration.first_name);
+  hash = mixField(hash, registration.last_name);
+  hash = mixField(hash, registration.email);
+  hash = mixField(hash, registration.order_id);
+  hash = mixField(hash, registration.payment_status);
+  hash = mixField(hash, registration.category_id);
   for (const entry of registration.custom_questions) {
-    feed(entry.que_id);
-    feed(entry.reponse);
+    hash = mixField(hash, entry.que_id);
+    hash = mixField(hash, entry.reponse);
   }
   return (hash >>> 0).toString(36);
+}
+
+const FNV_OFFSET = 0x811c9dc5;
+const FNV_PRIME = 0x01000193;
+
+/**
+ * One field into the digest: its text and a mark after it, so that moving text from one field to
+ * the next changes the digest; a lone 0 for no value.
+ */
+function mixField(hash: number, value: string | number | null | undefined): number {
+  if (value === null || value === undefined) return Math.imul(hash ^ 0, FNV_PRIME);
+  const text = typeof value === 'string' ? value : String(value);
+  for (let i = 0; i < text.length; i++) hash = Math.imul(hash ^ text.charCodeAt(i), FNV_PRIME);
+  return Math.imul(hash ^ 1, FNV_PRIME);
 }
