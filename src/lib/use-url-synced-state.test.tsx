@@ -198,6 +198,25 @@ describe('useUrlSyncedState', () => {
     await deliver('?q=lac');
     expect(screen.getByLabelText('Search')).toHaveValue('lac');
   });
+
+  it('drops a waiting write when a link moved the address before the router shows it', async () => {
+    // A browser router changes the address at once and shows the location in a transition: on
+    // a busy page the pause can end in between. Writing then would put back what the link left.
+    const { deliver, written } = renderWithLateRouter();
+    await type('Search', 'mercier');
+    window.history.pushState(null, '', '/list?q=mercier&open=17');
+    await pause(URL_WRITE_DELAY_MS);
+    expect(written()).toEqual([]);
+
+    await deliver('?q=mercier&open=17');
+    expect(screen.getByLabelText('Search')).toHaveValue('mercier');
+    await pause(URL_WRITE_DELAY_MS * 2);
+    expect(written()).toEqual([]);
+    // Typing on writes again.
+    await type('Search', 's');
+    await pause(URL_WRITE_DELAY_MS);
+    expect(written()).toEqual(['?q=merciers']);
+  });
 });
 
 /** What the late router shows: a location the test sets, as the router's own state would be. */

@@ -30,7 +30,8 @@ export type SetUrlSyncedState<S> = (next: S | ((previous: S) => S)) => void;
  *   history entry: one router navigation per pause instead of one per keystroke, which lost
  *   keystrokes at typing speed, and no history entry per letter.
  * - A URL change the hook did not make (back/forward, a link to the same screen) wins: `view`
- *   becomes `parse(new params)` and a pending write is dropped.
+ *   becomes `parse(new params)` and a pending write is dropped, even when the pause ends after
+ *   the browser's address moved but before the router shows the new location.
  * - Leaving the screen before the pause ends (unmount) keeps the pending write for that
  *   history entry: coming back to it (back button) restores what was typed and updates its URL.
  * - `flushUrl()` writes a pending change now (e.g. before copying the link).
@@ -62,6 +63,12 @@ export function useUrlSyncedState<S>({
   const written = useRef<string[]>([]);
   /** The history entry the view was last read from or written to. */
   const entry = useRef(location.key);
+  /**
+   * The browser's address when the hook last read or wrote it. A browser router changes the
+   * address at once and shows the new location later, in a transition: an address that moved
+   * meanwhile is a navigation the hook has not seen yet (a link, back), and it wins.
+   */
+  const seenAddress = useRef(currentAddress());
 
   useEffect(() => {
     latest.current = {
@@ -78,11 +85,14 @@ export function useUrlSyncedState<S>({
     clearTimeout(timer.current);
     if (!pending.current) return;
     pending.current = false;
+    // A navigation not shown yet: it replaces what the inputs hold (the location effect).
+    if (currentAddress() !== seenAddress.current) return;
     const { view: current, write: toParams, navigate: go, search } = latest.current;
     const next = toSearch(toParams(current));
     if (next === search) return;
     written.current.push(next);
     void go({ search: next }, { replace: true, preventScrollReset: true });
+    seenAddress.current = currentAddress();
   }, []);
 
   const setView = useCallback<SetUrlSyncedState<S>>(
@@ -112,6 +122,7 @@ export function useUrlSyncedState<S>({
     written.current = [];
     clearTimeout(timer.current);
     pending.current = false;
+    seenAddress.current = currentAddress();
     const fromUrl = latest.current.parse(new URLSearchParams(search));
     latest.current.view = fromUrl;
     setViewState(fromUrl);
@@ -145,6 +156,9 @@ export function useUrlSyncedState<S>({
 
 /** Writes a screen left before its pause ended, by history entry key (see the unmount effect). */
 const unflushedWrites = new Map<string, string>();
+
+/** The address bar's URL (a memory router never changes it: the check then never fires). */
+const currentAddress = () => window.location.href;
 
 function toSearch(params: URLSearchParams): string {
   const query = params.toString();
