@@ -227,6 +227,9 @@ describe(`the check-in list of event ${EVENT.id} (${EVENT.total} registrations)`
 
   it.each(['en', 'fr'] as const)(
     'by keyboard: three desks balanced by people, each on new pages, remembered after a reload (%s)',
+    // It goes on from the choices the test before printed with: tagged as it is, so the two
+    // always run together (CI runs the tagged tests only through nginx).
+    NGINX,
     async (lang) => {
       const text = PRINT_TEXT[lang];
       await page.setViewportSize(VIEWPORTS.desktop);
