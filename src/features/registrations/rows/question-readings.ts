@@ -1,5 +1,6 @@
 import {
   answerKeyer,
+  MAX_VOCABULARY_SPELLINGS,
   NO_CORRECTIONS,
   questionReading,
   type EventCorrections,
@@ -24,12 +25,23 @@ export function questionReadings(
   const fold = cachedAnswerKey();
   for (const question of questions) {
     const counts = new Map<string, number>();
+    let freeText = false;
     for (const row of rows) {
       const key = fold(row.cells[question.id] ?? '');
-      if (key !== '') counts.set(key, (counts.get(key) ?? 0) + 1);
+      if (key === '') continue;
+      counts.set(key, (counts.get(key) ?? 0) + 1);
+      // More spellings than any vocabulary has: free text, whatever the rest holds. Its
+      // answers are not read further (a list of 100,000 different ones would hold the page).
+      if (counts.size > MAX_VOCABULARY_SPELLINGS) {
+        freeText = true;
+        break;
+      }
     }
     const answers = [...counts].map(([text, count]) => ({ text, count }));
-    readings.set(question.id, questionReading([question.que_question_fr, question.que_question_en], answers));
+    readings.set(
+      question.id,
+      freeText ? null : questionReading([question.que_question_fr, question.que_question_en], answers),
+    );
   }
   return readings;
 }
