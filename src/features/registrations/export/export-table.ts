@@ -53,7 +53,7 @@ const CLEAN_COLUMN_SUFFIX = ':clean';
  * an export started while a load runs waits for the load, then calls this on the final data,
  * never on what a render last showed.
  */
-export function viewExport(
+export async function viewExport(
   model: RegistrationsModel,
   view: RegistrationsView,
   history: RegistrationHistory | null,
@@ -61,6 +61,8 @@ export function viewExport(
   corrections: EventCorrections = NO_CORRECTIONS,
 ): Promise<TableExport> {
   const { rows, visibleColumnIds } = viewRows(model, view, history, listIds, corrections);
+  // Reading every answer of the questions shown is a task of its own.
+  await yieldToBrowser();
   const clean = cleanAnswers(model, visibleColumnIds, corrections);
   const columnIds = visibleColumnIds.flatMap((id) =>
     clean.reads(id) ? [id, `${id}${CLEAN_COLUMN_SUFFIX}`] : [id],
