@@ -34,10 +34,10 @@ const registrations: Registration[] = SIZES.map((size, index) =>
 );
 
 /** The model and clean values as the table hands them to print, in a language. */
-function printed(language: Language) {
+async function printed(language: Language) {
   const labels = sharedLabels(i18n, language, categories);
   const model = eventModels(new QueryClient(), event.eve_id).build(registrations, labels);
-  return { model, clean: cleanAnswers(model, model.columnIds) };
+  return { model, clean: await cleanAnswers(model, model.columnIds) };
 }
 
 const column = (index: number) =>
@@ -46,8 +46,8 @@ const column = (index: number) =>
   );
 
 describe('printing answers read as sizes', () => {
-  it('prints each size as the figures count it on the check-in list, and an unread one as typed', () => {
-    const { model, clean } = printed('en');
+  it('prints each size as the figures count it on the check-in list, and an unread one as typed', async () => {
+    const { model, clean } = await printed('en');
     render(
       <PrintList
         event={event}
@@ -66,8 +66,8 @@ describe('printing answers read as sizes', () => {
     expect(column(2)).toEqual(Array(5).fill('ASPTT Annecy'));
   });
 
-  it('puts the clean size on each label, in the interface language', () => {
-    const { model, clean } = printed('fr');
+  it('puts the clean size on each label, in the interface language', async () => {
+    const { model, clean } = await printed('fr');
     render(
       <LabelSheet
         rows={model.rows}

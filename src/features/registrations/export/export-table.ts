@@ -61,9 +61,7 @@ export async function viewExport(
   corrections: EventCorrections = NO_CORRECTIONS,
 ): Promise<TableExport> {
   const { rows, visibleColumnIds } = viewRows(model, view, history, listIds, corrections);
-  // Reading every answer of the questions shown is a task of its own.
-  await yieldToBrowser();
-  const clean = cleanAnswers(model, visibleColumnIds, corrections);
+  const clean = await cleanAnswers(model, visibleColumnIds, corrections);
   const columnIds = visibleColumnIds.flatMap((id) =>
     clean.reads(id) ? [id, `${id}${CLEAN_COLUMN_SUFFIX}`] : [id],
   );

@@ -151,8 +151,12 @@ export function useTableExport({
       if (preset === 'check-in' || preset === 'labels' || preset === 'addresses') {
         setState({ step: 'idle' });
         const { rows } = viewRows(model, request.view, history, listIds, corrections);
-        if (preset === 'addresses') onAddressesReady(rows);
-        else onPrintReady({ rows, clean: cleanAnswers(model, model.columnIds, corrections) }, preset);
+        if (preset === 'addresses') {
+          onAddressesReady(rows);
+          return;
+        }
+        const clean = await cleanAnswers(model, model.columnIds, corrections);
+        if (!abort.signal.aborted) onPrintReady({ rows, clean }, preset);
         return;
       }
       setState({ step: 'building', preset });

@@ -41,11 +41,11 @@ function registration(id: number, reponse: string | null): Registration {
 }
 
 describe('each answer count opens exactly its rows', () => {
-  it('for sizes and yes/no read as clean values, answers left as typed, and "did not answer"', () => {
-    fc.assert(
-      fc.property(
+  it('for sizes and yes/no read as clean values, answers left as typed, and "did not answer"', async () => {
+    await fc.assert(
+      fc.asyncProperty(
         fc.array(fc.option(typedAnswer, { nil: null }), { minLength: 1, maxLength: 80 }),
-        (answers) => {
+        async (answers) => {
           const registrations = answers.map((reponse, i) => registration(i + 1, reponse));
           const rows = new RowBuilder(labels).build(registrations);
           const [question] = questionInsights(registrations);
@@ -59,7 +59,7 @@ describe('each answer count opens exactly its rows', () => {
           expect(opened('')).toBe(question.notAnswered);
           // A file's clean column reads the question as the figures do.
           const column = { id: 'q:5', queId: 5, que_question_fr: 'Taille du t-shirt', que_question_en: null };
-          expect(questionReadings(rows, [column]).get('q:5')).toBe(question.reading);
+          expect((await questionReadings(rows, [column])).get('q:5')).toBe(question.reading);
         },
       ),
     );

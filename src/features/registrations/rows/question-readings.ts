@@ -7,26 +7,33 @@ import {
   type QuestionReading,
 } from '@/lib/clean-answers/clean-answers';
 import { cachedAnswerKey } from '@/lib/text-keys';
+import { yieldToBrowser } from '@/lib/yield-to-browser';
 import type { QuestionColumn } from './question-columns';
 import type { RegistrationLabels } from './registration-labels';
 import type { RegistrationRow } from './registration-rows';
 
+/** Rows read per task: each question's answers of this many rows take a few milliseconds. */
+const ROWS_PER_SLICE = 25_000;
+
 /**
  * How each question's answers are read (sizes, yes/no, or as typed), decided by the same rule
  * as the event page's figures (clean-answers.ts) from every row of the event, so a file and
- * the figures agree on what is a size.
+ * the figures agree on what is a size. A long list is read a slice at a time, with a pause
+ * between slices, so that an export or a print of 100,000 rows never holds the page.
  */
-export function questionReadings(
+export async function questionReadings(
   rows: readonly RegistrationRow[],
   questions: readonly QuestionColumn[],
-): Map<string, QuestionReading> {
+): Promise<Map<string, QuestionReading>> {
   const readings = new Map<string, QuestionReading>();
   // Counted by folded answer, blanks left out, as the engine's figures count them.
   const fold = cachedAnswerKey();
+  let read = 0;
   for (const question of questions) {
     const counts = new Map<string, number>();
     let freeText = false;
     for (const row of rows) {
+      if (++read % ROWS_PER_SLICE === 0) await yieldToBrowser();
       const key = fold(row.cells[question.id] ?? '');
       if (key === '') continue;
       counts.set(key, (counts.get(key) ?? 0) + 1);
@@ -69,14 +76,14 @@ interface ReadModel {
  * list and the labels show. null
  * where a question is read as typed, or where its vocabulary could not read the answer.
  */
-export function cleanAnswers(
+export async function cleanAnswers(
   model: ReadModel,
   columnIds: readonly string[],
   corrections: EventCorrections = NO_CORRECTIONS,
-): CleanAnswers {
+): Promise<CleanAnswers> {
   const shown = model.questions.filter((question) => columnIds.includes(question.id));
   const keyers = new Map<string, (raw: string) => string>();
-  for (const [id, reading] of questionReadings(model.rows, shown)) {
+  for (const [id, reading] of await questionReadings(model.rows, shown)) {
     const queId = shown.find((question) => question.id === id)?.queId;
     if (reading) keyers.set(id, answerKeyer(reading, undefined, corrections[String(queId)]));
   }
