@@ -217,8 +217,8 @@ describe('saved views', () => {
     );
     await deviceCopySettled();
     onlineManager.setOnline(false);
+    const { user, queryClient } = renderApp(path());
     try {
-      const { user } = renderApp(path());
       await user.click(await screen.findByRole('button', { name: 'Views' }));
       expect(await screen.findByRole('button', { name: 'Paid only' })).toBeInTheDocument();
     } finally {
@@ -226,5 +226,6 @@ describe('saved views', () => {
     }
     // Back online, the screen's paused requests go out: let them land before the test ends.
     await loaded();
+    await waitFor(() => expect(queryClient.isFetching()).toBe(0));
   });
 });
