@@ -7,6 +7,9 @@ import type { RegistrationRow } from '../rows/registration-rows';
  * row, cell and sort button the keys move from, and the moves themselves.
  */
 
+/** Frames a moved-to row has to be drawn in before the keys give up focusing it (about a second). */
+const FRAMES_TO_RENDER = 60;
+
 /** Keys that move between rows, with the row they lead to. */
 function rowMoves(active: number, count: number, page: number): Record<string, number> {
   return {
@@ -86,20 +89,30 @@ export function useTableKeyboard({
     if (scrollRef.current) scrollRef.current.scrollTop = 0;
   }, [scrollRef, viewKey]);
 
-  // After a keyboard move, focus the row or cell once it is rendered (a far jump renders it
-  // only after the scroll it causes), and bring a cell into view sideways.
+  // After a keyboard move, focus the row or cell once it is rendered, and bring a cell into view
+  // sideways. A far jump (Home, End) renders it only after the scroll it causes, and the row it
+  // leaves goes with the focus: looked for again on the next frames until it is there.
   useEffect(() => {
     const scroller = scrollRef.current;
     if (!focusActive.current || !scroller) return;
-    const row = scroller.querySelector<HTMLElement>(`tr[data-index="${activeIndex}"]`);
-    if (!row) return;
-    focusActive.current = false;
-    const target =
-      columnIndex === null ? row : row.querySelector<HTMLElement>(`td[aria-colindex="${columnIndex + 1}"]`);
-    if (!target) return;
-    target.focus({ preventScroll: true });
-    if (target !== row)
-      revealSideways(scroller, target, scroller.querySelector('th.registrations-table__edge'));
+    let frame = 0;
+    let frames = 0;
+    const focusWhenRendered = () => {
+      const row = scroller.querySelector<HTMLElement>(`tr[data-index="${activeIndex}"]`);
+      if (!row) {
+        if (++frames < FRAMES_TO_RENDER) frame = requestAnimationFrame(focusWhenRendered);
+        return;
+      }
+      focusActive.current = false;
+      const target =
+        columnIndex === null ? row : row.querySelector<HTMLElement>(`td[aria-colindex="${columnIndex + 1}"]`);
+      if (!target) return;
+      target.focus({ preventScroll: true });
+      if (target !== row)
+        revealSideways(scroller, target, scroller.querySelector('th.registrations-table__edge'));
+    };
+    focusWhenRendered();
+    return () => cancelAnimationFrame(frame);
   });
 
   const moveTo = (index: number, column: number | null) => {
