@@ -83,10 +83,10 @@ export function useUrlSyncedState<S>({
 
   const flush = useCallback(() => {
     clearTimeout(timer.current);
-    if (!pending.current) return;
+    // A navigation not shown yet: the write waits for it. On this screen the location effect
+    // drops it (the new URL wins); leaving the screen keeps it for this entry (unmount effect).
+    if (!pending.current || currentAddress() !== seenAddress.current) return;
     pending.current = false;
-    // A navigation not shown yet: it replaces what the inputs hold (the location effect).
-    if (currentAddress() !== seenAddress.current) return;
     const { view: current, write: toParams, navigate: go, search } = latest.current;
     const next = toSearch(toParams(current));
     if (next === search) return;
