@@ -98,7 +98,11 @@ describe('the merch order sheet', () => {
       cancelled: t('en', 'insights:orderSheet.cancelled', { count: 0, formatted: '0' }),
     });
     await sheet.getByText(nobody).waitFor();
-    // Kept on the device: a reload still has it.
+    // Kept on the device once it says so: a reload then still has it.
+    await sheet
+      .getByRole('status')
+      .filter({ hasText: t('en', 'insights:orderSheet.keepKept') })
+      .waitFor();
     await openEvent(page, EVENT, { hash: '#merch' });
     await sheet.getByText(t('en', 'insights:orderSheet.noChange')).waitFor();
     // A demo day: new registrations and cancellations move the counts.

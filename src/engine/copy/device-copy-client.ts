@@ -84,12 +84,16 @@ export class DeviceCopyClient {
     return this.status.get(eventId) ?? NO_STATUS;
   }
 
-  /** Saves a whole API answer (the events list, an event's categories) in the background. */
-  saveRecord(record: CopyRecord, value: unknown, savedAt: Date): void {
+  /**
+   * Saves a whole API answer (the events list, an event's categories) or a note in the
+   * background; answers whether it landed (not-saved at once once the device was forgotten).
+   * A caller that shows the promoter something as kept waits for it: a tab closed before the
+   * engine wrote it loses it.
+   */
+  saveRecord(record: CopyRecord, value: unknown, savedAt: Date): Promise<CopySaveResult> {
     const session = getSession();
-    const epoch = this.epoch;
-    if (!session || this.wipedEpoch === epoch) return;
-    void this.track(
+    if (!session || this.wipedEpoch === this.epoch) return Promise.resolve(NOT_SAVED);
+    return this.track(
       orElse(
         this.engine.call('copy.save-record', {
           place: placeOf(session),

@@ -74,7 +74,7 @@ export const eventQueries = {
               return kept && { ...kept, value: filterKept(kept.value, params) };
             },
             // Only the whole list is kept: a filtered answer would hide events offline.
-            ...(isUnfiltered(params) && { save: (answer: EventList) => saveEventsCopy(answer) }),
+            ...(isUnfiltered(params) && { save: (answer: EventList) => void saveEventsCopy(answer) }),
           },
           apiPaths.events(),
         ),
@@ -111,7 +111,7 @@ export const eventQueries = {
               const parsed = kept && keptCategoriesSchema.safeParse(kept.value);
               return kept && parsed?.success ? { value: parsed.data, savedAt: kept.savedAt } : null;
             },
-            save: (categories) => saveCategoriesCopy(eventId, categories),
+            save: (categories) => void saveCategoriesCopy(eventId, categories),
           },
           apiPaths.categories(eventId),
         ),

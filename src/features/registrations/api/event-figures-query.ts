@@ -31,7 +31,7 @@ export function publishEventFigures(client: QueryClient, eventId: number, counte
   const figures = counted.findings === null && known ? { ...counted, findings: known.findings } : counted;
   if (known && sameFigures(known, figures)) return;
   client.setQueryData(eventFiguresKey(eventId), figures);
-  saveEventFiguresCopy(eventId, figures);
+  void saveEventFiguresCopy(eventId, figures);
 }
 
 /** The count of the data doctor's open findings the event page's scan gave, onto the event's figures. */
@@ -41,7 +41,7 @@ export function publishFindingCount(client: QueryClient, eventId: number, findin
   if (!known || known.findings === findings || findings > known.total) return;
   const figures = { ...known, findings };
   client.setQueryData(eventFiguresKey(eventId), figures);
-  saveEventFiguresCopy(eventId, figures);
+  void saveEventFiguresCopy(eventId, figures);
 }
 
 /**

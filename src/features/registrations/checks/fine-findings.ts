@@ -34,7 +34,7 @@ export function useFineFindings(eventId: number, enabled = true) {
         else next.delete(key);
       }
       client.setQueryData(queryKey(eventId), next);
-      saveFineFindingsCopy(eventId, fineRecord(next));
+      void saveFineFindingsCopy(eventId, fineRecord(next));
     },
     [client, eventId],
   );

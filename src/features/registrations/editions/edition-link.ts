@@ -59,7 +59,7 @@ export function useEditionLink(eventId: number) {
   const setLink = useCallback(
     (link: EditionLink) => {
       client.setQueryData(queryKey(eventId), link);
-      saveEditionLinkCopy(eventId, editionLinkRecord(link));
+      void saveEditionLinkCopy(eventId, editionLinkRecord(link));
     },
     [client, eventId],
   );

@@ -26,7 +26,7 @@ export function FrozenOrderPanel({ eventId, queId, choice, sizeName, sheetFor }:
   const { t } = useTranslation('insights');
   const language = useLanguage();
   const headingId = useId();
-  const { frozen, ready, keep } = useFrozenOrder(eventId);
+  const { frozen, ready, keep, keeping } = useFrozenOrder(eventId);
   if (!ready) return null;
   const sheet = sheetFor(choice);
   const freeze = () => keep(freezeOrder(queId, choice, sheet, new Date()));
@@ -72,6 +72,13 @@ export function FrozenOrderPanel({ eventId, queId, choice, sizeName, sheetFor }:
   return (
     <section className="order-sheet__frozen" aria-labelledby={headingId}>
       <h3 id={headingId}>{t('orderSheet.frozen', { time, count: ordered, formatted: count(ordered) })}</h3>
+      <p role="status" className={keeping === 'not-kept' ? 'order-sheet__not-kept' : 'muted'}>
+        {keeping === 'saving'
+          ? t('orderSheet.keepSaving')
+          : keeping === 'kept'
+            ? t('orderSheet.keepKept')
+            : t('orderSheet.keepNotKept')}
+      </p>
       {since ? (
         <p>
           {t('orderSheet.since', {

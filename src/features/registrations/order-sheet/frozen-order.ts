@@ -1,4 +1,4 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { readFrozenOrderCopy, saveFrozenOrderCopy } from '@/engine/copy/device-copy';
 import { LEFT_OUT_STATUSES } from '@/engine/api/payment-status';
@@ -176,7 +176,17 @@ export function changesSince(frozen: FrozenOrder, sheet: OrderSheet): SizeChange
 
 const queryKey = (eventId: number) => ['frozen-order', eventId] as const;
 
-/** The order frozen for an event (null: none, or not read yet), and how to freeze or clear it. */
+/**
+ * Where the frozen order stands on this device: being written, kept (written, or read back),
+ * or not kept (no copy on this device, or the write failed): then it lasts until the tab
+ * closes, and the promoter is told so.
+ */
+export type FrozenOrderKeeping = 'saving' | 'kept' | 'not-kept';
+
+/**
+ * The order frozen for an event (null: none, or not read yet), how to freeze or clear it, and
+ * whether the last change is kept on the device yet.
+ */
 export function useFrozenOrder(eventId: number) {
   const client = useQueryClient();
   const query = useQuery({
@@ -185,12 +195,21 @@ export function useFrozenOrder(eventId: number) {
     // Only this tab changes it: what was read stays right for the session.
     staleTime: Infinity,
   });
+  const save = useMutation({
+    mutationFn: (order: FrozenOrder | null) => saveFrozenOrderCopy(eventId, order),
+  });
+  const { mutate } = save;
   const keep = useCallback(
     (order: FrozenOrder | null) => {
       client.setQueryData(queryKey(eventId), order);
-      saveFrozenOrderCopy(eventId, order);
+      mutate(order);
     },
-    [client, eventId],
+    [client, eventId, mutate],
   );
-  return { frozen: query.data ?? null, ready: !query.isPending, keep };
+  const keeping: FrozenOrderKeeping = save.isPending
+    ? 'saving'
+    : save.data && save.data.status !== 'saved'
+      ? 'not-kept'
+      : 'kept';
+  return { frozen: query.data ?? null, ready: !query.isPending, keep, keeping };
 }

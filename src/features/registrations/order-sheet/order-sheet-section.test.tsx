@@ -1,5 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { deviceCopySettled } from '@/engine/copy/device-copy';
+import { deviceCopySettled, forgetDeviceCopy } from '@/engine/copy/device-copy';
 import { freshIndexedDbForEachTest } from '@/engine/copy/testing/fresh-indexeddb';
 import { readGarmentSize } from '@/lib/clean-answers/garment-sizes';
 import { DEMO_EVENT_IDS, getDemoDataset, type RawRegistration } from '@/mocks/data';
@@ -82,8 +82,27 @@ describe('the merch order sheet', () => {
       }),
     ).toBeInTheDocument();
     expect(within(section).getByText('Nothing changed since the order.')).toBeInTheDocument();
+    // Said kept once the engine wrote it, not before: a tab closed meanwhile would lose it.
+    const frozen = within(section).getByRole('region', { name: /^Order frozen on / });
+    const keeping = within(frozen).getByRole('status');
+    expect(keeping).toHaveTextContent('Saving it on this device…');
+    await waitFor(() => expect(keeping).toHaveTextContent('Kept on this device, encrypted.'));
     await user.click(within(section).getByRole('button', { name: 'Forget the frozen order' }));
     expect(await within(section).findByRole('button', { name: 'Freeze this order' })).toBeInTheDocument();
+  });
+
+  it('says so when the order cannot be kept on this device', async () => {
+    const { user, section } = await openSheet();
+    expect(await forgetDeviceCopy()).toBe(true);
+    await user.click(within(section).getByRole('button', { name: 'Freeze this order' }));
+    expect(await within(section).findByText('Nothing changed since the order.')).toBeInTheDocument();
+    await waitFor(() =>
+      expect(
+        within(within(section).getByRole('region', { name: /^Order frozen on / })).getByRole('status'),
+      ).toHaveTextContent(
+        'Not kept on this device: it is lost when this tab closes. Freeze it again to retry.',
+      ),
+    );
   });
 
   it('adds up the categories given the same group name, typed at machine speed, and keeps them with the order', async () => {

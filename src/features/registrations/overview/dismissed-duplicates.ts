@@ -41,7 +41,7 @@ export function useDismissedDuplicates(eventId: number, enabled = true) {
       if (dismissed) next.add(key);
       else next.delete(key);
       client.setQueryData(queryKey(eventId), next);
-      saveDismissedDuplicatesCopy(eventId, dismissedRecord(next));
+      void saveDismissedDuplicatesCopy(eventId, dismissedRecord(next));
     },
     [client, eventId],
   );

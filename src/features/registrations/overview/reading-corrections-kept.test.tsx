@@ -1,4 +1,4 @@
-import { within } from '@testing-library/react';
+import { act, within } from '@testing-library/react';
 import { deviceCopySettled, saveAnswerCorrectionsCopy } from '@/engine/copy/device-copy';
 import { startSession } from '@/lib/session';
 import { TEST_SESSION } from '../../../../test/fixtures';
@@ -13,9 +13,14 @@ freshIndexedDbForEachTest();
 describe('a correction of how answers are read', () => {
   it('is kept on this device for the next visit', async () => {
     const first = renderApp(`/events/${EVENT}#answers`);
-    const { table } = await openAnswers(first.user);
+    const { table, question } = await openAnswers(first.user);
     await first.user.selectOptions(within(table).getByRole('combobox', { name: 'Count “M” as' }), 'L');
-    await deviceCopySettled();
+    // The figures follow the correction before the screen is left.
+    await within(question).findByRole('link', {
+      name: `${counted('L') + counted('M')} registrations: T-shirt size: L`,
+    });
+    // The screen's other figures (the merch sheet's) may land while the save is awaited.
+    await act(() => deviceCopySettled());
     first.unmount();
 
     const second = renderApp(`/events/${EVENT}#answers`);
@@ -31,7 +36,7 @@ describe('a correction of how answers are read', () => {
   it('is offered to the next edition that asks the same question', async () => {
     // The previous edition (suggested: same name without its year, same place) corrected "M".
     startSession(TEST_SESSION);
-    saveAnswerCorrectionsCopy(
+    await saveAnswerCorrectionsCopy(
       DEMO_EVENT_IDS.smallPreviousEdition,
       keptRecord({
         corrections: { 999: { m: 'L' } },

@@ -99,7 +99,7 @@ export function useAnswerCorrections(eventId: number | null) {
               questions: { ...otherTexts, [id]: texts.filter((text): text is string => !!text) },
             };
       client.setQueryData(queryKey(eventId), next);
-      saveAnswerCorrectionsCopy(eventId, keptRecord(next));
+      void saveAnswerCorrectionsCopy(eventId, keptRecord(next));
     },
     [client, eventId],
   );

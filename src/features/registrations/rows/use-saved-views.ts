@@ -29,7 +29,7 @@ export function useSavedViews(eventId: number) {
         MAX_SAVED_VIEWS,
       );
       client.setQueryData(queryKey(eventId), views);
-      saveSavedViewsCopy(eventId, savedViewsRecord(views));
+      void saveSavedViewsCopy(eventId, savedViewsRecord(views));
     },
     [client, eventId],
   );

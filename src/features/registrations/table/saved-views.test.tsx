@@ -107,7 +107,7 @@ describe('saved views', () => {
     const rows = source();
     const kept = rows.find((r) => r.category_id !== null)!.category_id;
     startSession(TEST_SESSION);
-    saveSavedViewsCopy(
+    await saveSavedViewsCopy(
       EVENT,
       savedViewsRecord([
         {
@@ -158,7 +158,7 @@ describe('saved views', () => {
       labels: DEFAULT_LABEL_OPTIONS,
     };
     startSession(TEST_SESSION);
-    saveSavedViewsCopy(
+    await saveSavedViewsCopy(
       EVENT,
       savedViewsRecord([
         {
@@ -203,7 +203,7 @@ describe('saved views', () => {
 
   it('lists the saved views with the browser offline: they are read from this device', async () => {
     startSession(TEST_SESSION);
-    saveSavedViewsCopy(
+    await saveSavedViewsCopy(
       EVENT,
       savedViewsRecord([
         {

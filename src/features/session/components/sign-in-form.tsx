@@ -66,7 +66,7 @@ export function SignInForm({ next }: { next: string | null }) {
     startSession(session);
     if (!session.demo) rememberApiAddress(session.baseUrl);
     // The key check's answer is the events list: kept on the device for a sign-in without network.
-    if (events !== undefined) saveEventsCopy(events);
+    if (events !== undefined) void saveEventsCopy(events);
     await navigate(safeNextPath(next), { replace: true });
   }
 
