@@ -1,13 +1,12 @@
 import i18n, { type InitOptions } from 'i18next';
-import LanguageDetector from 'i18next-browser-languagedetector';
 import { initReactI18next } from 'react-i18next';
-import { LANGUAGE_STORAGE_ITEM, SUPPORTED_LANGUAGES, toLanguage } from './languages';
+import { detectPageLanguage, LANGUAGE_STORAGE_ITEM, SUPPORTED_LANGUAGES, toLanguage } from './languages';
 import { defaultNS, namespaces, resources } from './resources';
 
 /**
- * First visit follows the browser; an explicit choice is remembered in localStorage.
- * Resources are bundled (a few KB) so the first paint is already translated.
- * (detectPageLanguage in languages.ts reads the same choice before i18next has loaded.)
+ * First visit follows the browser; an explicit choice is remembered in localStorage. One rule
+ * picks the language (detectPageLanguage), read by the page's entry before i18next has loaded
+ * and here. Resources are bundled (a few KB) so the first paint is already translated.
  */
 export const i18nOptions = {
   resources,
@@ -20,19 +19,26 @@ export const i18nOptions = {
   initAsync: false,
   interpolation: { escapeValue: false }, // React escapes.
   returnNull: false,
-  detection: {
-    order: ['localStorage', 'navigator'],
-    lookupLocalStorage: LANGUAGE_STORAGE_ITEM,
-    caches: ['localStorage'],
-  },
 } satisfies InitOptions;
 
-void i18n.use(LanguageDetector).use(initReactI18next).init(i18nOptions);
+void i18n.use(initReactI18next).init({ ...i18nOptions, lng: detectPageLanguage() });
 
 function syncDocumentLanguage(lng: string) {
   if (typeof document !== 'undefined') document.documentElement.lang = toLanguage(lng);
 }
+
+/** A language the promoter switched to is the next visit's too. */
+function rememberLanguage(lng: string) {
+  try {
+    localStorage.setItem(LANGUAGE_STORAGE_ITEM, toLanguage(lng));
+  } catch {
+    // Storage disabled: the next visit follows the browser again.
+  }
+}
 syncDocumentLanguage(i18n.resolvedLanguage ?? i18n.language);
-i18n.on('languageChanged', syncDocumentLanguage);
+i18n.on('languageChanged', (lng) => {
+  syncDocumentLanguage(lng);
+  rememberLanguage(lng);
+});
 
 export default i18n;

@@ -15,10 +15,10 @@ export function currentLanguage(i18n: { resolvedLanguage?: string; language: str
 }
 
 /**
- * The language i18next's detector will choose (i18n/index.ts: the stored choice, else the
- * browser's first supported language, else English), read without i18next: the page's entry
- * sets the page's `lang` with it and makes the language's formats while the app's code
- * downloads. Never throws.
+ * The language the app starts in: the stored choice, else the browser's first supported
+ * language, else English. Read without i18next: the page's entry sets the page's `lang` with
+ * it and makes the language's formats while the app's code downloads; i18n/index.ts starts
+ * i18next in it. Never throws.
  */
 export function detectPageLanguage(): Language {
   const candidates: string[] = [];
