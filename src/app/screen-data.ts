@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { eventAt } from '@/app/screen-requests';
-import { eventQueries } from '@/features/events/api/queries';
+import { eventQueries, loadEventRequests } from '@/features/events/api/queries';
 import { getSession } from '@/lib/session';
 
 /**
@@ -10,10 +10,13 @@ import { getSession } from '@/lib/session';
  * and the queries take their answers; asked here, they are in the cache while the screen's code
  * starts instead of after it has rendered. The screens read the same queries, so nothing is
  * fetched twice; a failure is theirs to show, as if they had asked themselves. Only with a
- * session: without one, the screens send the visitor to sign in.
+ * session: without one, the screens send the visitor to sign in (whose screen loads the
+ * requests' code when it checks the key).
  */
 export function prefetchScreenData(client: QueryClient, pathname: string): void {
   if (!getSession()) return;
+  // Every signed-in screen asks for events: their requests' code comes beside the screen's.
+  void loadEventRequests();
   const eventId = eventAt(pathname);
   if (eventId === null) return;
   void client.prefetchQuery(eventQueries.detail(eventId));

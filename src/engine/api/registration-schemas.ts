@@ -32,8 +32,3 @@ export const registrationPageResponseSchema = z.looseObject({
 
 export type Registration = z.output<typeof registrationSchema>;
 export type RegistrationPageResponse = z.output<typeof registrationPageResponseSchema>;
-
-/** First and last name, trimmed, '' when both are missing (see RegistrationLabels.person). */
-export function fullName({ first_name, last_name }: Pick<Registration, 'first_name' | 'last_name'>): string {
-  return `${first_name?.trim() ?? ''} ${last_name?.trim() ?? ''}`.trim();
-}

@@ -3,7 +3,7 @@
  * the registrations linked by a shared e-mail or order, and a name held by two to MAX_NAMESAKES
  * people is listed for comparison.
  */
-import { fullName } from '../api/registration-schemas';
+import { fullName } from '@/engine/api/full-name';
 import { group, type Entry } from './duplicate-entry';
 import type { DuplicateGroup } from './duplicate-kinds';
 

@@ -1,4 +1,5 @@
-import { fullName, type Registration } from '@/engine/api/registration-schemas';
+import { fullName } from '@/engine/api/full-name';
+import type { Registration } from '@/engine/api/registration-schemas';
 import { CHECK_IDS, CHECK_SEVERITY, type CheckId, type EventChecks, type Severity } from './check-kinds';
 import { openFindings } from './open-findings';
 

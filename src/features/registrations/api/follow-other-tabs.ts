@@ -1,6 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { hearOtherTabs } from '@/engine/copy/device-copy-channel';
-import { reopenFromCopy } from './registrations-copy';
 import type { RegistrationsData } from './registrations-data';
 import { registrationsKey } from './registrations-key';
 
@@ -23,7 +22,12 @@ function olderThan(client: QueryClient, eventId: number, dataAsOf: number): Regi
 
 const following = new WeakMap<QueryClient, () => void>();
 
-const readFromCopy = async (eventId: number) => (await reopenFromCopy(eventId, { ifNewer: true }))?.data;
+// Loaded when another tab first saves: the copy's reader (and the schemas it checks the history
+// with) stays off the app's start-up script.
+const readFromCopy = async (eventId: number) => {
+  const { reopenFromCopy } = await import('./registrations-copy');
+  return (await reopenFromCopy(eventId, { ifNewer: true }))?.data;
+};
 
 /**
  * Another tab of the app saved an event's registrations on this device, newer than the list

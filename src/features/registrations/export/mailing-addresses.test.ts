@@ -1,6 +1,6 @@
 import { emailKey } from '@/lib/text-keys';
 import type { Registration } from '@/engine/api/registration-schemas';
-import { fullName } from '@/engine/api/registration-schemas';
+import { fullName } from '@/engine/api/full-name';
 import { RowBuilder } from '../rows/registration-rows';
 import { addressBatches, batchText, checkAddress, mailingAudience } from './mailing-addresses';
 

@@ -1,5 +1,6 @@
 import fc from 'fast-check';
-import { fullName, type Registration } from '@/engine/api/registration-schemas';
+import { fullName } from '@/engine/api/full-name';
+import type { Registration } from '@/engine/api/registration-schemas';
 import { questionInsights } from '@/engine/figures/question-insights';
 import { answerKey } from '@/lib/text-keys';
 import type { EventCorrections } from '@/lib/clean-answers/clean-answers';

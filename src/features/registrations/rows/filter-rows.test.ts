@@ -1,6 +1,6 @@
 import type { Registration } from '@/engine/api/registration-schemas';
 import { filterRows } from './filter-rows';
-import { fullName } from '@/engine/api/registration-schemas';
+import { fullName } from '@/engine/api/full-name';
 import { FIXED_COLUMN_IDS } from './registration-labels';
 import { RowBuilder } from './registration-rows';
 

@@ -4,7 +4,7 @@ import { indexEvent } from '@/engine/copy/search-indexed-event';
 import { searchTerms } from '@/lib/text-keys';
 import type { Registration } from '@/engine/api/registration-schemas';
 import { filterRows } from './filter-rows';
-import { fullName } from '@/engine/api/registration-schemas';
+import { fullName } from '@/engine/api/full-name';
 import { RowBuilder } from './registration-rows';
 
 /**

@@ -1,5 +1,5 @@
 import type { Registration } from '@/engine/api/registration-schemas';
-import { fullName } from '@/engine/api/registration-schemas';
+import { fullName } from '@/engine/api/full-name';
 import { RowBuilder } from './registration-rows';
 import fc from 'fast-check';
 import { sortInSteps, sortRows } from './sort-rows';

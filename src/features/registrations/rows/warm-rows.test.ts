@@ -1,5 +1,5 @@
 import type { Registration } from '@/engine/api/registration-schemas';
-import { fullName } from '@/engine/api/registration-schemas';
+import { fullName } from '@/engine/api/full-name';
 import { RowBuilder } from './registration-rows';
 import { isSorted, sortRows } from './sort-rows';
 import { warmRows } from './warm-rows';
