@@ -7,7 +7,6 @@ import { addScreenNamespace } from '@/i18n/screen-namespaces';
 import en from '@/i18n/locales/en/search.json';
 import fr from '@/i18n/locales/fr/search.json';
 import type { SearchHit } from '@/engine/copy/search-protocol';
-import { registrationsSearch } from '../rows/registrations-view';
 import { SearchSummary } from './search-summary';
 import { useParticipantSearch } from './use-participant-search';
 import './header-search.css';
@@ -56,8 +55,10 @@ export function HeaderSearch() {
     (hit: SearchHit) => {
       setDismissed(true);
       setUnfolded(false);
-      void navigate(
-        paths.registrations.build(hit.eventId, registrationsSearch({ open: hit.registrationId })),
+      // The registrations screen's address code comes with that screen, not on the start-up
+      // script: the navigation needs it anyway.
+      void import('../rows/registrations-view').then(({ registrationsSearch }) =>
+        navigate(paths.registrations.build(hit.eventId, registrationsSearch({ open: hit.registrationId }))),
       );
     },
     [navigate],
