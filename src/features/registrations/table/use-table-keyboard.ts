@@ -71,7 +71,12 @@ export function useTableKeyboard({
   /** The focused cell's column in the active row; null when the whole row has focus. */
   const [activeColumn, setActiveColumn] = useState<number | null>(null);
   const [activeHeader, setActiveHeader] = useState(0);
-  const focusActive = useRef(false);
+  /**
+   * The row (and cell) a keyboard move asked to focus, until it is focused. The move's own
+   * target, not the render's: a render that commits before the move's state (the virtualizer
+   * renders at once when it scrolls) must not take the request and focus the row it leaves.
+   */
+  const focusRequest = useRef<{ readonly index: number; readonly column: number | null } | null>(null);
   const activeIndex = Math.min(active, Math.max(0, rows.length - 1));
 
   const lastColumn = columnCount - 1;
@@ -94,18 +99,20 @@ export function useTableKeyboard({
   // leaves goes with the focus: looked for again on the next frames until it is there.
   useEffect(() => {
     const scroller = scrollRef.current;
-    if (!focusActive.current || !scroller) return;
+    const request = focusRequest.current;
+    if (!request || !scroller) return;
     let frame = 0;
     let frames = 0;
     const focusWhenRendered = () => {
-      const row = scroller.querySelector<HTMLElement>(`tr[data-index="${activeIndex}"]`);
+      const row = scroller.querySelector<HTMLElement>(`tr[data-index="${request.index}"]`);
       if (!row) {
         if (++frames < FRAMES_TO_RENDER) frame = requestAnimationFrame(focusWhenRendered);
         return;
       }
-      focusActive.current = false;
+      if (focusRequest.current === request) focusRequest.current = null;
+      const { column } = request;
       const target =
-        columnIndex === null ? row : row.querySelector<HTMLElement>(`td[aria-colindex="${columnIndex + 1}"]`);
+        column === null ? row : row.querySelector<HTMLElement>(`td[aria-colindex="${column + 1}"]`);
       if (!target) return;
       target.focus({ preventScroll: true });
       if (target !== row)
@@ -117,7 +124,7 @@ export function useTableKeyboard({
 
   const moveTo = (index: number, column: number | null) => {
     const next = Math.max(0, Math.min(rows.length - 1, index));
-    focusActive.current = true;
+    focusRequest.current = { index: next, column: column === null ? null : Math.min(column, lastColumn) };
     setActive(next);
     setActiveColumn(column);
     virtualizer.scrollToIndex(next, { align: 'auto' });
