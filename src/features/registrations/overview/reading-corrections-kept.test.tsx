@@ -19,7 +19,7 @@ describe('a correction of how answers are read', () => {
     await within(question).findByRole('link', {
       name: `${counted('L') + counted('M')} registrations: T-shirt size: L`,
     });
-    // The screen's other figures (the merch sheet's) may land while the save is awaited.
+    // A later computation of the figures may land while the save is awaited.
     await act(() => deviceCopySettled());
     first.unmount();
 
