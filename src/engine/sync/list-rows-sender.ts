@@ -53,7 +53,14 @@ export class ListRowsSender {
     if (!this.growing) this.sent = this.growing = this.sent.slice();
     const from = this.growing.length;
     for (const row of rows) this.growing.push(row);
-    this.post({ from, rows, version: 0, report: null });
+    // A device copy is read a whole sealed chunk at a time: cut it like any other batch.
+    for (let start = 0; start < rows.length; start += ROWS_PER_WORKER_MESSAGE)
+      this.post({
+        from: from + start,
+        rows: rows.slice(start, start + ROWS_PER_WORKER_MESSAGE),
+        version: 0,
+        report: null,
+      });
   }
 
   /** The list as it ends, with its version. */

@@ -1,6 +1,7 @@
 import type { Registration } from '@/engine/api/registration-schemas';
 import type { ListRows } from '@/engine/sync/list-contract';
 import { ListRowsSender } from '@/engine/sync/list-rows-sender';
+import { ROWS_PER_WORKER_MESSAGE } from '@/lib/main-thread-budget';
 import { ListReceiver } from './registrations-progress';
 
 const row = (id: number) => ({ registration_id: id }) as Registration;
@@ -35,6 +36,28 @@ describe("a list's rows, from the engine to the page", () => {
     expect(sent).toBe(700 + 100 + 200);
     // A batch names its version on its last message only: rows before it are not a whole list.
     expect(messages.filter((message) => message.version !== 0).map((m) => m.version)).toEqual([1, 2, 3]);
+  });
+
+  it('a list read from the device reaches the page in messages of the usual size, whole chunks as they are decrypted', () => {
+    const messages: ListRows[] = [];
+    const receiver = new ListReceiver(undefined, null);
+    const sender = new ListRowsSender((message) => {
+      messages.push(message);
+      receiver.take(message);
+    });
+    // Two sealed chunks as the copy hands them over, then the end naming the version.
+    const chunk1 = Array.from({ length: 5_000 }, (_, i) => row(i + 1));
+    const chunk2 = Array.from({ length: 1_234 }, (_, i) => row(5_001 + i));
+    sender.partial(chunk1);
+    sender.partial(chunk2);
+    const whole = [...chunk1, ...chunk2];
+    sender.end(whole, 7, null);
+
+    expect(ids(receiver.snapshot().rows)).toEqual(ids(whole));
+    expect(receiver.snapshot().version).toBe(7);
+    expect(Math.max(...messages.map((message) => message.rows.length))).toBe(ROWS_PER_WORKER_MESSAGE);
+    // Each row crossed once; the end only names the version.
+    expect(messages.reduce((count, message) => count + message.rows.length, 0)).toBe(whole.length);
   });
 
   it('a list that shrank (a full check found deletions) is cut on the page too', () => {
