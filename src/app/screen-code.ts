@@ -18,7 +18,7 @@ export const screenCode = {
    * The event page's main content, in a chunk of its own (the registrations screen does not
    * need it); the page's lazy component imports the same module (routes/event.tsx).
    */
-  eventOverview: () => import('@/features/registrations/overview/event-overview'),
+  eventOverview: () => import('@/features/event-page/overview/event-overview'),
   registrations: () => import('./routes/registrations'),
   /**
    * The registrations screen's desktop table, in a chunk of its own (a phone shows cards); the

@@ -9,7 +9,7 @@ import { categorySchema } from '../../src/engine/api/event-schemas';
 import { registrationSchema } from '../../src/engine/api/registration-schemas';
 import { ALL_INSIGHTS, eventInsights } from '../../src/engine/figures/event-insights';
 import { getDemoDataset } from '../../src/mocks/data';
-import { DEFAULT_ORDER_CHOICE, orderSheet } from '../../src/features/registrations/order-sheet/order-sheet';
+import { DEFAULT_ORDER_CHOICE, orderSheet } from '../../src/features/event-page/order-sheet/order-sheet';
 import { median } from './report';
 
 export interface InsightsFigures {

@@ -259,7 +259,7 @@ export const SECTIONS_TEXT = byLang((lang) => ({
     { start: true },
   ),
 }));
-export { EVENT_SECTIONS, type EventSection } from '@/features/registrations/overview/event-section-ids';
+export { EVENT_SECTIONS, type EventSection } from '@/features/event-page/overview/event-section-ids';
 
 const PRESETS = ['excel-fr', 'excel-en', 'utf8', 'xlsx'] as const;
 const STATUSES = ['paid', 'pending', 'free', 'refunded', 'cancelled'] as const;

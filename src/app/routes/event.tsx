@@ -16,13 +16,13 @@ import { EventUnavailable } from '@/features/events/components/event-unavailable
 import { isEventUnavailable } from '@/features/events/model/event-availability';
 import { parseEventId } from '@/features/events/model/event-id';
 import '@/features/events/components/events.css';
-import { OverviewSkeleton } from '@/features/registrations/overview/overview-skeleton';
+import { OverviewSkeleton } from '@/features/event-page/overview/overview-skeleton';
 import { DemoNextDayButton } from '@/features/session/components/demo-next-day-button';
 import { useSession } from '@/lib/session';
 
 // Its own chunk: neither the first screen nor the registrations screen loads the overview's code.
 const EventOverview = preloadableLazy(() =>
-  import('@/features/registrations/overview/event-overview').then((m) => m.EventOverview),
+  import('@/features/event-page/overview/event-overview').then((m) => m.EventOverview),
 );
 
 /** Loads the overview's code ahead of the first render (see preloadScreenFor in app/routes.tsx). */

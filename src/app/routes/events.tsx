@@ -15,7 +15,7 @@ import {
   BackgroundSyncStatus,
   EventListCardFigures,
   UpcomingFigures,
-} from '@/features/registrations/overview/event-list-figures';
+} from '@/features/event-figures/event-list-figures';
 import { EventFilters } from '@/features/events/components/event-filters';
 import { EventListSkeleton } from '@/features/events/components/event-list-skeleton';
 import { EventSection } from '@/features/events/components/event-section';

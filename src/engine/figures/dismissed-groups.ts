@@ -3,7 +3,7 @@ import type { DuplicateKind } from './duplicate-kinds';
 
 /*
  * The groups of possible duplicates the promoter dismissed ("Not a duplicate"), as kept in the
- * device copy (features/registrations/overview/dismissed-duplicates.ts keeps them): the
+ * device copy (features/registrations/insights/dismissed-duplicates.ts keeps them): the
  * duplicates tab hides them, and the data doctor does not count a dismissed group as the same
  * person registered twice.
  */

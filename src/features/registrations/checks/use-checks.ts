@@ -4,7 +4,7 @@ import type { Registration } from '@/engine/api/registration-schemas';
 import { CHECKS_OPTIONS } from '../insights/event-page-options';
 import { useEventInsights } from '../insights/use-event-insights';
 import { useFineFindings } from './fine-findings';
-import { useDismissedDuplicates } from '../overview/dismissed-duplicates';
+import { useDismissedDuplicates } from '../insights/dismissed-duplicates';
 
 const NO_KEYS: readonly string[] = [];
 

@@ -51,7 +51,7 @@ function onlyChanged(rows: readonly RegistrationRow[], ids: ReadonlySet<number>)
  * complete yet) keeps no row; removed registrations are not rows of the list (see
  * removedSince). An edition filter, or a check of the data doctor, keeps the registrations
  * of `listIds`: the list the comparison of both editions gives (see editions/use-edition-ids),
- * the registrations the check found (see overview/use-check-findings), or both at once; no
+ * the registrations the check found (see checks/use-check-ids), or both at once; no
  * row until they are there. An answer filter reads answers with the promoter's corrections
  * (answer-corrections.ts), as the figures whose links open it count them.
  */
