@@ -1,5 +1,6 @@
 import { z } from '@/lib/zod';
 import { apiId, apiList, apiText } from '@/lib/api-schema';
+import { shareAnswerTitles } from './answer-titles';
 
 /** Answer to an event-specific question (API document 2.5). Matched by `que_id`, never by text. */
 const customAnswerSchema = z.looseObject({
@@ -26,9 +27,14 @@ export const registrationSchema = z.looseObject({
  * GET /v1/events/{id}/registrations (4.4). Pagination metadata is not documented: whatever
  * the server sends beside `registrations` is kept (loose object) and read by the loader.
  */
-export const registrationPageResponseSchema = z.looseObject({
-  registrations: z.array(registrationSchema),
-});
+export const registrationPageResponseSchema = z.pipe(
+  z.looseObject({ registrations: z.array(registrationSchema) }),
+  // One string per question title in the page, not one per answer (answer-titles.ts).
+  z.transform((page) => {
+    shareAnswerTitles(page.registrations);
+    return page;
+  }),
+);
 
 export type Registration = z.output<typeof registrationSchema>;
 export type RegistrationPageResponse = z.output<typeof registrationPageResponseSchema>;

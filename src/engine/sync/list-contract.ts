@@ -1,5 +1,6 @@
 import type { ApiErrorInit } from '@/lib/api-error';
-import { asIs, done, isId, isRecord, method } from '@/engine/rpc/contract';
+import { asIs, done, isId, isRecord, method, type Parser } from '@/engine/rpc/contract';
+import { shareAnswerTitles } from '@/engine/api/answer-titles';
 import { isPlace, isReadResult } from '@/engine/copy/device-copy-contract';
 import type { CopyPlace, CopyReadResult } from '@/engine/copy/device-copy-protocol';
 import type { PageNumbering } from '@/engine/copy/device-store';
@@ -133,6 +134,16 @@ const isListRows = (p: unknown): p is ListRows =>
   isId(p.version) &&
   (p.report === null || isRecord(p.report));
 
+/**
+ * Rows sent by the engine, taken as they came, their answers' titles shared (a structured clone
+ * gives every row its own copy of each: see answer-titles.ts).
+ */
+const listRows: Parser<ListRows> = (received) => {
+  const taken = asIs<ListRows>(isListRows)(received);
+  if (taken) shareAnswerTitles(taken.value.rows);
+  return taken;
+};
+
 const isKept = (r: Record<string, unknown>): boolean =>
   isId(r.version) && isRecord(r.report) && isRecord(r.figures) && isFirstPage(r.firstPage);
 
@@ -169,7 +180,7 @@ export const listContract = {
             isId(r.dataAsOf) &&
             isId(r.savedAt))),
     ),
-    progress: asIs(isListRows),
+    progress: listRows,
   }),
   /**
    * Loads the event's whole list, or continues the stopped load the engine kept (`resume`):
@@ -184,7 +195,7 @@ export const listContract = {
           (isStopped(r) && isId(r.version) && isRecord(r.report) && typeof r.resumable === 'boolean') ||
           isFailure(r)),
     ),
-    progress: asIs(isListRows),
+    progress: listRows,
   }),
   /** Checks the complete list at `version` for changes (`updated_since`), merged by id. */
   'list.changes': method<CheckParams, ChangesAnswer>({
@@ -208,12 +219,16 @@ export const listContract = {
     result: asIs(
       (r) => isRecord(r) && ((r.kind === 'verified' && isKept(r)) || isStopped(r) || isFailure(r)),
     ),
-    progress: asIs(
-      (p) =>
-        isRecord(p) &&
-        ((p.kind === 'count' && isId(p.loaded) && (p.total === null || isId(p.total))) ||
-          (p.kind === 'rows' && isListRows(p))),
-    ),
+    progress: (received) => {
+      const taken = asIs<VerifyProgress>(
+        (p) =>
+          isRecord(p) &&
+          ((p.kind === 'count' && isId(p.loaded) && (p.total === null || isId(p.total))) ||
+            (p.kind === 'rows' && isListRows(p))),
+      )(received);
+      if (taken?.value.kind === 'rows') shareAnswerTitles(taken.value.rows);
+      return taken;
+    },
   }),
   /** Drops an event's list, or every list (null: the session ended). */
   'list.forget': method<{ readonly eventId: number | null }, true>({
