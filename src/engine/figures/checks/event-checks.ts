@@ -3,7 +3,7 @@ import { NO_CORRECTIONS, type EventCorrections } from '@/lib/clean-answers/clean
 import type { DuplicateGroup } from '../duplicate-kinds';
 import { answerDecisions, rowAnswerFindings, type AnswerDecisions } from './answer-checks';
 import { CHECK_IDS, type CheckId, type EventChecks, type Finding } from './check-kinds';
-import { RowFactsMemo } from './row-facts';
+import { exactly, RowFactsMemo } from './row-facts';
 import { EventScan } from './scan-state';
 
 /** The events whose counts a memo keeps at once: the one on screen and the one before. */
@@ -163,6 +163,12 @@ type MakeFinding = (
   suggestion?: string | null,
 ) => Finding;
 
+let noneAtVersion: { readonly version: number; readonly findings: readonly Finding[] } | null = null;
+function noAnswerFindings(version: number) {
+  if (noneAtVersion?.version !== version) noneAtVersion = { version, findings: exactly<Finding>([]) };
+  return noneAtVersion;
+}
+
 /** The findings of a registration's own e-mail and name, made once per row object. */
 function ownFindings(memo: CheckMemo, registration: Registration, finding: MakeFinding): readonly Finding[] {
   const facts = memo.rows.factsOf(registration);
@@ -173,7 +179,7 @@ function ownFindings(memo: CheckMemo, registration: Registration, finding: MakeF
       finding(facts.email.check, registration, registration.email ?? '', null, facts.email.suggestion),
     );
   for (const check of facts.names) own.push(finding(check, registration, nameAsSent(registration)));
-  return (facts.own = own);
+  return (facts.own = exactly(own));
 }
 
 /** A registration's answer findings, made again only when it or the event's decisions changed. */
@@ -186,10 +192,13 @@ function answerFindingsOf(
 ): readonly Finding[] {
   const facts = memo.rows.factsOf(registration);
   if (facts.answerFindings?.version === version) return facts.answerFindings.findings;
-  const findings = rowAnswerFindings(facts, decisions).map(({ check, queId, value }) =>
-    finding(check, registration, value, queId),
+  const findings = exactly(
+    rowAnswerFindings(facts, decisions).map(({ check, queId, value }) =>
+      finding(check, registration, value, queId),
+    ),
   );
-  facts.answerFindings = { version, findings };
+  // Most registrations have no answer finding: they share one note of that per version.
+  facts.answerFindings = findings.length === 0 ? noAnswerFindings(version) : { version, findings };
   return findings;
 }
 

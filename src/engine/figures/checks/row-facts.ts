@@ -47,6 +47,16 @@ export interface RowFacts {
   answerFindings: { readonly version: number; readonly findings: readonly Finding[] } | null;
 }
 
+/**
+ * A list kept for as long as its row: an array grown by `push` holds room for more than it
+ * has, and an empty one is an object of its own, 100,000 times over on a large event. Kept
+ * lists are cut to their length, and every empty one is the same frozen array.
+ */
+export function exactly<T>(list: T[]): readonly T[] {
+  return list.length === 0 ? (NOTHING as readonly T[]) : list.slice();
+}
+const NOTHING: readonly never[] = Object.freeze([]);
+
 /** What the memo keeps for an answer that says nothing. */
 const BLANK = null;
 
@@ -80,7 +90,7 @@ export class RowFactsMemo {
       const email = this.email(registration.email ?? '');
       facts = {
         email: email.problem,
-        names: nameProblems(this.part(first), this.part(last)),
+        names: exactly(nameProblems(this.part(first), this.part(last))),
         emailKey: email.key,
         personKey: this.person(first, last),
         order: registration.order_id?.trim() ?? '',
@@ -102,13 +112,13 @@ export class RowFactsMemo {
   }
 
   /** A registration listing a question twice counts once, with its first non-blank answer. */
-  private answersOf(registration: Registration): RowAnswer[] {
+  private answersOf(registration: Registration): readonly RowAnswer[] {
     const found: RowAnswer[] = [];
     for (const entry of registration.custom_questions) {
       const answer = this.answer(entry.que_id, entry.reponse ?? '');
       if (answer !== BLANK && !answeredBefore(found, entry.que_id)) found.push(answer);
     }
-    return found;
+    return exactly(found);
   }
 
   /**
