@@ -1,4 +1,4 @@
-import { sendDemoRequest, setDemoTransport } from '@/lib/api-client';
+import { sendDemoRequest, setDemoTransport } from '@/lib/api-demo-transport';
 import { buildUrl } from '@/lib/api-request-init';
 import { getSession, type Session } from '@/lib/session';
 
