@@ -3,7 +3,6 @@ import { createRoot } from 'react-dom/client';
 // i18next set up (the language detected, the texts every screen needs) before the first render.
 import '@/i18n';
 import { getSession } from '@/lib/session';
-import { deleteUnusedDeviceCopyAtStart } from '@/engine/copy/device-copy';
 import { resumeDemo } from '@/features/session/demo';
 import { adoptSessionFromOtherTab } from '@/features/session/session-handover';
 import { App } from '@/app/app';
@@ -25,8 +24,12 @@ export async function boot(): Promise<void> {
   // A tab opened from another signed-in tab (Ctrl+click) asks it for the session; the
   // guards wait for the answer (briefly) instead of showing sign-in.
   void adoptSessionFromOtherTab();
-  // An encrypted copy of the registrations nobody opened for 30 days is deleted.
-  void deleteUnusedDeviceCopyAtStart();
+  // An encrypted copy of the registrations nobody opened for 30 days is deleted. The engine's
+  // client comes with the screens' shared code, which the entry started downloading.
+  void import('@/engine/copy/device-copy').then(
+    ({ deleteUnusedDeviceCopyAtStart }) => deleteUnusedDeviceCopyAtStart(),
+    () => undefined,
+  );
   // The screen's code before the first render (the entry started its download): a lazy screen
   // rendered before its code is there would show a blank page for at least 300 ms (React's
   // minimum for a Suspense fallback).

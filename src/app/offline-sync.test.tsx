@@ -52,6 +52,11 @@ describe('offline, every screen reads the copy on this device; sync resumes when
     await act(() => router.navigate(`/events/${EVENT}`));
     expect(await screen.findByRole('columnheader', { name: /Category/ })).toBeInTheDocument();
     expect(screen.queryByText('Cannot reach the Partner API')).toBeNull();
+    // The overview's figures are computed from the copy's rows after the page is drawn: the
+    // test ends once they are there, not while they are arriving.
+    const overview = screen.getByRole('region', { name: 'Registrations overview' });
+    await waitFor(() => expect(overview).toHaveAttribute('aria-busy', 'false'));
+    await act(() => deviceCopySettled());
   });
 
   it('back online, the registrations are checked for changes, the events fetched again, and the banner goes', async () => {

@@ -1,6 +1,6 @@
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { useEffect, useState, type ReactNode } from 'react';
-import { onSessionUnauthorized } from '@/lib/api-client';
+import { onSessionUnauthorized } from '@/lib/api-unauthorized';
 import { advertiseSignedIn, listenToOtherTabs } from '@/lib/session-channel';
 import { createQueryClient } from '@/lib/query-client';
 import { signOut } from '@/features/session/sign-out';

@@ -2,7 +2,7 @@ import i18n from 'i18next';
 import type { Language } from './languages';
 import type { AllResources } from './resources';
 
-type ScreenNamespace = Exclude<keyof AllResources, 'common' | 'errors' | 'session'>;
+type ScreenNamespace = Exclude<keyof AllResources, 'common' | 'errors'>;
 
 /**
  * Adds a screen's texts in both languages when its code loads (call at module level in the

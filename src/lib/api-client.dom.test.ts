@@ -1,7 +1,8 @@
 import { http, HttpResponse } from 'msw';
 import { z } from '@/lib/zod';
 import { server, TEST_API_BASE } from '../../test/msw-server';
-import { apiGet, apiRequest, setDemoTransport, type DemoTransport } from './api-client';
+import { apiGet, apiRequest } from './api-client';
+import { setDemoTransport, type DemoTransport } from './api-demo-transport';
 import { ApiError } from './api-error';
 import type { Session } from './session';
 import { startSession } from './session';

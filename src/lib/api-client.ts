@@ -5,6 +5,9 @@ import { readJsonBody, type BodyReading } from './json-body';
 import { API_TIMEOUT_MS, apiRequestInit, buildUrl, type QueryParams } from './api-request-init';
 import { takeEarlyApiResponse } from './early-api-requests';
 import { getSession, type Session } from './session';
+import { sendDemoRequest } from './api-demo-transport';
+import { reportUnauthorized } from './api-unauthorized';
+import { untilAborted } from './until-aborted';
 
 export interface ApiRequestOptions {
   params?: QueryParams;
@@ -30,75 +33,6 @@ export interface ApiResponse<T> {
   data: T;
   /** The server's clock (`Date` header) when readable: the watermark for `updated_since`. */
   serverDate: Date | null;
-}
-
-const unauthorizedListeners = new Set<() => void>();
-
-/**
- * Answers a request in the page instead of the network: the built-in demo API (msw's
- * handlers run through `getResponse`). `undefined` means no handler matched.
- */
-export type DemoTransport = (request: Request) => Promise<Response | undefined>;
-
-let demoTransport: DemoTransport | null = null;
-
-/**
- * Installed by the demo module when a demo session starts or resumes, removed at sign-out.
- * Only a demo session's requests use it; every other session goes to the network.
- */
-export function setDemoTransport(transport: DemoTransport | null): void {
-  demoTransport = transport;
-}
-
-/**
- * Sends a request of a demo session through the demo transport. With none installed (signed
- * out, or the demo could not load, e.g. offline) nothing answers: a network error, never the
- * network, so a demo URL can never reach a server.
- */
-export async function sendDemoRequest(request: Request): Promise<Response> {
-  const transport = demoTransport;
-  if (!transport) throw new TypeError('The demo API is not running');
-  // The handlers do not watch the signal: stop waiting for them when it fires.
-  const response = await untilAborted(transport(request), request.signal);
-  return response ?? new Response(null, { status: 404 });
-}
-
-/**
- * `answer`, or the reason of `signal` as soon as it fires, for an answer that does not watch
- * the signal itself (the demo's handlers, a request the page's entry sent).
- */
-async function untilAborted<T>(answer: Promise<T>, signal: AbortSignal): Promise<T> {
-  signal.throwIfAborted();
-  let stopWaiting = () => {};
-  const aborted = new Promise<never>((_, reject) => {
-    const onAbort = () => reject(signal.reason as Error);
-    signal.addEventListener('abort', onAbort, { once: true });
-    stopWaiting = () => signal.removeEventListener('abort', onAbort);
-  });
-  try {
-    return await Promise.race([answer, aborted]);
-  } finally {
-    stopWaiting();
-  }
-}
-
-/**
- * Be told when the signed-in key is refused (401), whichever request saw it: a query, a
- * page of registrations, a refresh. A key being checked at sign-in does not count.
- */
-export function onSessionUnauthorized(listener: () => void): () => void {
-  unauthorizedListeners.add(listener);
-  return () => {
-    unauthorizedListeners.delete(listener);
-  };
-}
-
-/**
- * Tells the listeners the signed-in key was refused by a request made elsewhere (the engine's
- * background sync), as a refusal seen here would.
- */
-export function reportUnauthorized(): void {
-  for (const listener of unauthorizedListeners) listener();
 }
 
 /**

@@ -12,6 +12,7 @@
 import type { Page } from 'playwright-core';
 import { DEMO_KEYS } from '../../src/mocks/data/demo-keys';
 import { EVENT_SPECS } from '../../src/mocks/data/catalog';
+import commonTexts from '../../src/i18n/locales/en/common.json';
 import searchTexts from '../../src/i18n/locales/en/search.json';
 import { launchBrowser, watchPage } from '../e2e/browser';
 import { signIn } from './load';
@@ -86,7 +87,7 @@ async function longTasksSince(page: Page, from: number): Promise<number[]> {
 
 /** Empties the field and waits until no results are shown. */
 async function clearField(page: Page): Promise<void> {
-  const field = page.getByRole('combobox', { name: searchTexts.label, exact: true });
+  const field = page.getByRole('combobox', { name: commonTexts.headerSearch.label, exact: true });
   if ((await field.inputValue()) !== '') await field.fill('');
   await page.locator('.header-search__popup[data-query=""]').waitFor({ state: 'attached' });
 }
@@ -120,7 +121,7 @@ export async function measureSearch(): Promise<SearchFigures> {
 
     await page.goto(new URL('/events', servers.appUrl).href);
     await page.locator('.event-card__name').first().waitFor();
-    const field = page.getByRole('combobox', { name: searchTexts.label, exact: true });
+    const field = page.getByRole('combobox', { name: commonTexts.headerSearch.label, exact: true });
     await field.focus();
     const allEvents = searchTexts.scope.all_other.replace('{{count}}', String(LEAGUE.length));
     const indexStart = performance.now();

@@ -56,7 +56,7 @@ export const TEXT = byLang((lang) => ({
   baseUrl: t(lang, 'session:baseUrl.label'),
   apiKey: t(lang, 'session:apiKey.label'),
   submit: t(lang, 'session:submit'),
-  signOut: t(lang, 'session:signOut'),
+  signOut: t(lang, 'common:signOut'),
   eventsTitle: t(lang, 'events:title'),
   refused: t(lang, 'session:refused.title'),
   tryDemo: t(lang, 'session:demo.button'),

@@ -19,12 +19,12 @@ import { LANGS, formatCount, t } from './texts';
 const PAST = 1003; // 45 registrations
 const UPCOMING = 1005; // 420 registrations
 
-/** The search's texts (search.json). */
+/** The search's texts: the field's (common.json, on the start-up script) and the results' (search.json). */
 function searchText(lang: Lang) {
   return {
-    field: t(lang, 'search:label'),
-    toggle: t(lang, 'search:open'),
-    results: t(lang, 'search:results'),
+    field: t(lang, 'common:headerSearch.label'),
+    toggle: t(lang, 'common:headerSearch.open'),
+    results: t(lang, 'common:headerSearch.results'),
     scope: (total: number) => t(lang, 'search:scope.some', { count: 2, total: formatCount(total, lang) }),
     found: t(lang, 'search:count.all', { count: 1, formatted: formatCount(1, lang) }),
   };

@@ -5,6 +5,8 @@ import { useDocumentTitle } from '@/components/use-document-title';
 import { useSession } from '@/lib/session';
 import { SignInForm } from '@/features/session/components/sign-in-form';
 import { useAwaitingOtherTab } from '@/features/session/session-handover';
+// The sign-in screen's texts, with its code.
+import '@/features/session/i18n';
 
 export function SignInRoute() {
   const { t } = useTranslation('session');

@@ -1,4 +1,4 @@
-import type { DemoTransport } from '@/lib/api-client';
+import type { DemoTransport } from '@/lib/api-demo-transport';
 import { theEngine } from '@/engine/engine';
 
 /** Statuses whose Response has no body (the constructor refuses one). */
@@ -13,7 +13,7 @@ export async function startEngineDemo(baseUrl: string): Promise<string> {
 }
 
 /**
- * The page's demo transport (lib/api-client's `setDemoTransport`): each request of a demo
+ * The page's demo transport (lib/api-demo-transport's `setDemoTransport`): each request of a demo
  * session under `baseUrl` is answered by the engine's demo, never by the network. An engine
  * that cannot answer rejects, which apiRequest reports as a network failure.
  */

@@ -1,5 +1,4 @@
-import { demoThroughEngine, startEngineDemo } from '@/engine/demo/demo-client';
-import { sendDemoRequest, setDemoTransport } from '@/lib/api-client';
+import { sendDemoRequest, setDemoTransport } from '@/lib/api-demo-transport';
 import { buildUrl } from '@/lib/api-request-init';
 import { getSession, type Session } from '@/lib/session';
 
@@ -20,6 +19,8 @@ function demoBaseUrl(): string {
  */
 async function installDemo(): Promise<string> {
   const baseUrl = demoBaseUrl();
+  // The engine's client is not on the start-up script: only a demo session needs it this early.
+  const { demoThroughEngine, startEngineDemo } = await import('@/engine/demo/demo-client');
   const apiKey = await startEngineDemo(baseUrl);
   setDemoTransport(demoThroughEngine(baseUrl));
   return apiKey;

@@ -1,5 +1,4 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { wipeDeviceCopyOfSession } from '@/engine/copy/device-copy';
 import { announceSignOut } from '@/lib/session-channel';
 import { endSession, type SignOutReason } from '@/lib/session';
 import { stopDemo } from './demo';
@@ -23,8 +22,12 @@ export async function signOut(
   await queryClient.cancelQueries();
   // Before the session ends: no save of this session can write the copy again once it is
   // wiped. A 401 comes here too, and so does every other tab of the app when told. A wipe
-  // that fails (the database is still there) does not keep the user signed in.
-  await wipeDeviceCopyOfSession();
+  // that fails (the database is still there) does not keep the user signed in. The engine's
+  // client is not on the start-up script (the start-up loaded it to sweep old copies).
+  await import('@/engine/copy/device-copy').then(
+    ({ wipeDeviceCopyOfSession }) => wipeDeviceCopyOfSession(),
+    () => false,
+  );
   // The demo goes next: once the session ends the sign-in form is usable at once, and
   // nothing sent from it may ever get a demo answer.
   stopDemo();

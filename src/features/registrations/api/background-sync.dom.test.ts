@@ -4,7 +4,7 @@ import { deviceCopySettled } from '@/engine/copy/device-copy';
 import { DEVICE_COPY_CHANNEL } from '@/engine/copy/device-copy-channel';
 import { listOnDevice } from '@/engine/copy/testing/kept-on-device';
 import { freshIndexedDbForEachTest } from '@/engine/copy/testing/fresh-indexeddb';
-import { onSessionUnauthorized } from '@/lib/api-client';
+import { onSessionUnauthorized } from '@/lib/api-unauthorized';
 import {
   backgroundSyncPausedInSession,
   endSession,

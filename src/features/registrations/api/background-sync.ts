@@ -2,7 +2,7 @@ import type { Query, QueryClient } from '@tanstack/react-query';
 import { isScreenLoad, untilNoScreenLoads, untilOnline } from './sync-waits';
 import { syncEventInEngine } from '@/engine/sync/sync-client';
 import type { EventFigures } from '@/engine/figures/event-figures';
-import { reportUnauthorized } from '@/lib/api-client';
+import { reportUnauthorized } from '@/lib/api-unauthorized';
 import { isOffline, reportNetworkFailure } from '@/lib/offline';
 import {
   backgroundSyncPausedInSession,

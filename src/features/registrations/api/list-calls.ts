@@ -1,5 +1,5 @@
 import { ApiError, type ApiErrorInit } from '@/lib/api-error';
-import { reportUnauthorized } from '@/lib/api-client';
+import { reportUnauthorized } from '@/lib/api-unauthorized';
 import { reportNetworkAnswer, reportNetworkFailure } from '@/lib/offline';
 import { knownFirstPage, rememberFirstPage } from '@/lib/remembered-api-address';
 import { getSession } from '@/lib/session';

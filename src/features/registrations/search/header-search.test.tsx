@@ -1,6 +1,11 @@
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
+import { MemoryRouter } from 'react-router';
 import i18n from '@/i18n';
+import { preloadableLazy } from '@/components/preloadable-lazy';
+import { createQueryClient } from '@/lib/query-client';
 import { deviceCopySettled, forgetDeviceCopy } from '@/engine/copy/device-copy';
 import { keepListOnDevice } from '@/engine/copy/testing/kept-on-device';
 import { freshIndexedDbForEachTest } from '@/engine/copy/testing/fresh-indexeddb';
@@ -9,6 +14,7 @@ import { DEMO_EVENT_IDS, getDemoDataset } from '@/mocks/data';
 import { TEST_SESSION } from '../../../../test/fixtures';
 import { server, TEST_API_BASE } from '../../../../test/msw-server';
 import { renderApp } from '../../../../test/render';
+import { HeaderSearch } from './header-search';
 
 freshIndexedDbForEachTest();
 
@@ -215,5 +221,41 @@ describe('the header search across events', () => {
     } finally {
       await act(() => i18n.changeLanguage('en'));
     }
+  });
+
+  it('searches the text typed while the results code was loading, once it is there', async () => {
+    await keepOnDevice();
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const HeldResults = preloadableLazy(() =>
+      held.then(() => import('./search-results')).then((m) => m.SearchResults),
+    );
+    const user = userEvent.setup();
+    render(
+      <QueryClientProvider client={createQueryClient()}>
+        <MemoryRouter>
+          <HeaderSearch Results={HeldResults} />
+        </MemoryRouter>
+      </QueryClientProvider>,
+    );
+    const field = combobox();
+    await user.type(field, 'zzzz');
+    // The field echoed every key, and the popup it controls says it is searching.
+    expect(field).toHaveValue('zzzz');
+    expect(field).toHaveAttribute('aria-expanded', 'true');
+    expect(summary()).toHaveTextContent('Searching…');
+    expect(screen.getByRole('listbox', { name: 'Registrations found' }).id).toBe(
+      field.getAttribute('aria-controls'),
+    );
+
+    await act(() => {
+      release();
+      return held;
+    });
+    await waitFor(() => expect(summary()).toHaveTextContent('No registration matches “zzzz”.'));
+    expect(field).toHaveValue('zzzz');
+    await user.type(field, '{Backspace}{Backspace}{Backspace}{Backspace}e');
+    await waitFor(() => expect(within(screen.getByRole('listbox')).getAllByRole('option')).toHaveLength(50));
+    await act(() => deviceCopySettled());
   });
 });

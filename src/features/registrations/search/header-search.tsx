@@ -1,20 +1,59 @@
-import { lazy, Suspense, useCallback, useId, useRef, useState, type KeyboardEvent } from 'react';
+import {
+  Component,
+  Suspense,
+  useCallback,
+  useId,
+  useRef,
+  useState,
+  type KeyboardEvent,
+  type ReactNode,
+} from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { HeaderIcon } from '@/components/layout/header-icon';
+import { preloadableLazy, type PreloadableComponent } from '@/components/preloadable-lazy';
 import { paths } from '@/config/paths';
-import { addScreenNamespace } from '@/i18n/screen-namespaces';
-import en from '@/i18n/locales/en/search.json';
-import fr from '@/i18n/locales/fr/search.json';
 import type { SearchHit } from '@/engine/copy/search-protocol';
-import { SearchSummary } from './search-summary';
-import { useParticipantSearch } from './use-participant-search';
+import { SearchListbox, SearchPending } from './search-popup';
+import type { SearchResultsProps } from './search-results';
+import type { ParticipantSearch } from './use-participant-search';
 import './header-search.css';
 
-addScreenNamespace('search', { en, fr });
-
-const SearchOptions = lazy(() => import('./search-options'));
+/**
+ * The results' code (the search in the engine, the summary, the results and their texts) is not
+ * on the start-up script: it loads when the pointer or the focus comes to the search, and at the
+ * latest with the first key typed. The field itself is, so that it echoes every key at once.
+ */
+const SearchResults = preloadableLazy(() => import('./search-results').then((m) => m.SearchResults));
 const NO_HITS: readonly SearchHit[] = [];
+
+/**
+ * Keeps the field working when the results' code cannot load (offline, before the app shell's
+ * worker has kept it): the popup stays as it was without results, and the code is asked for
+ * again at the next key typed.
+ */
+class WithoutResultsWhileMissing extends Component<
+  { query: string; retry: () => Promise<void>; without: ReactNode; children: ReactNode },
+  { missing: boolean }
+> {
+  override state = { missing: false };
+
+  static getDerivedStateFromError() {
+    return { missing: true };
+  }
+
+  override componentDidUpdate(previous: { query: string }) {
+    if (this.state.missing && previous.query !== this.props.query)
+      this.props.retry().then(
+        () => this.setState({ missing: false }),
+        () => undefined,
+      );
+  }
+
+  override render() {
+    return this.state.missing ? this.props.without : this.props.children;
+  }
+}
 
 /** A magnifying glass. */
 const GLASS = 'M11 18a7 7 0 1 0 0-14 7 7 0 0 0 0 14zM21 21l-5-5';
@@ -29,9 +68,17 @@ const CROSS = 'M6 6l12 12M18 6L6 18';
  * and End too, once in the list), Enter opens the active one, Escape closes the list, then
  * empties the field. A result opens that registration's details on its event's registrations
  * screen. On a phone the field is behind a button and takes the header's width when open.
+ *
+ * The field owns its text and the answer shown; the results' part (search-results.tsx), loaded
+ * lazily, searches the text the field holds once it is there, what was typed meanwhile included.
+ * `Results`: that part (a test passes one whose code it holds back).
  */
-export function HeaderSearch() {
-  const { t } = useTranslation('search');
+export function HeaderSearch({
+  Results = SearchResults,
+}: {
+  Results?: PreloadableComponent<SearchResultsProps>;
+}) {
+  const { t } = useTranslation();
   const navigate = useNavigate();
   const id = useId();
   const inputRef = useRef<HTMLInputElement>(null);
@@ -42,14 +89,18 @@ export function HeaderSearch() {
   /** Phone: the field is shown (on wider screens it always is). */
   const [unfolded, setUnfolded] = useState(false);
   const [active, setActive] = useState(-1);
+  const [found, setFound] = useState<ParticipantSearch | null>(null);
+  /** A key was typed: the results' part is rendered from then on (its code loading if need be). */
+  const [typed, setTyped] = useState(false);
   const open = focused && !dismissed && query.trim() !== '';
-  const { found, events, forget } = useParticipantSearch(query, open);
-  const hits = found?.answer.results ?? NO_HITS;
+  const shown = open ? found : null;
+  const hits = shown?.answer.results ?? NO_HITS;
   const listboxId = `${id}-listbox`;
   // Stable, like the hits between two answers: a key typed re-renders the field, not the
   // 50 results (SearchOptions is memoized), so the next key is handled sooner.
   const optionId = useCallback((index: number) => `${id}-option-${index}`, [id]);
   const activeIndex = active < hits.length ? active : -1;
+  const preloadResults = () => void Results.preload().catch(() => undefined);
 
   const pick = useCallback(
     (hit: SearchHit) => {
@@ -91,7 +142,7 @@ export function HeaderSearch() {
         event.preventDefault();
         if (open) return setDismissed(true);
         if (query !== '') {
-          forget();
+          setFound(null);
           return setQuery('');
         }
         if (unfolded) {
@@ -102,8 +153,17 @@ export function HeaderSearch() {
     }
   };
 
+  const pending = (
+    <>
+      <SearchPending />
+      <SearchListbox id={listboxId} />
+    </>
+  );
   return (
-    <div className={`header-search${unfolded ? ' header-search--unfolded' : ''}`}>
+    <div
+      className={`header-search${unfolded ? ' header-search--unfolded' : ''}`}
+      onPointerEnter={preloadResults}
+    >
       <button
         ref={toggleRef}
         type="button"
@@ -116,11 +176,11 @@ export function HeaderSearch() {
         }}
       >
         <HeaderIcon className="header-search__icon" path={unfolded ? CROSS : GLASS} />
-        <span className="visually-hidden">{unfolded ? t('close') : t('open')}</span>
+        <span className="visually-hidden">{unfolded ? t('headerSearch.close') : t('headerSearch.open')}</span>
       </button>
       <div className="header-search__field" id={`${id}-field`}>
         <label htmlFor={`${id}-input`} className="visually-hidden">
-          {t('label')}
+          {t('headerSearch.label')}
         </label>
         <HeaderIcon className="header-search__icon header-search__icon--inside" path={GLASS} />
         <input
@@ -132,7 +192,7 @@ export function HeaderSearch() {
           autoComplete="off"
           spellCheck={false}
           enterKeyHint="search"
-          placeholder={t('placeholder')}
+          placeholder={t('headerSearch.placeholder')}
           aria-autocomplete="list"
           aria-expanded={open}
           aria-controls={listboxId}
@@ -141,33 +201,42 @@ export function HeaderSearch() {
           value={query}
           onChange={(event) => {
             setQuery(event.target.value);
-            if (event.target.value.trim() === '') forget();
+            if (event.target.value.trim() === '') setFound(null);
             setDismissed(false);
             setActive(-1);
+            setTyped(true);
           }}
           onKeyDown={onKeyDown}
-          onFocus={() => setFocused(true)}
+          onFocus={() => {
+            setFocused(true);
+            preloadResults();
+          }}
           onBlur={() => setFocused(false)}
         />
         <span id={`${id}-hint`} className="visually-hidden">
-          {t('hint')}
+          {t('headerSearch.hint')}
         </span>
         {/* data-query: the query the results shown answer (the field may hold a longer one). */}
-        <div className="header-search__popup" hidden={!open} data-query={found?.query ?? ''}>
-          <SearchSummary query={query} found={found} events={events} />
-          <ul id={listboxId} role="listbox" aria-label={t('results')} className="header-search__listbox">
-            {open && hits.length > 0 ? (
-              <Suspense fallback={null}>
-                <SearchOptions
-                  hits={hits}
-                  events={events}
+        <div className="header-search__popup" hidden={!open} data-query={shown?.query ?? ''}>
+          {typed ? (
+            // Only the results wait for their code: the field above goes on echoing every key.
+            <WithoutResultsWhileMissing query={query} retry={Results.preload} without={pending}>
+              <Suspense fallback={pending}>
+                <Results
+                  query={query}
+                  open={open}
+                  found={shown}
+                  onFound={setFound}
+                  listboxId={listboxId}
                   activeIndex={activeIndex}
                   optionId={optionId}
                   onPick={pick}
                 />
               </Suspense>
-            ) : null}
-          </ul>
+            </WithoutResultsWhileMissing>
+          ) : (
+            pending
+          )}
         </div>
       </div>
     </div>

@@ -8,6 +8,7 @@ import { registrationLabels, type RegistrationLabels } from '../rows/registratio
 // The status and category labels' texts (the registrations namespace) come with this module,
 // loaded once the first results are shown, not with the header of every screen.
 import '../i18n';
+import './search-options.css';
 
 /**
  * The options of the header search's listbox: one registration each, with what tells it apart.

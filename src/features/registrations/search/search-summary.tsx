@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import type { PartnerEvent } from '@/engine/api/event-schemas';
 import { useLanguage } from '@/i18n/use-language';
 import { formatCount } from '@/lib/numbers';
+import { SearchPending } from './search-popup';
 import type { ParticipantSearch } from './use-participant-search';
 
 /**
@@ -21,13 +22,7 @@ export function SearchSummary({
 }) {
   const { t } = useTranslation('search');
   const language = useLanguage();
-  if (!found) {
-    return (
-      <div className="header-search__summary" role="status">
-        <p>{t('searching')}</p>
-      </div>
-    );
-  }
+  if (!found) return <SearchPending />;
   const { answer } = found;
   const searched = events
     ? answer.events.filter((eventId) => events.has(eventId)).length

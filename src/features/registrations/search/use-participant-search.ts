@@ -28,17 +28,21 @@ function eventOrder(events: readonly PartnerEvent[], today: string): number[] {
 }
 
 /**
- * Sends the field's query to the engine's search index and keeps the newest answer. The
- * field owns its text and shows each key at once; the query follows it after the render
- * (an effect), never leads it. Each request has its sequence number: an answer older than the
- * one shown (arriving late) is ignored; while keys come faster than answers, each answer
- * that comes is shown, so the results follow the typing instead of waiting for its end. When
- * the index changes (an event read, saved or wiped), the same query is asked again. `active`:
- * the popup is open; the events list is asked only then.
+ * Sends the field's query to the engine's search index and hands each newer answer to `show`
+ * (the field keeps the answer shown, and forgets it when emptied). The field owns its text and
+ * shows each key at once; the query follows it after the render (an effect), never leads it.
+ * Each request has its sequence number: an answer older than the one shown (arriving late) is
+ * ignored; while keys come faster than answers, each answer that comes is shown, so the results
+ * follow the typing instead of waiting for its end. When the index changes (an event read,
+ * saved or wiped), the same query is asked again. `active`: the popup is open; the events list
+ * is asked only then. Returns the account's events by id, null while the list is not known.
  */
-export function useParticipantSearch(query: string, active: boolean) {
+export function useParticipantSearch(
+  query: string,
+  active: boolean,
+  show: (found: ParticipantSearch) => void,
+): ReadonlyMap<number, PartnerEvent> | null {
   const events = useQuery({ ...eventQueries.list(), enabled: active });
-  const [found, setFound] = useState<ParticipantSearch | null>(null);
   const [indexVersion, setIndexVersion] = useState(0);
   const sequence = useRef(0);
   /** The sequence number of the answer shown: an older one arriving later is not shown. */
@@ -65,15 +69,10 @@ export function useParticipantSearch(query: string, active: boolean) {
     void searchDeviceCopy(query, SEARCH_LIMIT, order).then((answer) => {
       if (!answer || asked < shownSequence.current) return;
       shownSequence.current = asked;
-      setFound({ query, answer });
+      show({ query, answer });
     });
-  }, [query, active, order, indexVersion]);
+  }, [query, active, order, indexVersion, show]);
 
   const byId = useMemo(() => new Map((list ?? []).map((event) => [event.eve_id, event])), [list]);
-  return {
-    found: active && query.trim() !== '' ? found : null,
-    events: list ? byId : null,
-    /** Forgets the answer shown (the field was emptied): the next query starts afresh. */
-    forget: () => setFound(null),
-  };
+  return list ? byId : null;
 }

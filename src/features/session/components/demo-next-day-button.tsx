@@ -4,6 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { useSession } from '@/lib/session';
 import { sendDemoControl } from '../demo';
 import './demo-next-day.css';
+// The session namespace's texts, with this code.
+import '../i18n';
 
 /**
  * In a demo session only: moves the built-in demo API one day ahead (new sign-ups, payments,

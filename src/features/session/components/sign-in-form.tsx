@@ -15,6 +15,8 @@ import { getSignOutReason, startSession } from '@/lib/session';
 import { startDemo } from '../demo';
 import { useSignInErrorText } from './use-sign-in-error-text';
 import './sign-in.css';
+// The session namespace's texts, with this code.
+import '../i18n';
 
 /**
  * The key check needs the events schema, and with it zod: loaded when the promoter starts

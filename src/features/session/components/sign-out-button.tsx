@@ -7,7 +7,7 @@ import { signOut } from '../sign-out';
 
 /** An icon with its label; on a phone the label is hidden visually and still names the button. */
 export function SignOutButton() {
-  const { t } = useTranslation('session');
+  const { t } = useTranslation();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   async function onClick() {

@@ -1,5 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { useApiErrorText, type ApiErrorText } from '@/components/states/use-api-error-text';
+// The session namespace's texts, with this code.
+import '../i18n';
 
 /** The failures whose meaning differs at sign-in, where the key and the address are being tried. */
 const SIGN_IN_CASES = ['not-found', 'network', 'bad-request'] as const;
