@@ -53,7 +53,7 @@ export interface RowFacts {
  * lists are cut to their length, and every empty one is the same frozen array.
  */
 export function exactly<T>(list: T[]): readonly T[] {
-  return list.length === 0 ? (NOTHING) : list.slice();
+  return list.length === 0 ? NOTHING : list.slice();
 }
 const NOTHING: readonly never[] = Object.freeze([]);
 
