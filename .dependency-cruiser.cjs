@@ -5,31 +5,31 @@
  *   the engine (src/engine: the API's shapes, the page loader, the device copy, the history,
  *   the figures and the RPC to its worker) knows no screen;
  * - a feature reaches another feature only through what it shares: events/api (the events'
- *   data and their one label, event-label.tsx) and the registrations' layers below its screen
- *   (api, rows, editions, insights, checks, export), which the event page (event-page), the
- *   events list's figures (event-figures) and the search across events build on;
+ *   data), events/label (their one label, event-label.tsx) and the registrations' layers below
+ *   its screen (api, load-status, rows, editions, insights, checks, export), which the event
+ *   page (event-page), the events list's figures (event-figures) and the search across events
+ *   (participant-search) build on;
  * - the demo API (mocks) is a fake server: it imports no app code but the text fold
  *   (lib/text-keys), and only the engine loads it, lazily (engine/demo/engine-demo.ts);
- * - inside the registrations feature, sub-features stand in layers: api (the query, its hook
- *   and its banner), under rows (the model, its labels and the links into the table), under
- *   editions (an event against its previous edition), under insights (the counting), under
- *   checks (the data doctor's answers and the findings marked fine), under export (files and
- *   print), under table (the screen) and search (the header's search across events, which
- *   reads the labels of rows); nothing imports a layer above it;
+ * - inside the registrations feature, sub-features stand in layers: api (the query and its
+ *   hook), under load-status (the banner of a load), under rows (the model, its labels and the
+ *   links into the table), under editions (an event against its previous edition), under
+ *   insights (the counting), under checks (the data doctor's answers and the findings marked
+ *   fine), under export (files and print), under table (the screen); nothing imports a layer
+ *   above it;
  * - no import cycles.
  */
 const shared = '^src/(lib|components|config|i18n)/';
 const registrations = '^src/features/registrations/';
 /** Each sub-feature of registrations, with the sub-features above it that it must not import. */
 const registrationLayers = [
-  ['api', 'rows|editions|insights|checks|export|table|search'],
-  ['rows', 'editions|insights|checks|export|table|search'],
-  ['editions', 'insights|checks|export|table|search'],
-  ['insights', 'checks|export|table|search'],
-  ['checks', 'export|table|search'],
-  ['export', 'table|search'],
-  ['table', 'search'],
-  ['search', 'editions|insights|checks|export|table'],
+  ['api', 'load-status|rows|editions|insights|checks|export|table'],
+  ['load-status', 'rows|editions|insights|checks|export|table'],
+  ['rows', 'editions|insights|checks|export|table'],
+  ['editions', 'insights|checks|export|table'],
+  ['insights', 'checks|export|table'],
+  ['checks', 'export|table'],
+  ['export', 'table'],
 ];
 
 module.exports = {
@@ -67,8 +67,8 @@ module.exports = {
         path: '^src/features/([^/]+)/',
         pathNot: [
           '^src/features/$1/',
-          '^src/features/events/api/',
-          '^src/features/registrations/(api|rows|editions|insights|checks|export)/',
+          '^src/features/events/(api|label)/',
+          '^src/features/registrations/(api|load-status|rows|editions|insights|checks|export)/',
           '^src/features/registrations/i18n\\.ts$',
         ],
       },

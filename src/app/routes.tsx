@@ -6,7 +6,7 @@ import { preloadableLazy } from '@/components/preloadable-lazy';
 import { RequireSession } from '@/features/session/components/require-session';
 import { DeviceLink } from '@/features/device/device-link';
 import { SignOutButton } from '@/features/session/components/sign-out-button';
-import { HeaderSearch } from '@/features/registrations/search/header-search';
+import { HeaderSearch } from '@/features/participant-search/header-search';
 import { RouteErrorBoundary } from './routes/route-error';
 import { screenAt, screenCode, type ScreenName } from './screen-code';
 

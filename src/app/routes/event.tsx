@@ -9,7 +9,7 @@ import { ApiErrorState } from '@/components/states/api-error-state';
 import { preloadableLazy } from '@/components/preloadable-lazy';
 import { Skeleton } from '@/components/states/skeleton';
 import { useDocumentTitle } from '@/components/use-document-title';
-import { useEventLabel } from '@/features/events/api/event-label';
+import { useEventLabel } from '@/features/events/label/event-label';
 import { eventQueries } from '@/features/events/api/queries';
 import { EventDetailHeader } from '@/features/events/components/event-detail-header';
 import { EventUnavailable } from '@/features/events/components/event-unavailable';

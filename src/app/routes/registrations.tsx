@@ -6,7 +6,7 @@ import { Link, useParams } from 'react-router';
 import { paths } from '@/config/paths';
 import { useDocumentTitle } from '@/components/use-document-title';
 import { eventQueries } from '@/features/events/api/queries';
-import { EventName, useEventLabel } from '@/features/events/api/event-label';
+import { EventName, useEventLabel } from '@/features/events/label/event-label';
 import { EventUnavailable } from '@/features/events/components/event-unavailable';
 import { isEventUnavailable } from '@/features/events/model/event-availability';
 import { parseEventId } from '@/features/events/model/event-id';

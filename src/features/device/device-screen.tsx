@@ -19,7 +19,7 @@ import {
 } from '@/engine/copy/device-copy';
 import type { CopyEventSummary } from '@/engine/copy/device-copy-protocol';
 import { formatCount } from '@/lib/numbers';
-import { EventName } from '@/features/events/api/event-label';
+import { EventName } from '@/features/events/label/event-label';
 import { eventQueries } from '@/features/events/api/queries';
 import type { PartnerEvent } from '@/engine/api/event-schemas';
 import { formatBytes } from '@/lib/numbers';

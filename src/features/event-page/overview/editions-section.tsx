@@ -3,7 +3,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Skeleton } from '@/components/states/skeleton';
 import { ApiErrorState } from '@/components/states/api-error-state';
-import { EventName, useEventLabel, type EventNaming } from '@/features/events/api/event-label';
+import { EventName, useEventLabel, type EventNaming } from '@/features/events/label/event-label';
 import { eventQueries } from '@/features/events/api/queries';
 import type { PartnerEvent } from '@/engine/api/event-schemas';
 import { useLanguage } from '@/i18n/use-language';

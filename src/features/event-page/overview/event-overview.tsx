@@ -7,7 +7,7 @@ import { ApiErrorState } from '@/components/states/api-error-state';
 import { eventQueries } from '@/features/events/api/queries';
 import type { Category } from '@/engine/api/event-schemas';
 import { useRegistrationsLoad } from '@/features/registrations/api/use-registrations-load';
-import { LoadStatus } from '@/features/registrations/api/load-status';
+import { LoadStatus } from '@/features/registrations/load-status/load-status';
 import { useEventInsights, useInsightsDone } from '@/features/registrations/insights/use-event-insights';
 import { OVERVIEW_OPTIONS, OVERVIEW_WITH_LISTS } from '@/features/registrations/insights/event-page-options';
 import { useInsightLabels } from '@/features/registrations/insights/use-insight-labels';

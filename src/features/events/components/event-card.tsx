@@ -6,7 +6,7 @@ import { LocalizedText } from '@/components/localized-text';
 import { formatCalendarDate } from '@/lib/dates';
 import type { PartnerEvent } from '@/engine/api/event-schemas';
 import { eventTiming, type EventTiming } from '../model/event-timing';
-import { EventName } from '../api/event-label';
+import { EventName } from '../label/event-label';
 import { useLanguage } from '@/i18n/use-language';
 
 /** Only "Today" gets a badge: a past event sits in the "Past" section already, under its title. */

@@ -5,7 +5,7 @@ import { LocalizedText } from '@/components/localized-text';
 import { formatCalendarDate, todayCalendarDate } from '@/lib/dates';
 import type { PartnerEvent } from '@/engine/api/event-schemas';
 import { eventTiming } from '../model/event-timing';
-import { EventName } from '../api/event-label';
+import { EventName } from '../label/event-label';
 import { useLanguage } from '@/i18n/use-language';
 
 export function EventDetailHeader({ event }: { event: PartnerEvent }) {

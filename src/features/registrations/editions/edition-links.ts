@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { paths } from '@/config/paths';
 import { eventQueries } from '@/features/events/api/queries';
-import { useEventLabel } from '@/features/events/api/event-label';
+import { useEventLabel } from '@/features/events/label/event-label';
 import { registrationsSearch, type EditionKind } from '../rows/registrations-view';
 import './i18n';
 

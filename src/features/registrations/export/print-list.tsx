@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
-import { EventName } from '@/features/events/api/event-label';
+import { EventName } from '@/features/events/label/event-label';
 import type { Category, PartnerEvent } from '@/engine/api/event-schemas';
 import { useLanguage } from '@/i18n/use-language';
 import { formatCalendarDate } from '@/lib/dates';

@@ -2,13 +2,13 @@ import { lazy, memo, Suspense, useCallback, useState, type ReactNode } from 'rea
 import { useTranslation } from 'react-i18next';
 import { ApiErrorState } from '@/components/states/api-error-state';
 import { StatePanel } from '@/components/states/state-panel';
-import { useEventLabel } from '@/features/events/api/event-label';
+import { useEventLabel } from '@/features/events/label/event-label';
 import type { PartnerEvent } from '@/engine/api/event-schemas';
 import { clearRowFilters } from '../rows/registrations-view';
 import { useRegistrationsScreen } from './use-registrations-screen';
 import { ColumnMenu } from './column-menu';
 import { ExportMenu } from '../export/export-menu';
-import { LoadStatus } from '../api/load-status';
+import { LoadStatus } from '../load-status/load-status';
 import { useRegistrationsLoad, type RegistrationsLoad } from '../api/use-registrations-load';
 import { RegistrationsRows } from './registrations-rows';
 import { RegistrationsCount } from './registrations-count';

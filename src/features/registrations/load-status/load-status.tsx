@@ -4,7 +4,7 @@ import { formatInstant } from '@/lib/dates';
 import { useBrowserOffline } from '@/lib/offline';
 import { formatCount } from '@/lib/numbers';
 import type { LoadWarning } from '@/engine/loader/load-types';
-import type { RegistrationsData } from './registrations-data';
+import type { RegistrationsData } from '../api/registrations-data';
 import './load-status.css';
 import { useLanguage } from '@/i18n/use-language';
 import { DeviceCopyNote } from './device-copy-note';

@@ -108,7 +108,7 @@ export function HeaderSearch({
       setUnfolded(false);
       // The registrations screen's address code comes with that screen, not on the start-up
       // script: the navigation needs it anyway.
-      void import('../rows/registrations-view').then(({ registrationsSearch }) =>
+      void import('@/features/registrations/rows/registrations-view').then(({ registrationsSearch }) =>
         navigate(paths.registrations.build(hit.eventId, registrationsSearch({ open: hit.registrationId }))),
       );
     },

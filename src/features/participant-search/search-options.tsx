@@ -1,13 +1,16 @@
 import { memo, useDeferredValue, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { EventName } from '@/features/events/api/event-label';
+import { EventName } from '@/features/events/label/event-label';
 import type { Category, PartnerEvent } from '@/engine/api/event-schemas';
 import { useLanguage } from '@/i18n/use-language';
 import type { SearchHit } from '@/engine/copy/search-protocol';
-import { registrationLabels, type RegistrationLabels } from '../rows/registration-labels';
+import {
+  registrationLabels,
+  type RegistrationLabels,
+} from '@/features/registrations/rows/registration-labels';
 // The status and category labels' texts (the registrations namespace) come with this module,
 // loaded once the first results are shown, not with the header of every screen.
-import '../i18n';
+import '@/features/registrations/i18n';
 import './search-options.css';
 
 /**

@@ -11,9 +11,9 @@ import { keepListOnDevice } from '@/engine/copy/testing/kept-on-device';
 import { freshIndexedDbForEachTest } from '@/engine/copy/testing/fresh-indexeddb';
 import { startSession } from '@/lib/session';
 import { DEMO_EVENT_IDS, getDemoDataset } from '@/mocks/data';
-import { TEST_SESSION } from '../../../../test/fixtures';
-import { server, TEST_API_BASE } from '../../../../test/msw-server';
-import { renderApp } from '../../../../test/render';
+import { TEST_SESSION } from '../../../test/fixtures';
+import { server, TEST_API_BASE } from '../../../test/msw-server';
+import { renderApp } from '../../../test/render';
 import { HeaderSearch } from './header-search';
 
 freshIndexedDbForEachTest();
