@@ -4,10 +4,11 @@
  * saved on the device, the way a promoter's visits or the background sync keep it), on its own
  * servers with no latency and 1,000 rows a page (preparing is not what is measured); then, on
  * the events list, the first search reads the whole copy into the index of the device copy
- * worker (timed: first key → "Searching all 20 events"), and queries are typed at machine speed
- * (no pause between keys): each keystroke from its keydown to the frame that paints the results
- * answering it (`data-query` on the results panel), keystrokes lost, and the longest main-thread
- * task while typing (PerformanceObserver `longtask`).
+ * worker (timed: first key → "Searching all 20 events"), and queries are typed twice: at a fast
+ * typist's pace (a key every 100 ms, the target's) and at machine speed (no pause): each
+ * keystroke from its keydown to the frame that paints the results answering it (`data-query` on
+ * the results panel), keystrokes lost, and the longest main-thread task while typing
+ * (PerformanceObserver `longtask`).
  */
 import type { Page } from 'playwright-core';
 import { DEMO_KEYS } from '../../src/mocks/data/demo-keys';
@@ -45,6 +46,19 @@ const QUERIES = [
 const ANSWERED: AnsweredSearch = { selector: '.header-search__popup', attribute: 'data-query' };
 const LEAGUE = EVENT_SPECS.filter((spec) => spec.promoter === 'league');
 
+/** One pass over the queries, at one pace. */
+export interface TypingPass {
+  /** Between two keys, in ms (0: machine speed). */
+  delayMs: number;
+  typed: number;
+  keystrokeMs: number[];
+  superseded: number;
+  lost: number;
+  lostDetail: string[];
+  /** Long tasks of the main thread while typing, in ms. */
+  longTasksMs: number[];
+}
+
 export interface SearchFigures {
   /** Chromium's product string. */
   chromium: string;
@@ -55,14 +69,14 @@ export interface SearchFigures {
   /** First key on the events list → the search answers over every event (the copy read and indexed). */
   indexMs: number;
   queries: string[];
-  typed: number;
-  keystrokeMs: number[];
-  superseded: number;
-  lost: number;
-  lostDetail: string[];
-  /** Long tasks of the main thread while typing, in ms. */
-  longTasksMs: number[];
+  /** A key every TYPIST_DELAY_MS: what the target is about. */
+  typist: TypingPass;
+  /** No pause between keys: faster than anyone types. */
+  machine: TypingPass;
 }
+
+/** A fast typist: a key every 100 ms. */
+const TYPIST_DELAY_MS = 100;
 
 interface SearchWindow {
   __benchLongTasks?: [number, number][];
@@ -130,6 +144,45 @@ export async function measureSearch(): Promise<SearchFigures> {
     const indexMs = performance.now() - indexStart;
     log(`search: index of ${formatCount(LEAGUE.length)} events ready in ${(indexMs / 1000).toFixed(1)} s`);
 
+    const typePass = async (delayMs: number): Promise<TypingPass> => {
+      const pass: TypingPass = {
+        delayMs,
+        typed: 0,
+        keystrokeMs: [],
+        superseded: 0,
+        lost: 0,
+        lostDetail: [],
+        longTasksMs: [],
+      };
+      for (const text of QUERIES) {
+        await clearField(page);
+        await field.focus();
+        await page.waitForTimeout(300);
+        const from = await page.evaluate(() => performance.now());
+        const query = await typeAndTrace(page, field, text, ANSWERED, delayMs);
+        pass.longTasksMs.push(...(await longTasksSince(page, from)));
+        pass.typed += text.length;
+        for (const mark of query.marks) {
+          if (mark.value === null || mark.frame === null) continue;
+          pass.keystrokeMs.push(mark.frame - mark.down);
+          if (mark.superseded) pass.superseded += 1;
+        }
+        const unpainted = query.marks.filter((mark) => mark.value !== null && mark.frame === null).length;
+        const lost = Math.max(
+          query.finalValue === text ? 0 : 1,
+          query.finalSearch === text ? 0 : 1,
+          unpainted,
+        );
+        pass.lost += lost;
+        if (lost > 0)
+          pass.lostDetail.push(
+            `typed "${text}", field "${query.finalValue}", results for "${query.finalSearch}"`,
+          );
+      }
+      return pass;
+    };
+    const typist = await typePass(TYPIST_DELAY_MS);
+    const machine = await typePass(0);
     const figures: SearchFigures = {
       chromium,
       events: LEAGUE.length,
@@ -137,34 +190,9 @@ export async function measureSearch(): Promise<SearchFigures> {
       prepareMs,
       indexMs,
       queries: [...QUERIES],
-      typed: 0,
-      keystrokeMs: [],
-      superseded: 0,
-      lost: 0,
-      lostDetail: [],
-      longTasksMs: [],
+      typist,
+      machine,
     };
-    for (const text of QUERIES) {
-      await clearField(page);
-      await field.focus();
-      await page.waitForTimeout(300);
-      const from = await page.evaluate(() => performance.now());
-      const query = await typeAndTrace(page, field, text, ANSWERED);
-      figures.longTasksMs.push(...(await longTasksSince(page, from)));
-      figures.typed += text.length;
-      for (const mark of query.marks) {
-        if (mark.value === null || mark.frame === null) continue;
-        figures.keystrokeMs.push(mark.frame - mark.down);
-        if (mark.superseded) figures.superseded += 1;
-      }
-      const unpainted = query.marks.filter((mark) => mark.value !== null && mark.frame === null).length;
-      const lost = Math.max(query.finalValue === text ? 0 : 1, query.finalSearch === text ? 0 : 1, unpainted);
-      figures.lost += lost;
-      if (lost > 0)
-        figures.lostDetail.push(
-          `typed "${text}", field "${query.finalValue}", results for "${query.finalSearch}"`,
-        );
-    }
     await clearField(page);
     problems.expectNone();
     return figures;
@@ -176,9 +204,41 @@ export async function measureSearch(): Promise<SearchFigures> {
 
 /** The search's table, and its figures for bench.json. */
 export function reportSearch(figures: SearchFigures): { print: () => void; json: Record<string, unknown> } {
-  const keyMedian = median(figures.keystrokeMs);
-  const keyP95 = percentile(figures.keystrokeMs, 0.95);
-  const longest = Math.max(0, ...figures.longTasksMs);
+  const summary = (pass: TypingPass) => ({
+    medianMs: median(pass.keystrokeMs),
+    p95Ms: percentile(pass.keystrokeMs, 0.95),
+    longestTaskMs: Math.max(0, ...pass.longTasksMs),
+  });
+  const typist = summary(figures.typist);
+  const machine = summary(figures.machine);
+  const passRows = (
+    pass: TypingPass,
+    at: string,
+    figuresOf: ReturnType<typeof summary>,
+    targeted: boolean,
+  ): Row[] => [
+    {
+      measure: `${at}: keystroke → results painted, median / p95 (${pass.keystrokeMs.length} keys)`,
+      result: `${ms(figuresOf.medianMs)} / ${ms(figuresOf.p95Ms)}`,
+      ...(targeted && {
+        target: `p95 ≤ ${SEARCH_KEYSTROKE_BUDGET_MS} ms`,
+        status: check(figuresOf.p95Ms <= SEARCH_KEYSTROKE_BUDGET_MS),
+      }),
+    },
+    { measure: `${at}: keystrokes painted with a later one`, result: String(pass.superseded) },
+    {
+      measure: `${at}: keystrokes lost (of ${pass.typed})`,
+      result: String(pass.lost),
+      target: '0',
+      status: check(pass.lost === 0),
+    },
+    {
+      measure: `${at}: longest main-thread task while typing`,
+      result: ms(figuresOf.longestTaskMs),
+      target: `≤ ${SEARCH_LONG_TASK_BUDGET_MS} ms`,
+      status: check(figuresOf.longestTaskMs <= SEARCH_LONG_TASK_BUDGET_MS),
+    },
+  ];
   const rows: Row[] = [
     {
       measure: 'Events / registrations searched',
@@ -186,42 +246,22 @@ export function reportSearch(figures: SearchFigures): { print: () => void; json:
     },
     { measure: 'Lists loaded and kept on the device (preparation)', result: seconds(figures.prepareMs) },
     { measure: 'First key → index of every event ready', result: seconds(figures.indexMs) },
-    {
-      measure: `Keystroke → results painted, median (${figures.keystrokeMs.length} keys)`,
-      result: ms(keyMedian),
-      target: `≤ ${SEARCH_KEYSTROKE_BUDGET_MS} ms`,
-      status: check(keyMedian <= SEARCH_KEYSTROKE_BUDGET_MS),
-    },
-    {
-      measure: 'Keystroke → results painted, p95',
-      result: ms(keyP95),
-      target: `≤ ${SEARCH_KEYSTROKE_BUDGET_MS} ms`,
-      status: check(keyP95 <= SEARCH_KEYSTROKE_BUDGET_MS),
-    },
-    { measure: 'Keystrokes painted with a later one', result: String(figures.superseded) },
-    {
-      measure: `Keystrokes lost (of ${figures.typed})`,
-      result: String(figures.lost),
-      target: '0',
-      status: check(figures.lost === 0),
-    },
-    {
-      measure: 'Longest main-thread task while typing',
-      result: ms(longest),
-      target: `≤ ${SEARCH_LONG_TASK_BUDGET_MS} ms`,
-      status: check(longest <= SEARCH_LONG_TASK_BUDGET_MS),
-    },
+    ...passRows(figures.typist, `A key every ${figures.typist.delayMs} ms`, typist, true),
+    ...passRows(figures.machine, 'Machine speed', machine, false),
   ];
   return {
     print: () => {
       printTable('Search across events (league, 500,000 registrations)', rows);
-      for (const detail of figures.lostDetail) console.log(`  lost: ${detail}`);
+      for (const detail of [...figures.typist.lostDetail, ...figures.machine.lostDetail])
+        console.log(`  lost: ${detail}`);
     },
     json: {
       ...figures,
-      keystrokeMedianMs: round(keyMedian, 1),
-      keystrokeP95Ms: round(keyP95, 1),
-      longestTaskMs: round(longest, 1),
+      typistKeystrokeMedianMs: round(typist.medianMs, 1),
+      typistKeystrokeP95Ms: round(typist.p95Ms, 1),
+      machineKeystrokeMedianMs: round(machine.medianMs, 1),
+      machineKeystrokeP95Ms: round(machine.p95Ms, 1),
+      longestTaskMs: round(Math.max(typist.longestTaskMs, machine.longestTaskMs), 1),
     },
   };
 }

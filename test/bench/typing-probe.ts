@@ -126,9 +126,11 @@ export async function typeAndTrace(
   input: Locator,
   text: string,
   answered: AnsweredSearch = TABLE_SEARCH,
+  /** Between two keys: 0 is machine speed; 100 ms is a fast typist. */
+  delayMs = 0,
 ): Promise<TypedQuery> {
   await input.evaluate(startTypingProbe, answered);
-  await input.pressSequentially(text, { delay: 0 });
+  await input.pressSequentially(text, { delay: delayMs });
   await page
     .waitForFunction(
       ({ typed, where }) => {
