@@ -1,8 +1,8 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { readFrozenOrderCopy, saveFrozenOrderCopy } from '@/engine/copy/device-copy';
 import { LEFT_OUT_STATUSES } from '@/engine/api/payment-status';
 import { parseCleanKey } from '@/lib/clean-answers/clean-answers';
+import { useKeptNote } from '@/features/registrations/api/kept-note';
 import {
   ORDER_GROUPINGS,
   withMargin,
@@ -174,42 +174,17 @@ export function changesSince(frozen: FrozenOrder, sheet: OrderSheet): SizeChange
   });
 }
 
-const queryKey = (eventId: number) => ['frozen-order', eventId] as const;
-
-/**
- * Where the frozen order stands on this device: being written, kept (written, or read back),
- * or not kept (no copy on this device, or the write failed): then it lasts until the tab
- * closes, and the promoter is told so.
- */
-export type FrozenOrderKeeping = 'saving' | 'kept' | 'not-kept';
-
 /**
  * The order frozen for an event (null: none, or not read yet), how to freeze or clear it, and
  * whether the last change is kept on the device yet.
  */
 export function useFrozenOrder(eventId: number) {
-  const client = useQueryClient();
-  const query = useQuery({
-    queryKey: queryKey(eventId),
-    queryFn: async () => parseFrozenOrder((await readFrozenOrderCopy(eventId))?.value),
-    // Only this tab changes it: what was read stays right for the session.
-    staleTime: Infinity,
+  const { value, ready, change, keeping } = useKeptNote<FrozenOrder | null>({
+    note: 'frozen-order',
+    eventId,
+    read: async (id) => parseFrozenOrder((await readFrozenOrderCopy(id))?.value),
+    save: saveFrozenOrderCopy,
   });
-  const save = useMutation({
-    mutationFn: (order: FrozenOrder | null) => saveFrozenOrderCopy(eventId, order),
-  });
-  const { mutate } = save;
-  const keep = useCallback(
-    (order: FrozenOrder | null) => {
-      client.setQueryData(queryKey(eventId), order);
-      mutate(order);
-    },
-    [client, eventId, mutate],
-  );
-  const keeping: FrozenOrderKeeping = save.isPending
-    ? 'saving'
-    : save.data && save.data.status !== 'saved'
-      ? 'not-kept'
-      : 'kept';
-  return { frozen: query.data ?? null, ready: !query.isPending, keep, keeping };
+  const keep = useCallback((order: FrozenOrder | null) => change(() => order), [change]);
+  return { frozen: value ?? null, ready, keep, keeping };
 }

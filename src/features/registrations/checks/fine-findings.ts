@@ -1,7 +1,7 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { readFineFindingsCopy, saveFineFindingsCopy } from '@/engine/copy/device-copy';
 import { fineRecord, parseFineFindings } from '@/engine/figures/checks/open-findings';
+import { useKeptNote } from '../api/kept-note';
 
 /*
  * The data doctor's findings the promoter marked "This is fine", per event (engine/figures/
@@ -11,32 +11,30 @@ import { fineRecord, parseFineFindings } from '@/engine/figures/checks/open-find
  */
 
 const NONE: ReadonlySet<string> = new Set();
-const queryKey = (eventId: number) => ['fine-findings', eventId] as const;
 
 /**
  * The keys of an event's findings marked fine (empty until read, `ready` false meanwhile), and
  * how to mark or unmark some. A change shows at once and is saved in the background.
  */
 export function useFineFindings(eventId: number, enabled = true) {
-  const client = useQueryClient();
-  const query = useQuery({
-    queryKey: queryKey(eventId),
+  const { value, ready, change, keeping } = useKeptNote({
+    note: 'fine-findings',
+    eventId,
     enabled,
-    queryFn: async () => parseFineFindings((await readFineFindingsCopy(eventId))?.value),
-    // Only this tab changes them: what was read stays right for the session.
-    staleTime: Infinity,
+    read: async (id) => parseFineFindings((await readFineFindingsCopy(id))?.value),
+    save: (id, fine: ReadonlySet<string>) => saveFineFindingsCopy(id, fineRecord(fine)),
   });
   const mark = useCallback(
-    (keys: readonly string[], fine: boolean) => {
-      const next = new Set(client.getQueryData<ReadonlySet<string>>(queryKey(eventId)) ?? NONE);
-      for (const key of keys) {
-        if (fine) next.add(key);
-        else next.delete(key);
-      }
-      client.setQueryData(queryKey(eventId), next);
-      void saveFineFindingsCopy(eventId, fineRecord(next));
-    },
-    [client, eventId],
+    (keys: readonly string[], fine: boolean) =>
+      change((current) => {
+        const next = new Set(current ?? NONE);
+        for (const key of keys) {
+          if (fine) next.add(key);
+          else next.delete(key);
+        }
+        return next;
+      }),
+    [change],
   );
-  return { fine: query.data ?? NONE, ready: !query.isPending, mark };
+  return { fine: value ?? NONE, ready, mark, keeping };
 }

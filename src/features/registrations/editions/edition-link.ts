@@ -1,6 +1,6 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { readEditionLinkCopy, saveEditionLinkCopy } from '@/engine/copy/device-copy';
+import { useKeptNote } from '../api/kept-note';
 
 /**
  * The previous edition the promoter linked an event to, or their choice that it has none.
@@ -40,28 +40,19 @@ export function editionLinkRecord(link: EditionLink): EditionLinkRecord {
   return { version: 1, previousEventId: link.previousEventId };
 }
 
-const queryKey = (eventId: number) => ['edition-link', eventId] as const;
-
 /**
  * An event's link to its previous edition: `link` undefined while it is read and when none was
  * saved (`ready` tells them apart), and how to set it. A change shows at once and is saved in
  * the background.
  */
 export function useEditionLink(eventId: number) {
-  const client = useQueryClient();
-  const query = useQuery({
-    queryKey: queryKey(eventId),
+  const { value, ready, change } = useKeptNote<EditionLink | null>({
+    note: 'edition-link',
+    eventId,
     // null, not undefined: a query's data may not be undefined.
-    queryFn: async () => parseEditionLink((await readEditionLinkCopy(eventId))?.value) ?? null,
-    // Only this tab changes it: what was read stays right for the session.
-    staleTime: Infinity,
+    read: async (id) => parseEditionLink((await readEditionLinkCopy(id))?.value) ?? null,
+    save: (id, link) => saveEditionLinkCopy(id, link && editionLinkRecord(link)),
   });
-  const setLink = useCallback(
-    (link: EditionLink) => {
-      client.setQueryData(queryKey(eventId), link);
-      void saveEditionLinkCopy(eventId, editionLinkRecord(link));
-    },
-    [client, eventId],
-  );
-  return { link: query.data ?? undefined, ready: !query.isPending, setLink };
+  const setLink = useCallback((link: EditionLink) => change(() => link), [change]);
+  return { link: value ?? undefined, ready, setLink };
 }

@@ -1,7 +1,7 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { readDismissedDuplicatesCopy, saveDismissedDuplicatesCopy } from '@/engine/copy/device-copy';
 import { dismissedRecord, parseDismissedDuplicates } from '@/engine/figures/dismissed-groups';
+import { useKeptNote } from '../api/kept-note';
 
 /**
  * The groups of possible duplicates the promoter dismissed ("Not a duplicate"), per event.
@@ -20,35 +20,33 @@ import { dismissedRecord, parseDismissedDuplicates } from '@/engine/figures/dism
  */
 
 const NONE: ReadonlySet<string> = new Set();
-const queryKey = (eventId: number) => ['dismissed-duplicates', eventId] as const;
 
 /**
  * The dismissed group keys of an event (empty until read, and `ready` false meanwhile),
  * and how to dismiss or restore one. A change shows at once and is saved in the background.
  */
 export function useDismissedDuplicates(eventId: number, enabled = true) {
-  const client = useQueryClient();
-  const query = useQuery({
-    queryKey: queryKey(eventId),
+  const { value, ready, change } = useKeptNote({
+    note: 'dismissed-duplicates',
+    eventId,
     enabled,
-    queryFn: async () => parseDismissedDuplicates((await readDismissedDuplicatesCopy(eventId))?.value),
-    // Only this tab changes them: what was read stays right for the session.
-    staleTime: Infinity,
+    read: async (id) => parseDismissedDuplicates((await readDismissedDuplicatesCopy(id))?.value),
+    save: (id, dismissed: ReadonlySet<string>) => saveDismissedDuplicatesCopy(id, dismissedRecord(dismissed)),
   });
-  const change = useCallback(
-    (key: string, dismissed: boolean) => {
-      const next = new Set(client.getQueryData<ReadonlySet<string>>(queryKey(eventId)) ?? NONE);
-      if (dismissed) next.add(key);
-      else next.delete(key);
-      client.setQueryData(queryKey(eventId), next);
-      void saveDismissedDuplicatesCopy(eventId, dismissedRecord(next));
-    },
-    [client, eventId],
+  const set = useCallback(
+    (key: string, dismissed: boolean) =>
+      change((current) => {
+        const next = new Set(current ?? NONE);
+        if (dismissed) next.add(key);
+        else next.delete(key);
+        return next;
+      }),
+    [change],
   );
   return {
-    dismissed: query.data ?? NONE,
-    ready: !query.isPending,
-    dismiss: useCallback((key: string) => change(key, true), [change]),
-    restore: useCallback((key: string) => change(key, false), [change]),
+    dismissed: value ?? NONE,
+    ready,
+    dismiss: useCallback((key: string) => set(key, true), [set]),
+    restore: useCallback((key: string) => set(key, false), [set]),
   };
 }

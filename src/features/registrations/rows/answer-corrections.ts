@@ -1,4 +1,4 @@
-import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import type { QueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { readAnswerCorrectionsCopy, saveAnswerCorrectionsCopy } from '@/engine/copy/device-copy';
 import {
@@ -8,6 +8,7 @@ import {
   type EventCorrections,
 } from '@/lib/clean-answers/clean-answers';
 import { answerKey } from '@/lib/text-keys';
+import { keptNoteKey, useKeptNote } from '../api/kept-note';
 
 /**
  * The promoter's corrections to how an event's answers are read ("m/l" is M, "Moyen" is not a
@@ -62,18 +63,19 @@ export function correctionsForQuestion(
   return null;
 }
 
-const queryKey = (eventId: number) => ['answer-corrections', eventId] as const;
+const NOTE = 'answer-corrections';
 
-const queryOptions = (eventId: number) => ({
-  queryKey: queryKey(eventId),
-  queryFn: async () => parseKeptCorrections((await readAnswerCorrectionsCopy(eventId))?.value),
-  // Only this tab changes them: what was read stays right for the session.
-  staleTime: Infinity,
-});
+const readCorrections = async (eventId: number) =>
+  parseKeptCorrections((await readAnswerCorrectionsCopy(eventId))?.value);
 
 /** An event's corrections, read once per session (for an export or a print). */
 export async function answerCorrections(client: QueryClient, eventId: number): Promise<EventCorrections> {
-  return (await client.ensureQueryData(queryOptions(eventId))).corrections;
+  const kept = await client.ensureQueryData({
+    queryKey: keptNoteKey(NOTE, eventId),
+    queryFn: () => readCorrections(eventId),
+    staleTime: Infinity,
+  });
+  return kept.corrections;
 }
 
 /**
@@ -81,27 +83,30 @@ export async function answerCorrections(client: QueryClient, eventId: number): P
  * corrections (none: back to the vocabulary's reading) and its texts.
  */
 export function useAnswerCorrections(eventId: number | null) {
-  const client = useQueryClient();
-  const query = useQuery({ ...queryOptions(eventId ?? 0), enabled: eventId !== null });
-  const kept = query.data ?? NOTHING_KEPT;
+  const { value, ready, change } = useKeptNote({
+    note: NOTE,
+    eventId: eventId ?? 0,
+    enabled: eventId !== null,
+    read: readCorrections,
+    save: (id, kept: KeptCorrections) => saveAnswerCorrectionsCopy(id, keptRecord(kept)),
+  });
+  const kept = value ?? NOTHING_KEPT;
   const correct = useCallback(
     (queId: number, texts: readonly (string | null)[], corrections: AnswerCorrections) => {
       if (eventId === null) return;
-      const current = client.getQueryData<KeptCorrections>(queryKey(eventId)) ?? NOTHING_KEPT;
-      const id = String(queId);
-      const { [id]: _corrections, ...otherCorrections } = current.corrections;
-      const { [id]: _texts, ...otherTexts } = current.questions;
-      const next: KeptCorrections =
-        Object.keys(corrections).length === 0
+      change((current = NOTHING_KEPT) => {
+        const id = String(queId);
+        const { [id]: _corrections, ...otherCorrections } = current.corrections;
+        const { [id]: _texts, ...otherTexts } = current.questions;
+        return Object.keys(corrections).length === 0
           ? { corrections: otherCorrections, questions: otherTexts }
           : {
               corrections: { ...otherCorrections, [id]: corrections },
               questions: { ...otherTexts, [id]: texts.filter((text): text is string => !!text) },
             };
-      client.setQueryData(queryKey(eventId), next);
-      void saveAnswerCorrectionsCopy(eventId, keptRecord(next));
+      });
     },
-    [client, eventId],
+    [change, eventId],
   );
-  return { corrections: kept.corrections, kept, ready: !query.isPending, correct };
+  return { corrections: kept.corrections, kept, ready, correct };
 }

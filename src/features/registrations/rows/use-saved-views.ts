@@ -1,10 +1,9 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { readSavedViewsCopy, saveSavedViewsCopy } from '@/engine/copy/device-copy';
+import { useKeptNote } from '../api/kept-note';
 import { MAX_SAVED_VIEWS, parseSavedViews, savedViewsRecord, type SavedView } from './saved-views';
 
 const NONE: readonly SavedView[] = [];
-const queryKey = (eventId: number) => ['saved-views', eventId] as const;
 
 /**
  * The saved views of an event (empty until read, `ready` false meanwhile) and how to change
@@ -13,36 +12,27 @@ const queryKey = (eventId: number) => ['saved-views', eventId] as const;
  * `update` replaces one view by id (a rename).
  */
 export function useSavedViews(eventId: number) {
-  const client = useQueryClient();
-  const query = useQuery({
-    queryKey: queryKey(eventId),
-    queryFn: async () => parseSavedViews((await readSavedViewsCopy(eventId))?.value),
-    // Only this tab changes them: what was read stays right for the session.
-    staleTime: Infinity,
-    // Offline too (React Query would pause it, and the screen would wait on it): it only reads the device.
-    networkMode: 'always',
+  const { value, ready, change } = useKeptNote({
+    note: 'saved-views',
+    eventId,
+    read: async (id) => parseSavedViews((await readSavedViewsCopy(id))?.value),
+    save: (id, views: readonly SavedView[]) => saveSavedViewsCopy(id, savedViewsRecord(views)),
   });
-  const change = useCallback(
-    (next: (views: readonly SavedView[]) => readonly SavedView[]) => {
-      const views = next(client.getQueryData<readonly SavedView[]>(queryKey(eventId)) ?? NONE).slice(
-        0,
-        MAX_SAVED_VIEWS,
-      );
-      client.setQueryData(queryKey(eventId), views);
-      void saveSavedViewsCopy(eventId, savedViewsRecord(views));
-    },
-    [client, eventId],
+  const edit = useCallback(
+    (next: (views: readonly SavedView[]) => readonly SavedView[]) =>
+      change((current) => next(current ?? NONE).slice(0, MAX_SAVED_VIEWS)),
+    [change],
   );
   return {
-    views: query.data ?? NONE,
-    ready: !query.isPending,
+    views: value ?? NONE,
+    ready,
     /** Adds a view at the end of the list. */
-    add: useCallback((view: SavedView) => change((views) => [...views, view]), [change]),
+    add: useCallback((view: SavedView) => edit((views) => [...views, view]), [edit]),
     update: useCallback(
       (id: string, update: (view: SavedView) => SavedView) =>
-        change((views) => views.map((view) => (view.id === id ? update(view) : view))),
-      [change],
+        edit((views) => views.map((view) => (view.id === id ? update(view) : view))),
+      [edit],
     ),
-    remove: useCallback((id: string) => change((views) => views.filter((view) => view.id !== id)), [change]),
+    remove: useCallback((id: string) => edit((views) => views.filter((view) => view.id !== id)), [edit]),
   };
 }
