@@ -28,7 +28,7 @@ export function useChecks(
   request: ChecksRequest | null,
   { complete, held = false }: { complete: boolean; held?: boolean },
 ) {
-  const { fine, ready, mark } = useFineFindings(request?.eventId ?? 0, request !== null);
+  const { fine, ready, mark, keeping } = useFineFindings(request?.eventId ?? 0, request !== null);
   const { dismissed, ready: dismissedReady } = useDismissedDuplicates(
     request?.eventId ?? 0,
     request !== null,
@@ -50,5 +50,5 @@ export function useChecks(
   useEffect(() => {
     if (stale.length > 0) mark(stale, false);
   }, [stale, mark]);
-  return { summary, latest: state.insights?.checks ?? null, fine, mark, error: state.error };
+  return { summary, latest: state.insights?.checks ?? null, fine, mark, keeping, error: state.error };
 }
