@@ -185,6 +185,11 @@ export function useFrozenOrder(eventId: number) {
     read: async (id) => parseFrozenOrder((await readFrozenOrderCopy(id))?.value),
     save: saveFrozenOrderCopy,
   });
-  const keep = useCallback((order: FrozenOrder | null) => change(() => order), [change]);
+  const keep = useCallback(
+    (order: FrozenOrder | null) => {
+      void change(() => order);
+    },
+    [change],
+  );
   return { frozen: value ?? null, ready, keep, keeping };
 }

@@ -71,8 +71,8 @@ describe('a note kept on this device', () => {
       names: { categories: {}, columns: {} },
     });
     act(() => {
-      result.current.add(view('a'));
-      result.current.add(view('b'));
+      void result.current.add(view('a'));
+      void result.current.add(view('b'));
       result.current.remove('a');
     });
     await waitFor(() => expect(result.current.views.map((each) => each.id)).toEqual(['b']));

@@ -49,15 +49,21 @@ export function useKeptNote<T>({
     mutationFn: (value: T) => save(eventId, value),
     networkMode: 'always',
   });
-  const { mutate } = saving;
-  /** Changes the note from its current value (undefined while not read yet). */
+  const { mutateAsync } = saving;
+  /**
+   * Changes the note from its current value (undefined while not read yet): on screen at once;
+   * the answer says whether the change was kept on the device once its save is done.
+   */
   const change = useCallback(
-    (next: (current: T | undefined) => T) => {
+    (next: (current: T | undefined) => T): Promise<'kept' | 'not-kept'> => {
       const value = next(client.getQueryData<T>(queryKey));
       client.setQueryData(queryKey, value);
-      mutate(value);
+      return mutateAsync(value).then(
+        (result) => (result.status === 'saved' ? 'kept' : 'not-kept'),
+        () => 'not-kept',
+      );
     },
-    [client, queryKey, mutate],
+    [client, queryKey, mutateAsync],
   );
   const keeping: NoteKeeping = saving.isPending
     ? 'saving'

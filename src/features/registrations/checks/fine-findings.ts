@@ -25,15 +25,16 @@ export function useFineFindings(eventId: number, enabled = true) {
     save: (id, fine: ReadonlySet<string>) => saveFineFindingsCopy(id, fineRecord(fine)),
   });
   const mark = useCallback(
-    (keys: readonly string[], fine: boolean) =>
-      change((current) => {
+    (keys: readonly string[], fine: boolean) => {
+      void change((current) => {
         const next = new Set(current ?? NONE);
         for (const key of keys) {
           if (fine) next.add(key);
           else next.delete(key);
         }
         return next;
-      }),
+      });
+    },
     [change],
   );
   return { fine: value ?? NONE, ready, mark, keeping };

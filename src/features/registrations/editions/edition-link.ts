@@ -53,6 +53,11 @@ export function useEditionLink(eventId: number) {
     read: async (id) => parseEditionLink((await readEditionLinkCopy(id))?.value) ?? null,
     save: (id, link) => saveEditionLinkCopy(id, link && editionLinkRecord(link)),
   });
-  const setLink = useCallback((link: EditionLink) => change(() => link), [change]);
+  const setLink = useCallback(
+    (link: EditionLink) => {
+      void change(() => link);
+    },
+    [change],
+  );
   return { link: value ?? undefined, ready, setLink };
 }

@@ -34,13 +34,14 @@ export function useDismissedDuplicates(eventId: number, enabled = true) {
     save: (id, dismissed: ReadonlySet<string>) => saveDismissedDuplicatesCopy(id, dismissedRecord(dismissed)),
   });
   const set = useCallback(
-    (key: string, dismissed: boolean) =>
-      change((current) => {
+    (key: string, dismissed: boolean) => {
+      void change((current) => {
         const next = new Set(current ?? NONE);
         if (dismissed) next.add(key);
         else next.delete(key);
         return next;
-      }),
+      });
+    },
     [change],
   );
   return {

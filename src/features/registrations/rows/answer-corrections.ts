@@ -94,7 +94,7 @@ export function useAnswerCorrections(eventId: number | null) {
   const correct = useCallback(
     (queId: number, texts: readonly (string | null)[], corrections: AnswerCorrections) => {
       if (eventId === null) return;
-      change((current = NOTHING_KEPT) => {
+      void change((current = NOTHING_KEPT) => {
         const id = String(queId);
         const { [id]: _corrections, ...otherCorrections } = current.corrections;
         const { [id]: _texts, ...otherTexts } = current.questions;

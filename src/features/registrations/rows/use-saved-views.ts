@@ -12,7 +12,7 @@ const NONE: readonly SavedView[] = [];
  * `update` replaces one view by id (a rename).
  */
 export function useSavedViews(eventId: number) {
-  const { value, ready, change } = useKeptNote({
+  const { value, ready, change, keeping } = useKeptNote({
     note: 'saved-views',
     eventId,
     read: async (id) => parseSavedViews((await readSavedViewsCopy(id))?.value),
@@ -26,13 +26,21 @@ export function useSavedViews(eventId: number) {
   return {
     views: value ?? NONE,
     ready,
-    /** Adds a view at the end of the list. */
+    /** Whether the last change is kept on this device (see NoteKeeping). */
+    keeping,
+    /** Adds a view at the end of the list; the answer says whether it was kept on this device. */
     add: useCallback((view: SavedView) => edit((views) => [...views, view]), [edit]),
     update: useCallback(
-      (id: string, update: (view: SavedView) => SavedView) =>
-        edit((views) => views.map((view) => (view.id === id ? update(view) : view))),
+      (id: string, update: (view: SavedView) => SavedView) => {
+        void edit((views) => views.map((view) => (view.id === id ? update(view) : view)));
+      },
       [edit],
     ),
-    remove: useCallback((id: string) => edit((views) => views.filter((view) => view.id !== id)), [edit]),
+    remove: useCallback(
+      (id: string) => {
+        void edit((views) => views.filter((view) => view.id !== id));
+      },
+      [edit],
+    ),
   };
 }

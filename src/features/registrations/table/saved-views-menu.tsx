@@ -88,7 +88,7 @@ export function SavedViewsMenu({
 
   const saveCurrent = (name: string) => {
     const parts = namedParts(view);
-    saved.add({
+    const saving = saved.add({
       id: crypto.randomUUID(),
       name,
       search: current,
@@ -99,7 +99,10 @@ export function SavedViewsMenu({
         columns: Object.fromEntries(parts.columns.map((id) => [id, columnName(id)])),
       },
     });
-    onNotice({ text: t('notice.saved', { name }) });
+    // Said once the save is done: "saved on this device" only when it is.
+    void saving.then((keeping) =>
+      onNotice({ text: t(keeping === 'kept' ? 'notice.saved' : 'notice.savedForTab', { name }) }),
+    );
   };
 
   return (
@@ -116,6 +119,9 @@ export function SavedViewsMenu({
           <strong>{t('saveCurrent')}</strong>
           <span className="muted">{t('saveCurrentHint')}</span>
         </button>
+        {saved.keeping === 'not-kept' ? (
+          <p className="menu__note saved-views__not-kept">{t('notKept')}</p>
+        ) : null}
         {!saved.ready ? (
           <p className="muted menu__note">{t('reading')}</p>
         ) : saved.views.length === 0 ? (

@@ -1,6 +1,11 @@
 import { onlineManager } from '@tanstack/react-query';
 import { act, screen, waitFor, within } from '@testing-library/react';
-import { deviceCopySettled, readSavedViewsCopy, saveSavedViewsCopy } from '@/engine/copy/device-copy';
+import {
+  deviceCopySettled,
+  forgetDeviceCopy,
+  readSavedViewsCopy,
+  saveSavedViewsCopy,
+} from '@/engine/copy/device-copy';
 import { freshIndexedDbForEachTest } from '@/engine/copy/testing/fresh-indexeddb';
 import { startSession } from '@/lib/session';
 import { DEMO_EVENT_IDS, getDemoDataset } from '@/mocks/data';
@@ -45,8 +50,10 @@ describe('saved views', () => {
     // Typed by the promoter, shown as text.
     await first.user.type(name, '<b>Not cancelled</b>{Enter}');
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-    expect(screen.getByText(/View “<b>Not cancelled<\/b>” saved on this device\./)).toBeInTheDocument();
-    await deviceCopySettled();
+    expect(
+      await screen.findByText(/View “<b>Not cancelled<\/b>” saved on this device\./),
+    ).toBeInTheDocument();
+    await act(() => deviceCopySettled());
     first.unmount();
 
     // A new visit (a reload: a new page, a new cache) finds it in the device copy.
@@ -72,7 +79,7 @@ describe('saved views', () => {
     await second.user.clear(field);
     await second.user.type(field, 'Everyone but the cancelled{Enter}');
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-    await deviceCopySettled();
+    await act(() => deviceCopySettled());
     const stored = parseSavedViews((await readSavedViewsCopy(EVENT))?.value);
     expect(stored.map((view) => [view.name, view.search])).toEqual([
       ['Everyone but the cancelled', 'notstatus=cancelled&sort=-last_name&hide=email'],
@@ -85,14 +92,15 @@ describe('saved views', () => {
         screen.getByRole('alertdialog', { name: 'Delete the view “Everyone but the cancelled”?' }),
       ).getByRole('button', { name: 'Delete' }),
     );
-    await deviceCopySettled();
+    await act(() => deviceCopySettled());
     expect(parseSavedViews((await readSavedViewsCopy(EVENT))?.value)).toEqual([]);
 
     // Saved again, then signed out: the device keeps nothing of it.
     await second.user.click(menuButton('Views'));
     await second.user.click(screen.getByRole('button', { name: /^Save the current view…/ }));
     await second.user.type(screen.getByRole('textbox', { name: 'Name' }), 'Again{Enter}');
-    await deviceCopySettled();
+    await screen.findByText('View “Again” saved on this device.');
+    await act(() => deviceCopySettled());
     expect(parseSavedViews((await readSavedViewsCopy(EVENT))?.value)).toHaveLength(1);
     await second.user.click(screen.getByRole('button', { name: 'Sign out' }));
     await screen.findByRole('heading', { level: 1, name: 'Sign in' });
@@ -101,6 +109,25 @@ describe('saved views', () => {
     second.unmount();
     startSession(TEST_SESSION);
     expect(await readSavedViewsCopy(EVENT)).toBeNull();
+  });
+
+  it('says a view saved once the device was forgotten lasts for this tab only, and warns in the menu', async () => {
+    const { user } = renderApp(path('?notstatus=cancelled'));
+    await loaded();
+    await act(() => forgetDeviceCopy());
+    await user.click(menuButton('Views'));
+    await user.click(screen.getByRole('button', { name: /^Save the current view…/ }));
+    const dialog = screen.getByRole('dialog', { name: 'Save the current view' });
+    await user.type(within(dialog).getByRole('textbox', { name: 'Name' }), 'Not cancelled{Enter}');
+    expect(
+      await screen.findByText(
+        'View “Not cancelled” saved for this tab only: it could not be kept on this device.',
+      ),
+    ).toBeInTheDocument();
+    expect(screen.queryByText(/saved on this device/)).toBeNull();
+    expect(
+      screen.getByText('Not kept on this device: the views saved now are lost when this tab closes.'),
+    ).toBeInTheDocument();
   });
 
   it('opens a view whose category and column are gone with what still applies, and says what was dropped', async () => {
@@ -120,7 +147,7 @@ describe('saved views', () => {
         },
       ]),
     );
-    await deviceCopySettled();
+    await act(() => deviceCopySettled());
     const { user, router } = renderApp(path());
     const table = await loaded();
     await user.click(menuButton('Views'));
@@ -140,7 +167,7 @@ describe('saved views', () => {
     const field = screen.getByRole('textbox', { name: 'Name' });
     await user.clear(field);
     await user.type(field, 'This season{Enter}');
-    await deviceCopySettled();
+    await act(() => deviceCopySettled());
     expect(parseSavedViews((await readSavedViewsCopy(EVENT))?.value)[0]).toMatchObject({
       name: 'This season',
       print: { later: true },
@@ -171,7 +198,7 @@ describe('saved views', () => {
         },
       ]),
     );
-    await deviceCopySettled();
+    await act(() => deviceCopySettled());
     const { user } = renderApp(path());
     await loaded();
     await user.click(menuButton('Views'));
@@ -196,7 +223,7 @@ describe('saved views', () => {
     await user.click(menuButton('Views'));
     await user.click(screen.getByRole('button', { name: /^Save the current view…/ }));
     await user.type(screen.getByRole('textbox', { name: 'Name' }), 'Desks again{Enter}');
-    await deviceCopySettled();
+    await act(() => deviceCopySettled());
     const stored = parseSavedViews((await readSavedViewsCopy(EVENT))?.value);
     expect(stored.find((view) => view.name === 'Desks again')?.print).toEqual(choices);
   });
@@ -215,7 +242,7 @@ describe('saved views', () => {
         },
       ]),
     );
-    await deviceCopySettled();
+    await act(() => deviceCopySettled());
     onlineManager.setOnline(false);
     const { user, queryClient } = renderApp(path());
     try {
