@@ -32,6 +32,19 @@ describe('the search key', () => {
     expect(searchTerms('(418) 555')).toEqual(['418555']);
   });
 
+  it("finds typographic dashes, apostrophes and quotes by the keyboard's", () => {
+    const haystack = searchKey('O’Brien · Marie Dupont – 06 12 34 56 78 · « le “Lac” »');
+    for (const query of ["o'brien", 'dupont - 06', '"lac"', 'O’Brien', 'dupont — 0612'])
+      expect(matchesTerms(haystack, searchTerms(query)), query).toBe(true);
+    expect(searchKey('10–12 km')).toBe('1012 km');
+  });
+
+  it('keeps every character of a text it has no fold for, however long', () => {
+    const long = `${'é'.repeat(20_000)}–${'ü'.repeat(5)}`;
+    expect(searchKey(long)).toBe(`${'e'.repeat(20_000)}-${'u'.repeat(5)}`);
+    expect(foldText(`Œ ${'à'.repeat(9_000)}`)).toBe(`oe ${'a'.repeat(9_000)}`);
+  });
+
   it('leaves non-Latin scripts searchable', () => {
     const haystack = searchKey('Алексей 王芳');
     expect(matchesTerms(haystack, searchTerms('алексей'))).toBe(true);

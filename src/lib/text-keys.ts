@@ -29,11 +29,37 @@ const PLAIN = /^[\x20-\x7e]*$/;
 /** Case, accents and ligatures folded: "Zoë CŒUR" -> "zoe coeur". Nothing else changes. */
 export function foldText(text: string): string {
   if (PLAIN.test(text)) return text.toLowerCase();
-  return text
-    .normalize('NFKD')
-    .replace(COMBINING_MARKS, '')
-    .toLowerCase()
-    .replace(FOLDED_LETTER, (char) => LETTER_FOLDS[char] ?? char);
+  return oneBytePerCharacter(
+    text
+      .normalize('NFKD')
+      .replace(COMBINING_MARKS, '')
+      .toLowerCase()
+      .replace(FOLDED_LETTER, (char) => LETTER_FOLDS[char] ?? char),
+  );
+}
+
+/** A character Latin-1 does not hold: a string with one takes two bytes a character. */
+const BEYOND_LATIN1 = /[\u0100-\uffff]/;
+/** Characters copied per call of String.fromCharCode: well under any engine's argument limit. */
+const COPY_CHUNK = 8_192;
+
+/**
+ * The same text, stored at one byte a character when every character fits in one. JavaScript
+ * engines keep a string made from a two-byte one (an accent decomposed and dropped, a dash
+ * replaced) at two bytes a character even once all its characters fit in one, and a single
+ * such part makes a joined text two-byte too. Folded keys are kept per row (the table's search
+ * text, the search across events' index), so this halves what they hold.
+ */
+function oneBytePerCharacter(text: string): string {
+  if (BEYOND_LATIN1.test(text)) return text;
+  let copy = '';
+  for (let start = 0; start < text.length; start += COPY_CHUNK) {
+    const end = Math.min(text.length, start + COPY_CHUNK);
+    const codes = new Array<number>(end - start);
+    for (let index = start; index < end; index++) codes[index - start] = text.charCodeAt(index);
+    copy += String.fromCharCode(...codes);
+  }
+  return copy;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -54,8 +80,36 @@ const SPACING = /[()\s]+/g;
 export function searchKey(text: string): string {
   // Most cells are plain ASCII words with single spaces: lower case is all they need.
   if (PLAIN.test(text) && !PLAIN_SPACING.test(text) && !HAS_DIGIT_GROUP.test(text)) return text.toLowerCase();
-  return foldText(text).replace(SPACING, ' ').replace(DIGIT_GROUP, '').trim();
+  const typographic = TYPOGRAPHIC_PUNCTUATION.test(text);
+  const plainPunctuation = typographic
+    ? text.replace(TYPOGRAPHIC_PUNCTUATIONS, (char) => PUNCTUATION_FOLDS[char] ?? char)
+    : text;
+  const key = foldText(plainPunctuation).replace(SPACING, ' ').replace(DIGIT_GROUP, '').trim();
+  return typographic ? oneBytePerCharacter(key) : key;
 }
+
+/**
+ * Typographic dashes, apostrophes and quotes are searched as the keyboard's: "o'brien" finds
+ * "O’Brien", and "06-12" finds "06–12". Word processors and phones put them in names and
+ * answers ("Marie Dupont – 06 12 34 56 78"); nobody types them in a search box.
+ */
+const PUNCTUATION_FOLDS: Readonly<Record<string, string>> = {
+  '\u2010': '-',
+  '\u2011': '-',
+  '\u2012': '-',
+  '\u2013': '-',
+  '\u2014': '-',
+  '\u2015': '-',
+  '\u2212': '-',
+  '\u2018': "'",
+  '\u2019': "'",
+  '\u02bc': "'",
+  '\u201c': '"',
+  '\u201d': '"',
+};
+const TYPOGRAPHIC_PUNCTUATIONS = /[\u2010-\u2015\u2212\u2018\u2019\u02bc\u201c\u201d]/g;
+/** TYPOGRAPHIC_PUNCTUATIONS as a test (a global pattern keeps its place between calls). */
+const TYPOGRAPHIC_PUNCTUATION = new RegExp(TYPOGRAPHIC_PUNCTUATIONS.source);
 
 /** Spacing searchKey changes in plain ASCII text: brackets, runs of spaces, spaces at the ends. */
 const PLAIN_SPACING = /[()]| {2}|^ | $/;
