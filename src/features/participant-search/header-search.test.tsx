@@ -229,18 +229,18 @@ describe('the header search across events', () => {
     }
   });
 
-  it('searches the text typed while the results code was loading, once it is there', async () => {
+  it('searches the text typed while its code was loading, once it is there, in the same status line and list', async () => {
     await keepOnDevice();
     let release = () => {};
     const held = new Promise<void>((resolve) => (release = resolve));
-    const HeldResults = preloadableLazy(() =>
-      held.then(() => import('./search-results')).then((m) => m.SearchResults),
+    const HeldStatus = preloadableLazy(() =>
+      held.then(() => import('./search-status')).then((m) => m.SearchStatus),
     );
     const user = userEvent.setup();
     render(
       <QueryClientProvider client={createQueryClient()}>
         <MemoryRouter>
-          <HeaderSearch Results={HeldResults} />
+          <HeaderSearch Status={HeldStatus} />
         </MemoryRouter>
       </QueryClientProvider>,
     );
@@ -253,12 +253,18 @@ describe('the header search across events', () => {
     expect(screen.getByRole('listbox', { name: 'Registrations found' }).id).toBe(
       field.getAttribute('aria-controls'),
     );
+    // A screen reader follows a live region that was there before it changed: the status line
+    // and the list the field controls stay the same elements when the code arrives.
+    const statusLine = summary();
+    const list = screen.getByRole('listbox');
 
     await act(() => {
       release();
       return held;
     });
     await waitFor(() => expect(summary()).toHaveTextContent('No registration matches “zzzz”.'));
+    expect(summary()).toBe(statusLine);
+    expect(screen.getByRole('listbox')).toBe(list);
     expect(field).toHaveValue('zzzz');
     await user.type(field, '{Backspace}{Backspace}{Backspace}{Backspace}e');
     await waitFor(() => expect(within(screen.getByRole('listbox')).getAllByRole('option')).toHaveLength(50));

@@ -1,5 +1,6 @@
 import {
   Component,
+  lazy,
   Suspense,
   useCallback,
   useId,
@@ -13,26 +14,29 @@ import { useNavigate } from 'react-router';
 import { HeaderIcon } from '@/components/layout/header-icon';
 import { preloadableLazy, type PreloadableComponent } from '@/components/preloadable-lazy';
 import { paths } from '@/config/paths';
+import type { PartnerEvent } from '@/engine/api/event-schemas';
 import type { SearchHit } from '@/engine/copy/search-protocol';
-import { SearchListbox, SearchPending } from './search-popup';
-import type { SearchResultsProps } from './search-results';
+import { SearchListbox, SearchingText } from './search-popup';
+import type { SearchStatusProps } from './search-status';
 import type { ParticipantSearch } from './use-participant-search';
 import './header-search.css';
 
 /**
- * The results' code (the search in the engine, the summary, the results and their texts) is not
- * on the start-up script: it loads when the pointer or the focus comes to the search, and at the
- * latest with the first key typed. The field itself is, so that it echoes every key at once.
+ * The search's code (the search in the engine, the status line's text, the results and their
+ * texts) is not on the start-up script: it loads when the pointer or the focus comes to the
+ * search, and at the latest with the first key typed. The field itself is, so that it echoes
+ * every key at once.
  */
-const SearchResults = preloadableLazy(() => import('./search-results').then((m) => m.SearchResults));
+const SearchStatus = preloadableLazy(() => import('./search-status').then((m) => m.SearchStatus));
+const SearchOptions = lazy(() => import('./search-options'));
 const NO_HITS: readonly SearchHit[] = [];
 
 /**
- * Keeps the field working when the results' code cannot load (offline, before the app shell's
+ * Keeps the field working when the search's code cannot load (offline, before the app shell's
  * worker has kept it): the popup stays as it was without results, and the code is asked for
  * again at the next key typed.
  */
-class WithoutResultsWhileMissing extends Component<
+class WithoutSearchWhileMissing extends Component<
   { query: string; retry: () => Promise<void>; without: ReactNode; children: ReactNode },
   { missing: boolean }
 > {
@@ -69,14 +73,15 @@ const CROSS = 'M6 6l12 12M18 6L6 18';
  * empties the field. A result opens that registration's details on its event's registrations
  * screen. On a phone the field is behind a button and takes the header's width when open.
  *
- * The field owns its text and the answer shown; the results' part (search-results.tsx), loaded
- * lazily, searches the text the field holds once it is there, what was typed meanwhile included.
- * `Results`: that part (a test passes one whose code it holds back).
+ * The field owns its text, the answer shown, and the popup's status line and listbox, which stay
+ * the same elements from the first key on; the search (search-status.tsx), loaded lazily,
+ * searches the text the field holds once it is there, what was typed meanwhile included, and
+ * fills them. `Status`: that part (a test passes one whose code it holds back).
  */
 export function HeaderSearch({
-  Results = SearchResults,
+  Status = SearchStatus,
 }: {
-  Results?: PreloadableComponent<SearchResultsProps>;
+  Status?: PreloadableComponent<SearchStatusProps>;
 }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -90,7 +95,8 @@ export function HeaderSearch({
   const [unfolded, setUnfolded] = useState(false);
   const [active, setActive] = useState(-1);
   const [found, setFound] = useState<ParticipantSearch | null>(null);
-  /** A key was typed: the results' part is rendered from then on (its code loading if need be). */
+  const [events, setEvents] = useState<ReadonlyMap<number, PartnerEvent> | null>(null);
+  /** A key was typed: the search is rendered from then on (its code loading if need be). */
   const [typed, setTyped] = useState(false);
   const open = focused && !dismissed && query.trim() !== '';
   const shown = open ? found : null;
@@ -100,7 +106,7 @@ export function HeaderSearch({
   // 50 results (SearchOptions is memoized), so the next key is handled sooner.
   const optionId = useCallback((index: number) => `${id}-option-${index}`, [id]);
   const activeIndex = active < hits.length ? active : -1;
-  const preloadResults = () => void Results.preload().catch(() => undefined);
+  const preloadResults = () => void Status.preload().catch(() => undefined);
 
   const pick = useCallback(
     (hit: SearchHit) => {
@@ -153,12 +159,6 @@ export function HeaderSearch({
     }
   };
 
-  const pending = (
-    <>
-      <SearchPending />
-      <SearchListbox id={listboxId} />
-    </>
-  );
   return (
     <div
       className={`header-search${unfolded ? ' header-search--unfolded' : ''}`}
@@ -218,25 +218,35 @@ export function HeaderSearch({
         </span>
         {/* data-query: the query the results shown answer (the field may hold a longer one). */}
         <div className="header-search__popup" hidden={!open} data-query={shown?.query ?? ''}>
-          {typed ? (
-            // Only the results wait for their code: the field above goes on echoing every key.
-            <WithoutResultsWhileMissing query={query} retry={Results.preload} without={pending}>
-              <Suspense fallback={pending}>
-                <Results
-                  query={query}
-                  open={open}
-                  found={shown}
-                  onFound={setFound}
-                  listboxId={listboxId}
+          <div
+            className="header-search__summary"
+            role="status"
+            aria-busy={shown !== null && shown.query !== query}
+          >
+            {typed ? (
+              // Only the search waits for its code: the field above goes on echoing every key.
+              <WithoutSearchWhileMissing query={query} retry={Status.preload} without={<SearchingText />}>
+                <Suspense fallback={<SearchingText />}>
+                  <Status query={query} open={open} found={shown} onFound={setFound} onEvents={setEvents} />
+                </Suspense>
+              </WithoutSearchWhileMissing>
+            ) : (
+              <SearchingText />
+            )}
+          </div>
+          <SearchListbox id={listboxId}>
+            {open && hits.length > 0 ? (
+              <Suspense fallback={null}>
+                <SearchOptions
+                  hits={hits}
+                  events={events}
                   activeIndex={activeIndex}
                   optionId={optionId}
                   onPick={pick}
                 />
               </Suspense>
-            </WithoutResultsWhileMissing>
-          ) : (
-            pending
-          )}
+            ) : null}
+          </SearchListbox>
         </div>
       </div>
     </div>

@@ -3,17 +3,13 @@ import { useTranslation } from 'react-i18next';
 
 /*
  * The parts of the search's popup that the field shows as soon as the first key is typed, before
- * the results' code has arrived (search-results.tsx, which uses them too).
+ * the search's code has arrived (search-status.tsx, which uses them too).
  */
 
-/** The summary while no answer is there yet. */
-export function SearchPending() {
+/** The status line while no answer is there yet. */
+export function SearchingText() {
   const { t } = useTranslation();
-  return (
-    <div className="header-search__summary" role="status">
-      <p>{t('headerSearch.searching')}</p>
-    </div>
-  );
+  return <p>{t('headerSearch.searching')}</p>;
 }
 
 /** The listbox the field controls (aria-controls): there from the start, its options once found. */

@@ -2,27 +2,25 @@ import { useTranslation } from 'react-i18next';
 import type { PartnerEvent } from '@/engine/api/event-schemas';
 import { useLanguage } from '@/i18n/use-language';
 import { formatCount } from '@/lib/numbers';
-import { SearchPending } from './search-popup';
+import { SearchingText } from './search-popup';
 import type { ParticipantSearch } from './use-participant-search';
 
 /**
  * Above the results: which events were searched ("Searching 12 of 20 events: open or sync the
  * others…", or that none is kept on this device yet), then how many registrations match (none,
- * all of them listed, or only the first ones). A polite live region: a screen reader hears it
- * once typing pauses.
+ * all of them listed, or only the first ones). The text of the field's status line (a polite
+ * live region: a screen reader hears it once typing pauses).
  */
 export function SearchSummary({
-  query,
   found,
   events,
 }: {
-  query: string;
   found: ParticipantSearch | null;
   events: ReadonlyMap<number, PartnerEvent> | null;
 }) {
   const { t } = useTranslation('search');
   const language = useLanguage();
-  if (!found) return <SearchPending />;
+  if (!found) return <SearchingText />;
   const { answer } = found;
   const searched = events
     ? answer.events.filter((eventId) => events.has(eventId)).length
@@ -48,9 +46,9 @@ export function SearchSummary({
             ? t('count.more', { shown: answer.results.length, formatted })
             : t('count.all', { count: answer.total, formatted });
   return (
-    <div className="header-search__summary" role="status" aria-busy={found.query !== query}>
+    <>
       <p className="header-search__scope">{scope}</p>
       {count ? <p className="header-search__count">{count}</p> : null}
-    </div>
+    </>
   );
 }
