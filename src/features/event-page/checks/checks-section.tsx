@@ -1,5 +1,6 @@
 import { useId, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { NotKeptLine } from '@/components/states/not-kept-line';
 import { Link } from 'react-router';
 import { useLanguage } from '@/i18n/use-language';
 import { formatCount } from '@/lib/numbers';
@@ -31,6 +32,8 @@ interface ChecksSectionProps {
   /** The questions' texts in the interface language, by id. */
   readonly questionText: (queId: number) => string;
   readonly labels: InsightLabels;
+  /** The marks "This is fine" could not be kept on this device: they last as long as the tab. */
+  readonly notKept: boolean;
 }
 
 /** The app's badge colour of each severity. */
@@ -52,6 +55,7 @@ export function ChecksSection({
   onMark,
   questionText,
   labels,
+  notKept,
 }: ChecksSectionProps) {
   const { t } = useTranslation('insights');
   const language = useLanguage();
@@ -63,6 +67,8 @@ export function ChecksSection({
     <section className="card overview-section checks" aria-labelledby={headingId}>
       <h2 id={headingId}>{t('checks.title')}</h2>
       <p className="muted">{t('checks.intro')}</p>
+      {/* Under the introduction, where a promoter marking a finding sees it without scrolling. */}
+      <NotKeptLine shown={notKept}>{t('checks.notKept')}</NotKeptLine>
       {!final ? (
         <p role="status">{t('checks.soFar', { formatted: formatCount(summary.scanned, language) })}</p>
       ) : null}

@@ -29,21 +29,17 @@ export function ChecksTab({ eventId, checks, registrations, complete, labels }: 
       </div>
     );
   return (
-    <>
-      <ChecksSection
-        eventId={eventId}
-        summary={checks.latest}
-        final={complete && checks.summary !== null}
-        registrations={registrations}
-        fine={checks.fine}
-        onMark={checks.mark}
-        labels={labels}
-        questionText={questionText}
-      />
-      <p role="status" className="checks__not-kept">
-        {checks.keeping === 'not-kept' ? t('checks.notKept') : null}
-      </p>
-    </>
+    <ChecksSection
+      eventId={eventId}
+      summary={checks.latest}
+      final={complete && checks.summary !== null}
+      registrations={registrations}
+      fine={checks.fine}
+      onMark={checks.mark}
+      labels={labels}
+      questionText={questionText}
+      notKept={checks.keeping === 'not-kept'}
+    />
   );
 }
 

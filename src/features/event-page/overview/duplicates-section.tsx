@@ -1,5 +1,6 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { NotKeptLine } from '@/components/states/not-kept-line';
 import { useLanguage } from '@/i18n/use-language';
 import { formatCount } from '@/lib/numbers';
 import { DUPLICATE_KINDS, type DuplicateGroup, type DuplicateKind } from '@/engine/figures/duplicate-kinds';
@@ -27,7 +28,7 @@ export function DuplicatesSection({ eventId, groups, labels }: DuplicatesSection
   const language = useLanguage();
   const headingId = useId();
   const dismissedId = useId();
-  const { dismissed, ready, dismiss, restore } = useDismissedDuplicates(eventId);
+  const { dismissed, ready, dismiss, restore, keeping } = useDismissedDuplicates(eventId);
   const [showDismissed, setShowDismissed] = useState(false);
 
   // Until the dismissals are read, a group about to be hidden must not flash by.
@@ -52,6 +53,7 @@ export function DuplicatesSection({ eventId, groups, labels }: DuplicatesSection
             ))}
           </dl>
           <p className="muted">{t('overview.duplicates.tabCounts')}</p>
+          <NotKeptLine shown={keeping === 'not-kept'}>{t('overview.duplicates.notKept')}</NotKeptLine>
           {ready
             ? DUPLICATE_KINDS.map((kind) => (
                 <KindList

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { NotKeptLine } from '@/components/states/not-kept-line';
 import { Skeleton } from '@/components/states/skeleton';
 import { ApiErrorState } from '@/components/states/api-error-state';
 import { EventName, useEventLabel, type EventNaming } from '@/features/events/label/event-label';
@@ -26,7 +27,7 @@ export function EditionsSection({ eventId }: { eventId: number }) {
   const { t } = useTranslation('editions');
   const headingId = useId();
   const events = useQuery(eventQueries.list());
-  const { link, ready, setLink } = useEditionLink(eventId);
+  const { link, ready, setLink, keeping } = useEditionLink(eventId);
   const [picking, setPicking] = useState(false);
   const label = useEventLabel();
 
@@ -96,8 +97,9 @@ export function EditionsSection({ eventId }: { eventId: number }) {
                 {t('linked')} <EditionEvent event={previousEvent ?? previous} />
               </>
             )}{' '}
-            <span className="muted">{t('kept')}</span>
+            {keeping === 'not-kept' ? null : <span className="muted">{t('kept')}</span>}
           </p>
+          <NotKeptLine shown={keeping === 'not-kept'}>{t('notKept')}</NotKeptLine>
           <div className="editions__actions">
             <button type="button" className="button" onClick={() => setPicking(true)}>
               {previous === null ? t('pick') : t('change')}

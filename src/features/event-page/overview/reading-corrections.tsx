@@ -1,5 +1,6 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { NotKeptLine } from '@/components/states/not-kept-line';
 import type { QuestionInsight } from '@/engine/figures/question-insights';
 import { useLanguage } from '@/i18n/use-language';
 import {
@@ -34,7 +35,7 @@ export function ReadingCorrections({ eventId, question, title, labels }: Reading
   const { t } = useTranslation('insights');
   const language = useLanguage();
   const id = useId();
-  const { corrections, ready, correct } = useAnswerCorrections(eventId);
+  const { corrections, ready, correct, keeping } = useAnswerCorrections(eventId);
   const { reading, typed } = question;
   if (!reading || !typed || typed.length === 0 || !ready) return null;
   const { values, read } = VOCABULARIES[reading];
@@ -58,6 +59,7 @@ export function ReadingCorrections({ eventId, question, title, labels }: Reading
       <p className="muted" id={`${id}-note`}>
         {t('overview.questions.correctNote')}
       </p>
+      <NotKeptLine shown={keeping === 'not-kept'}>{t('overview.questions.notKept')}</NotKeptLine>
       <table className="data-table reading-corrections__table" aria-describedby={`${id}-note`}>
         <caption>{t('overview.questions.correctCaption', { question: title })}</caption>
         <thead>

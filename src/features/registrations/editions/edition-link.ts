@@ -46,7 +46,7 @@ export function editionLinkRecord(link: EditionLink): EditionLinkRecord {
  * the background.
  */
 export function useEditionLink(eventId: number) {
-  const { value, ready, change } = useKeptNote<EditionLink | null>({
+  const { value, ready, change, keeping } = useKeptNote<EditionLink | null>({
     note: 'edition-link',
     eventId,
     // null, not undefined: a query's data may not be undefined.
@@ -59,5 +59,6 @@ export function useEditionLink(eventId: number) {
     },
     [change],
   );
-  return { link: value ?? undefined, ready, setLink };
+  // keeping: whether the last link set is kept on this device (see useKeptNote).
+  return { link: value ?? undefined, ready, setLink, keeping };
 }

@@ -26,7 +26,7 @@ const NONE: ReadonlySet<string> = new Set();
  * and how to dismiss or restore one. A change shows at once and is saved in the background.
  */
 export function useDismissedDuplicates(eventId: number, enabled = true) {
-  const { value, ready, change } = useKeptNote({
+  const { value, ready, change, keeping } = useKeptNote({
     note: 'dismissed-duplicates',
     eventId,
     enabled,
@@ -47,6 +47,8 @@ export function useDismissedDuplicates(eventId: number, enabled = true) {
   return {
     dismissed: value ?? NONE,
     ready,
+    /** Whether the last dismissal or restore is kept on this device (see useKeptNote). */
+    keeping,
     dismiss: useCallback((key: string) => set(key, true), [set]),
     restore: useCallback((key: string) => set(key, false), [set]),
   };

@@ -83,7 +83,7 @@ export async function answerCorrections(client: QueryClient, eventId: number): P
  * corrections (none: back to the vocabulary's reading) and its texts.
  */
 export function useAnswerCorrections(eventId: number | null) {
-  const { value, ready, change } = useKeptNote({
+  const { value, ready, change, keeping } = useKeptNote({
     note: NOTE,
     eventId: eventId ?? 0,
     enabled: eventId !== null,
@@ -108,5 +108,6 @@ export function useAnswerCorrections(eventId: number | null) {
     },
     [change, eventId],
   );
-  return { corrections: kept.corrections, kept, ready, correct };
+  // keeping: whether the last correction is kept on this device (see useKeptNote).
+  return { corrections: kept.corrections, kept, ready, correct, keeping };
 }
