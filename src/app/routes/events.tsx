@@ -1,6 +1,6 @@
 import '@/features/events/i18n';
 import { useQuery } from '@tanstack/react-query';
-import { useMemo } from 'react';
+import { useDeferredValue, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiErrorState } from '@/components/states/api-error-state';
 import { StatePanel } from '@/components/states/state-panel';
@@ -34,7 +34,14 @@ export function EventsRoute() {
   const language = useLanguage();
   // The inputs own the view; the URL follows after a pause (links, reload, back/forward).
   const [view, setView] = useUrlSyncedState({ parse: readEventsView, write: writeEventsView });
-  const events = useQuery(eventQueries.list(eventsApiParams(view)));
+  const { data, error, isPending, isError, refetch } = useQuery(eventQueries.list(eventsApiParams(view)));
+  // A query's answer reaches React as an urgent update: the whole list of cards would render in
+  // one task, a long one on a phone, while the page is still starting. Deferred, the cards render
+  // in React's time slices, the skeleton (or the previous list) staying on screen meanwhile; the
+  // four values move together, so the screen never shows a state the query did not have.
+  const events = useDeferredValue(
+    useMemo(() => ({ data, error, isPending, isError }), [data, error, isPending, isError]),
+  );
   useDocumentTitle(t('title'));
 
   const today = todayCalendarDate();
@@ -88,7 +95,7 @@ export function EventsRoute() {
       ) : events.isError ? (
         <ApiErrorState
           error={events.error}
-          onRetry={() => void events.refetch()}
+          onRetry={() => void refetch()}
           actions={hasAnyFilter(view) ? clearButton : null}
         />
       ) : !arranged || arranged.matched === 0 ? (
