@@ -1,4 +1,6 @@
 import { render } from '@testing-library/react';
+import fc from 'fast-check';
+import { answerKey } from '@/lib/text-keys';
 import i18n from '@/i18n';
 import { registration } from '../figures/testing/demo-event';
 import { rowsToPrint } from '@/features/registrations/export/print-options';
@@ -27,6 +29,17 @@ describe('paymentStatusKey: one comparison', () => {
     expect(paymentStatusKey('Annulé')).toBe('annule');
     expect(paymentStatusKey(null)).toBe('');
     expect(paymentStatusKey('  ')).toBe('');
+  });
+
+  it('reads each status as answerKey does, however many different statuses an API sends', () => {
+    fc.assert(
+      fc.property(fc.array(fc.string(), { minLength: 300, maxLength: 600 }), (statuses) => {
+        // Twice: the second pass reads what the first remembered.
+        for (let pass = 0; pass < 2; pass += 1)
+          for (const status of statuses) expect(paymentStatusKey(status)).toBe(answerKey(status));
+      }),
+      { numRuns: 20 },
+    );
   });
 
   it('knows the statuses however written, and only those', () => {

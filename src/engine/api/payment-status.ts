@@ -32,8 +32,23 @@ const LEFT_OUT: ReadonlySet<string> = new Set(LEFT_OUT_STATUSES);
 
 /** A status as it is compared: folded, its spaces made single and trimmed; '' for none. */
 export function paymentStatusKey(status: string | null | undefined): string {
-  return answerKey(status ?? '');
+  const text = status ?? '';
+  let key = statusKeys.get(text);
+  if (key === undefined) {
+    key = answerKey(text);
+    // An event has a handful of statuses; a bound keeps an API that sends free text from growing it.
+    if (statusKeys.size >= STATUS_KEYS_REMEMBERED) statusKeys.clear();
+    statusKeys.set(text, key);
+  }
+  return key;
 }
+
+/**
+ * The keys of the statuses seen, by their text: every row of a list asks for its status's key
+ * (its cells, counts, filters), and the same few statuses come back on all of them.
+ */
+const statusKeys = new Map<string, string>();
+const STATUS_KEYS_REMEMBERED = 256;
 
 /** The known status this value is ("Cancelled " is 'cancelled'); null for none or an unknown one. */
 export function knownStatus(status: string | null | undefined): KnownStatus | null {
