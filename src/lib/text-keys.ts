@@ -85,7 +85,9 @@ export function searchKey(text: string): string {
     ? text.replace(TYPOGRAPHIC_PUNCTUATIONS, (char) => PUNCTUATION_FOLDS[char] ?? char)
     : text;
   const key = foldText(plainPunctuation).replace(SPACING, ' ').replace(DIGIT_GROUP, '').trim();
-  return typographic ? oneBytePerCharacter(key) : key;
+  // foldText copies what it folds to one byte a character; text that was plain once its
+  // punctuation was replaced took its shortcut (lower case only) and is still two-byte.
+  return typographic && PLAIN.test(plainPunctuation) ? oneBytePerCharacter(key) : key;
 }
 
 /**
