@@ -80,6 +80,10 @@ describe('the search key', () => {
     for (const typed of ['06', '06.', '06.1', '06.12-', '06.12-3'])
       expect(matchesTerms(haystack, searchTerms(typed)), typed).toBe(true);
     expect(searchTerms('0.')).toEqual(['0']);
+    // Also after a space or a bracket: the next digit joins across both ("6).0" is "60").
+    for (const typed of ['6).', '6 -', '6 . /', '0-).'])
+      expect(matchesTerms(searchKey('60'), searchTerms(typed)), typed).toBe(true);
+    expect(searchTerms('6 -x')).toEqual(['6', '-x']);
     // Only after a digit: a word that is only punctuation, or ends a word of letters, stays.
     expect(searchTerms('km.')).toEqual(['km.']);
   });

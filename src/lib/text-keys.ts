@@ -124,10 +124,16 @@ const HAS_DIGIT_GROUP = new RegExp(DIGIT_GROUP.source);
  * would find nothing for one keystroke and then find again.
  */
 const SEPARATOR_BEING_TYPED = /(?<=\d)[.\-/]+$/;
+/**
+ * The same at the end of the query, spaces and brackets among them: "6)." or "6 -" on the way
+ * to "6).0" or "6 -0", which the next digit joins into one number ("60").
+ */
+const SEPARATORS_BEING_TYPED_AT_END = /(?<=\d)[ .\-/]+$/;
 
 /** The query's words, each as searchKey makes it; an empty query has none. */
 export function searchTerms(query: string): string[] {
   return searchKey(query)
+    .replace(SEPARATORS_BEING_TYPED_AT_END, '')
     .split(' ')
     .map((term) => term.replace(SEPARATOR_BEING_TYPED, ''))
     .filter(Boolean);
