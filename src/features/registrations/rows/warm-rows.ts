@@ -20,13 +20,18 @@ export function warmRows(rows: readonly RegistrationRow[], columnIds: readonly s
   let column = 0;
   let sorting: ReturnType<typeof sortInSteps> | null = null;
   return runWhenIdle((timeLeft) => {
-    while (index < rows.length && timeLeft() > 1) {
+    // Each call does some work, whatever time is left: on a busy machine the time can be gone
+    // before the first look at it, and a call that did nothing would be made again and again.
+    let first = true;
+    while (index < rows.length && (first || timeLeft() > 1)) {
+      first = false;
       const end = Math.min(index + ROWS_PER_STEP, rows.length);
       for (; index < end; index++) searchText(rows[index]!, columnIds, columnsKey);
     }
     if (index < rows.length) return false;
     // Each column's order in steps of a few milliseconds, while the idle period has room for one.
-    while (column < columnIds.length && timeLeft() > STEP_NEEDS_MS) {
+    while (column < columnIds.length && (first || timeLeft() > STEP_NEEDS_MS)) {
+      first = false;
       sorting ??= sortInSteps(rows, columnIds[column]!);
       if (sorting.step()) {
         sorting = null;
