@@ -11,7 +11,7 @@ import { cp, mkdir, mkdtemp, readdir, readFile, rename, rm, symlink } from 'node
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import enCommon from '@/i18n/locales/en/common.json';
 import frCommon from '@/i18n/locales/fr/common.json';
 import { startNginx, type NginxServer } from '../deploy/nginx-server';
@@ -162,7 +162,10 @@ describe('without a service worker: the code of a screen is gone after a deploy'
   let problems: PageProblems;
 
   // A browser each: the previous test's files in its HTTP cache would stand in for missing ones.
+  // The previous one closes here, not in an afterEach: a failed test's report
+  // (failure-report.ts) runs after the file's own afterEach and must still find its tab open.
   beforeEach(async () => {
+    await browser?.close();
     browser = await launchBrowser({ locale: 'en-US' });
     // As a browser that refuses service workers (a private window, a policy) answers.
     await browser.context.addInitScript(() => {
@@ -170,7 +173,7 @@ describe('without a service worker: the code of a screen is gone after a deploy'
         Promise.reject(new DOMException('Service workers are refused here.', 'SecurityError'));
     });
   });
-  afterEach(async () => {
+  afterAll(async () => {
     await browser?.close();
   });
 

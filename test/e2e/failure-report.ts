@@ -7,6 +7,9 @@ import { openContexts, watchedProblems } from './browser';
  * When a browser test fails, what its tabs showed at that moment: each tab's address, its
  * headings and busy or status regions, the problems watchPage saw, and a screenshot in
  * test-results/failures/. A failure on a CI machine can then be read, not guessed.
+ *
+ * A setup file's afterEach runs after the test file's own (vitest runs them as a stack): a
+ * test file closes its tabs before its next test, never in an afterEach, or this finds none.
  */
 afterEach(async ({ task }) => {
   if (task.result?.state !== 'fail') return;

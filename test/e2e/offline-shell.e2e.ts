@@ -3,7 +3,7 @@
  * without a network still shows the app, and it never stores an API response (personal data).
  */
 import type { Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
   launchBrowser,
   waitForShellWorker,
@@ -44,8 +44,10 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
-afterEach(async () => {
-  await browser?.context.setOffline(false);
+// Before the next test, not after this one: a failed test's report (failure-report.ts) runs
+// after the file's own afterEach and must still find its tab open.
+beforeEach(async () => {
+  await browser.context.setOffline(false);
   await page?.close();
 });
 

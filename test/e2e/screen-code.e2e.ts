@@ -1,5 +1,5 @@
 import type { Page } from 'playwright-core';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { launchBrowser, watchPage, type BrowserHandle } from './browser';
 import { signInAlpine } from './app';
 import { openRegistrations, registrationCardList } from './steps';
@@ -15,9 +15,14 @@ const TABLE_CHUNK = /\/assets\/registrations-table-[^/]*\.js$/;
 
 let browser: BrowserHandle | undefined;
 
-afterEach(async () => {
+// Before the next test, not after this one: a failed test's report (failure-report.ts) runs
+// after the file's own afterEach and must still find its tab open.
+beforeEach(async () => {
   await browser?.close();
   browser = undefined;
+});
+afterAll(async () => {
+  await browser?.close();
 });
 
 /** In a new browser, signs in, then loads the registrations screen and gives the scripts it asked for. */

@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { launchBrowser, watchPage, type BrowserHandle } from './browser';
 import { at, PROXY_BASE, REGISTRATIONS_TEXT, SECTIONS_TEXT, signInAlpine } from './app';
 
@@ -12,9 +12,14 @@ const TRICKY = { id: 1003, total: 45 } as const;
 
 let browser: BrowserHandle | undefined;
 
-afterEach(async () => {
+// Before the next test, not after this one: a failed test's report (failure-report.ts) runs
+// after the file's own afterEach and must still find its tab open.
+beforeEach(async () => {
   await browser?.close();
   browser = undefined;
+});
+afterAll(async () => {
+  await browser?.close();
 });
 
 describe("the page load's first API requests", () => {

@@ -1,6 +1,6 @@
 import { createServer } from 'node:net';
 import type { Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectNoAxeViolations } from './axe';
 import { launchBrowser, watchPage, type BrowserHandle, type PageProblems } from './browser';
 import {
@@ -38,8 +38,13 @@ afterAll(async () => {
   await browser?.close();
 });
 
-/** Each test gets a new tab (fresh sessionStorage) on a clean origin: no language choice, no worker. */
+/**
+ * Each test gets a new tab (fresh sessionStorage) on a clean origin: no language choice, no
+ * worker. The previous test's tab closes here, not in an afterEach: a failed test's report
+ * (failure-report.ts) runs after the file's own afterEach and must still find its tab open.
+ */
 async function openApp(path: string): Promise<void> {
+  await page?.close();
   page = await browser.newPage();
   await page.goto(at('/sign-in'));
   await page.evaluate(async () => {
@@ -49,10 +54,6 @@ async function openApp(path: string): Promise<void> {
   problems = watchPage(page);
   await page.goto(at(path));
 }
-
-afterEach(async () => {
-  await page?.close();
-});
 
 /** The API address of the last sign-in, remembered for the next one (src/lib/remembered-api-address.ts). */
 const ADDRESS_ITEM = 'promoter-dashboard.api-address';

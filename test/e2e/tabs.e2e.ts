@@ -1,5 +1,5 @@
 import type { Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { launchBrowser, watchPage, type BrowserHandle } from './browser';
 import {
   ALPINE_EVENT,
@@ -43,7 +43,9 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
-afterEach(async () => {
+// Before the next test, not after this one: a failed test's report (failure-report.ts) runs
+// after the file's own afterEach and must still find its tabs open.
+beforeEach(async () => {
   for (const page of pages.splice(0)) await page.close();
 });
 
