@@ -1,11 +1,11 @@
-import { ROWS_PER_WORKER_MESSAGE } from '@/lib/main-thread-budget';
 import { IDBObjectStore } from 'fake-indexeddb';
 import { createEngineClient } from '../rpc/client';
 import { serveEngine } from '../rpc/server';
 import { inPageTransport } from '../rpc/transport';
 import { deviceCopyContract } from './device-copy-contract';
 import { createDeviceCopyEngine, DEVICE_COPY_LOCK } from './device-copy-handler';
-import type { DeviceRegistration } from './registrations-codec';
+import { decodeEncodedRows, type DeviceRegistration, type EncodedRows } from './registrations-codec';
+import { CHUNK_ROWS } from './device-store';
 import { DEVICE_COPY_DB, storedOnDevice, freshIndexedDbForEachTest } from './testing/fresh-indexeddb';
 
 const PLACE = {
@@ -35,7 +35,7 @@ function rows(count: number): DeviceRegistration[] {
  * the saves and reads of whole lists the engine's own work uses (sync/list-work.ts).
  */
 function worker() {
-  const progress: { id: number; rows: DeviceRegistration[] }[] = [];
+  const progress: { id: number; rows: DeviceRegistration[]; encoded: EncodedRows }[] = [];
   let readId = 0;
   const copy = createDeviceCopyEngine(() => {});
   const engine = createEngineClient(deviceCopyContract, () =>
@@ -46,25 +46,23 @@ function worker() {
     copy.saveList(place, 9, list, AS_OF, { history, pageNumbering: undefined });
   const read = (place = PLACE) => {
     const id = ++readId;
-    return copy.readList(place, 9, (rows) => progress.push({ id, rows }));
+    return copy.readList(place, 9, (rows, encoded) => progress.push({ id, rows, encoded }));
   };
   return { call: call.bind(engine), save, read, progress };
 }
 
 describe('the engine’s device copy', () => {
-  it('saves an event with its watermark and reads it back a few hundred rows at a time', async () => {
+  it('saves an event with its watermark and reads it back a chunk at a time, each also as it is kept', async () => {
     const { progress, save, read } = worker();
-    const saved = rows(2 * ROWS_PER_WORKER_MESSAGE + 1);
+    const saved = rows(CHUNK_ROWS + 1);
     expect(await save(saved)).toEqual({ status: 'saved' });
     const answer = await read();
-    // The slices came before the answer that ends the read.
-    expect(answer).toMatchObject({ status: 'ok', rows: 2 * ROWS_PER_WORKER_MESSAGE + 1, dataAsOf: AS_OF });
-    expect(progress.map((slice) => slice.rows.length)).toEqual([
-      ROWS_PER_WORKER_MESSAGE,
-      ROWS_PER_WORKER_MESSAGE,
-      1,
-    ]);
-    expect(progress.flatMap((slice) => slice.rows)).toEqual(saved);
+    // The chunks came before the answer that ends the read.
+    expect(answer).toMatchObject({ status: 'ok', rows: CHUNK_ROWS + 1, dataAsOf: AS_OF });
+    expect(progress.map((chunk) => chunk.rows.length)).toEqual([CHUNK_ROWS, 1]);
+    expect(progress.flatMap((chunk) => chunk.rows)).toEqual(saved);
+    // What the page is handed reads as the same rows.
+    expect(progress.flatMap((chunk) => decodeEncodedRows(chunk.encoded) ?? [])).toEqual(saved);
   });
 
   it('says "not saved" when the device is full, and keeps nothing of that write', async () => {

@@ -12,7 +12,7 @@ import type {
   CopySaveResult,
 } from './device-copy-protocol';
 import type { PageNumbering } from './device-store';
-import type { DeviceRegistration } from './registrations-codec';
+import type { DeviceRegistration, EncodedRows } from './registrations-codec';
 import { createCopySearch } from './device-copy-search';
 
 /**
@@ -47,14 +47,14 @@ export interface DeviceCopyEngine {
     extra: { history: unknown; pageNumbering: PageNumbering | undefined },
   ): Promise<CopySaveResult>;
   /**
-   * Reads an event's list (and indexes it for the search): the rows a slice at a time to
-   * `onRows` as they are decrypted, then what they are as of. A list found damaged midway
+   * Reads an event's list (and indexes it for the search): the rows a chunk at a time to
+   * `onRows` as they are decrypted (with the chunk as it was kept), then what they are as of. A list found damaged midway
    * answers `discarded` after some slices went: they are not to be used.
    */
   readList(
     place: CopyPlace,
     eventId: number,
-    onRows: (rows: DeviceRegistration[]) => void,
+    onRows: (rows: DeviceRegistration[], encoded: EncodedRows) => void,
   ): Promise<CopyReadResult>;
   /** Saves one record (an event's figures...), as `copy.save-record` does. */
   saveRecord(place: CopyPlace, record: CopyRecord, savedAt: number, value: unknown): Promise<CopySaveResult>;

@@ -1,8 +1,7 @@
-import { ROWS_PER_WORKER_MESSAGE } from '@/lib/main-thread-budget';
 import { deviceCopyExists } from './device-store';
 import { openDeviceCopy } from './open-device-copy';
 import type { CopyListResult, CopyReadResult } from './device-copy-protocol';
-import type { DeviceRegistration } from './registrations-codec';
+import type { DeviceRegistration, EncodedRows } from './registrations-codec';
 
 /* The engine's reads of the copy: the events it keeps, and an event's list (device-copy-handler.ts). */
 
@@ -36,7 +35,7 @@ export async function listKeptEvents(place: { apiKey: string; address: string })
 export async function readKeptList(
   place: { apiKey: string; address: string },
   eventId: number,
-  sendRows: (rows: DeviceRegistration[]) => void,
+  sendRows: (rows: DeviceRegistration[], encoded: EncodedRows) => void,
   indexRows: (rows: readonly DeviceRegistration[], dataAsOf: number) => void,
 ): Promise<CopyReadResult> {
   if (typeof indexedDB === 'undefined') return { status: 'unavailable' };
@@ -52,10 +51,7 @@ export async function readKeptList(
     // Without the time the rows are as of, they could not be brought up to date: not usable.
     if (!info || info.rows === null || info.dataAsOf === null) return { status: 'missing' };
     // Each chunk goes on as soon as it is open, while the next one is decrypted.
-    const found = await copy.readRegistrations(eventId, (chunk) => {
-      for (let start = 0; start < chunk.length; start += ROWS_PER_WORKER_MESSAGE)
-        sendRows(chunk.slice(start, start + ROWS_PER_WORKER_MESSAGE));
-    });
+    const found = await copy.readRegistrations(eventId, sendRows);
     if (found.status === 'corrupt') return { status: 'discarded', reason: 'corrupt' };
     if (found.status === 'missing') return { status: 'missing' };
     const rows = found.value;

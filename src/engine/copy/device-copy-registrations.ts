@@ -12,6 +12,7 @@ import { openRecord, sealRecord, type Bytes } from './record-crypto';
 import {
   buildQuestionTable,
   decodeRegistrationChunk,
+  type EncodedRows,
   encodeRegistrationChunk,
   type DeviceRegistration,
   type QuestionTable,
@@ -118,7 +119,7 @@ export async function saveRegistrations(
 export async function readRegistrations(
   records: CopyRecords,
   eventId: number,
-  onChunk?: (rows: DeviceRegistration[]) => void,
+  onChunk?: (rows: DeviceRegistration[], encoded: EncodedRows) => void,
 ): Promise<ReadResult<DeviceRegistration[]>> {
   try {
     const { meta, manifest } = await readManifest(records, eventId);
@@ -134,9 +135,9 @@ export async function readRegistrations(
       const aad = records.aad(eventId, 'registrations', index, entry.generation);
       const plain = await openRecord(records.key, aad, sealed[index] as Bytes);
       const decoded = plain ? decodeOrNull(plain, manifest.questions) : null;
-      if (!decoded || decoded.length !== entry.rows) return records.discardEvent(eventId);
+      if (!plain || !decoded || decoded.length !== entry.rows) return records.discardEvent(eventId);
       for (const row of decoded) rows.push(row);
-      onChunk?.(decoded);
+      onChunk?.(decoded, { bytes: plain, questions: manifest.questions });
     }
     await records.touchEvent(eventId);
     return { status: 'ok', value: rows };

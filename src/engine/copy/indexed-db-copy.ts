@@ -15,7 +15,7 @@ import {
   type PageNumbering,
 } from './device-store';
 import { abortQuietly, settle } from './device-store-transactions';
-import type { DeviceRegistration } from './registrations-codec';
+import type { DeviceRegistration, EncodedRows } from './registrations-codec';
 
 export interface StoredEventInfo {
   readonly eventId: number;
@@ -53,7 +53,7 @@ export interface DeviceCopy {
    */
   readRegistrations(
     eventId: number,
-    onChunk?: (rows: DeviceRegistration[]) => void,
+    onChunk?: (rows: DeviceRegistration[], encoded: EncodedRows) => void,
   ): Promise<ReadResult<DeviceRegistration[]>>;
   /** The history saved with the event's rows ('missing' when none was). */
   readHistory(eventId: number): Promise<ReadResult<unknown>>;
@@ -154,7 +154,7 @@ export class IndexedDbCopy implements DeviceCopy {
 
   readRegistrations(
     eventId: number,
-    onChunk?: (rows: DeviceRegistration[]) => void,
+    onChunk?: (rows: DeviceRegistration[], encoded: EncodedRows) => void,
   ): Promise<ReadResult<DeviceRegistration[]>> {
     return readRegistrations(this.records, eventId, onChunk);
   }

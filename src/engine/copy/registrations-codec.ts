@@ -194,6 +194,39 @@ export function encodeRegistrationChunk(rows: readonly DeviceRegistration[], tab
   return new TextEncoder().encode(JSON.stringify(packed));
 }
 
+/**
+ * One chunk as the copy keeps it, decrypted: how the engine hands a reopened list to the page,
+ * which decodes it itself (decoding these bytes costs the page less than taking the same rows
+ * as a structured clone, and the engine sends them without copying: see list-rows-sender.ts).
+ */
+export interface EncodedRows {
+  readonly bytes: Bytes;
+  readonly questions: QuestionTable;
+}
+
+/** The rows of an EncodedRows received from another thread, or null when it is not one. Never throws. */
+export function decodeEncodedRows(received: unknown): DeviceRegistration[] | null {
+  if (typeof received !== 'object' || received === null) return null;
+  const { bytes, questions } = received as Partial<Record<keyof EncodedRows, unknown>>;
+  if (!(bytes instanceof Uint8Array) || !isQuestionTable(questions)) return null;
+  try {
+    return decodeRegistrationChunk(bytes as Bytes, questions);
+  } catch {
+    return null;
+  }
+}
+
+function isQuestionTable(value: unknown): value is QuestionTable {
+  if (typeof value !== 'object' || value === null) return false;
+  const { order, texts } = value as Partial<Record<keyof QuestionTable, unknown>>;
+  return (
+    Array.isArray(order) &&
+    order.every((id) => typeof id === 'number') &&
+    Array.isArray(texts) &&
+    texts.every((entry) => Array.isArray(entry) && entry.length === 3 && typeof entry[0] === 'number')
+  );
+}
+
 /** Decodes a chunk made by encodeRegistrationChunk with the same table. Throws on bytes that are not one. */
 export function decodeRegistrationChunk(bytes: Bytes, table: QuestionTable): DeviceRegistration[] {
   const texts = textsOf(table);

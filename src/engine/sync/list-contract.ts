@@ -3,6 +3,7 @@ import { asIs, done, isId, isRecord, method, type Parser } from '@/engine/rpc/co
 import { shareAnswerTitles } from '@/engine/api/answer-titles';
 import { isPlace, isReadResult } from '@/engine/copy/device-copy-contract';
 import type { CopyPlace, CopyReadResult } from '@/engine/copy/device-copy-protocol';
+import { decodeEncodedRows, type EncodedRows } from '@/engine/copy/registrations-codec';
 import type { PageNumbering } from '@/engine/copy/device-store';
 import type { Registration } from '@/engine/api/registration-schemas';
 import type { EventFigures } from '@/engine/figures/event-figures';
@@ -36,6 +37,11 @@ export interface ListTarget {
 export interface ListRows {
   readonly from: number;
   readonly rows: readonly Registration[];
+  /**
+   * On the way from the engine only: rows as the device copy keeps them, in place of `rows`
+   * (a chunk of a reopened list). The page reads them into `rows` (`listRows` below).
+   */
+  readonly encoded?: EncodedRows;
   /** The version of the whole list once these rows are in. */
   readonly version: number;
   /** What the load saw so far; null while reopening or verifying. */
@@ -136,12 +142,19 @@ const isListRows = (p: unknown): p is ListRows =>
 
 /**
  * Rows sent by the engine, taken as they came, their answers' titles shared (a structured clone
- * gives every row its own copy of each: see answer-titles.ts).
+ * gives every row its own copy of each: see answer-titles.ts); rows sent as the copy keeps them,
+ * decoded (their titles come from one table).
  */
 const listRows: Parser<ListRows> = (received) => {
   const taken = asIs<ListRows>(isListRows)(received);
-  if (taken) shareAnswerTitles(taken.value.rows);
-  return taken;
+  if (!taken) return null;
+  const { encoded, ...message } = taken.value;
+  if (encoded === undefined) {
+    shareAnswerTitles(message.rows);
+    return { value: message };
+  }
+  const rows = decodeEncodedRows(encoded);
+  return rows && { value: { ...message, rows } };
 };
 
 const isKept = (r: Record<string, unknown>): boolean =>

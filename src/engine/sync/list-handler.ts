@@ -48,9 +48,9 @@ export function listHandlers(
       // opened), part of no version until the last message. Another tab's save waits: it may
       // not be taken.
       const sender = new ListRowsSender(progress);
-      const read = await copy.readList(place, eventId, (slice) => {
-        for (const row of slice) rows.push(row);
-        if (!target.ifNewer) sender.partial(slice);
+      const read = await copy.readList(place, eventId, (chunk, encoded) => {
+        for (const row of chunk) rows.push(row);
+        if (!target.ifNewer) sender.partial(chunk, encoded);
       });
       if (read.status !== 'ok') return { kind: 'none', read };
       if (!list) {

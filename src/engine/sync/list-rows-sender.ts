@@ -2,6 +2,7 @@ import { ROWS_PER_WORKER_MESSAGE } from '@/lib/main-thread-budget';
 import { sharedFront } from '@/lib/shared-front';
 import type { Registration } from '@/engine/api/registration-schemas';
 import type { LoadReport } from '@/engine/loader/load-types';
+import type { EncodedRows } from '@/engine/copy/registrations-codec';
 import type { ListRows } from './list-contract';
 
 /**
@@ -24,7 +25,7 @@ export class ListRowsSender {
   private growing: Registration[] | null = null;
   private last = Number.NEGATIVE_INFINITY;
 
-  constructor(private readonly post: (message: ListRows) => void) {}
+  constructor(private readonly post: (message: ListRows, transfer?: Transferable[]) => void) {}
 
   /**
    * While a load goes on: sends now if it is time (or the first rows), else waits for the next
@@ -45,22 +46,16 @@ export class ListRowsSender {
   }
 
   /**
-   * Rows that follow those sent (a list read from the device, in order), sent now as part of no
-   * version yet: the version comes with `end`.
+   * Rows that follow those sent (a chunk of a list read from the device, in order), sent now as
+   * part of no version yet: the version comes with `end`. They go as the copy keeps them
+   * (`encoded`, handed over, not copied), and the page decodes them.
    */
-  partial(rows: readonly Registration[]): void {
+  partial(rows: readonly Registration[], encoded: EncodedRows): void {
     if (rows.length === 0) return;
     if (!this.growing) this.sent = this.growing = this.sent.slice();
     const from = this.growing.length;
     for (const row of rows) this.growing.push(row);
-    // A device copy is read a whole sealed chunk at a time: cut it like any other batch.
-    for (let start = 0; start < rows.length; start += ROWS_PER_WORKER_MESSAGE)
-      this.post({
-        from: from + start,
-        rows: rows.slice(start, start + ROWS_PER_WORKER_MESSAGE),
-        version: 0,
-        report: null,
-      });
+    this.post({ from, rows: [], encoded, version: 0, report: null }, [encoded.bytes.buffer]);
   }
 
   /** The list as it ends, with its version. */

@@ -1,7 +1,8 @@
 import type { Registration } from '@/engine/api/registration-schemas';
 import type { ListRows } from '@/engine/sync/list-contract';
 import { ListRowsSender } from '@/engine/sync/list-rows-sender';
-import { ROWS_PER_WORKER_MESSAGE } from '@/lib/main-thread-budget';
+import { buildQuestionTable, encodeRegistrationChunk } from '@/engine/copy/registrations-codec';
+import { listContract } from '@/engine/sync/list-contract';
 import { ListReceiver } from './registrations-progress';
 
 const row = (id: number) => ({ registration_id: id }) as Registration;
@@ -38,26 +39,47 @@ describe("a list's rows, from the engine to the page", () => {
     expect(messages.filter((message) => message.version !== 0).map((m) => m.version)).toEqual([1, 2, 3]);
   });
 
-  it('a list read from the device reaches the page in messages of the usual size, whole chunks as they are decrypted', () => {
-    const messages: ListRows[] = [];
+  it('a list read from the device reaches the page as the copy keeps it, a chunk a message, handed over, not copied', () => {
+    const read = listContract['list.open'].progress!;
+    const messages: { message: ListRows; transfer: Transferable[] }[] = [];
     const receiver = new ListReceiver(undefined, null);
-    const sender = new ListRowsSender((message) => {
-      messages.push(message);
-      receiver.take(message);
+    const sender = new ListRowsSender((message, transfer = []) => {
+      messages.push({ message, transfer });
+      // What the page reads of it: the contract's parser, as the engine's client applies it.
+      receiver.take(read(message)!.value);
+    });
+    const answered = (id: number) => ({
+      ...row(id),
+      first_name: `Marie ${id}`,
+      custom_questions: [{ que_id: 4, que_question_fr: 'Taille', que_question_en: 'Size', reponse: 'M' }],
     });
     // Two sealed chunks as the copy hands them over, then the end naming the version.
-    const chunk1 = Array.from({ length: 5_000 }, (_, i) => row(i + 1));
-    const chunk2 = Array.from({ length: 1_234 }, (_, i) => row(5_001 + i));
-    sender.partial(chunk1);
-    sender.partial(chunk2);
+    const chunk1 = Array.from({ length: 5_000 }, (_, i) => answered(i + 1));
+    const chunk2 = Array.from({ length: 1_234 }, (_, i) => answered(5_001 + i));
     const whole = [...chunk1, ...chunk2];
+    const questions = buildQuestionTable(whole);
+    for (const chunk of [chunk1, chunk2])
+      sender.partial(chunk, { bytes: encodeRegistrationChunk(chunk, questions), questions });
     sender.end(whole, 7, null);
 
-    expect(ids(receiver.snapshot().rows)).toEqual(ids(whole));
+    expect(receiver.snapshot().rows).toEqual(whole);
     expect(receiver.snapshot().version).toBe(7);
-    expect(Math.max(...messages.map((message) => message.rows.length))).toBe(ROWS_PER_WORKER_MESSAGE);
-    // Each row crossed once; the end only names the version.
-    expect(messages.reduce((count, message) => count + message.rows.length, 0)).toBe(whole.length);
+    // A message per chunk, its bytes handed over; the end only names the version.
+    expect(messages.map(({ message }) => message.rows.length)).toEqual([0, 0, 0]);
+    expect(
+      messages.slice(0, 2).map(({ message, transfer }) => transfer[0] === message.encoded?.bytes.buffer),
+    ).toEqual([true, true]);
+  });
+
+  it('a chunk that cannot be read fails the message, never the page', () => {
+    const read = listContract['list.open'].progress!;
+    const message = { from: 0, rows: [], version: 0, report: null };
+    const questions = { order: [], texts: [] };
+    expect(
+      read({ ...message, encoded: { bytes: new TextEncoder().encode('{"not": "rows"}'), questions } }),
+    ).toBeNull();
+    expect(read({ ...message, encoded: { bytes: 'rows', questions } })).toBeNull();
+    expect(read({ ...message, encoded: { bytes: new Uint8Array(), questions: null } })).toBeNull();
   });
 
   it('a list that shrank (a full check found deletions) is cut on the page too', () => {
