@@ -9,6 +9,7 @@
  * day later (`delta.ts`): the demo moves a day ahead and "Check for changes" is timed.
  */
 import type { Page, Request } from 'playwright-core';
+import { CHUNK_ROWS } from '@/engine/copy/device-store';
 import { launchBrowser, watchPage } from '../e2e/browser';
 import { copyState } from '../e2e/device-copy-state';
 import { measureDeltaDay, type DeltaFigures } from './delta';
@@ -19,8 +20,6 @@ import { formatCount, type EventPlan } from './plan';
 import { log } from './serve';
 import { TEXT } from './texts';
 
-/** src/engine/copy/device-store.ts: the database and its chunk size. */
-const CHUNK_ROWS = 5_000;
 
 export interface ReopenFigures {
   /** Navigation start → the count line shows the total (DOM), and the frame after. */

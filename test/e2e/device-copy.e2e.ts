@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { BrowserContext, Page, Request } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { CHUNK_ROWS } from '@/engine/copy/device-store';
 import type { RawRegistration } from '@/mocks/data/types';
 import { launchBrowser, watchPage, type BrowserHandle, type PageProblems } from './browser';
 import { COPY_DB, copyState } from './device-copy-state';
@@ -43,8 +44,8 @@ const LARGE = { id: 1001, total: 25_000 } as const;
 const COASTAL_EVENT_ID = 1004;
 /** src/engine/copy/device-store.ts */
 
-/** The copy is stored in chunks of 5,000 rows (device-store.ts CHUNK_ROWS). */
-const LARGE_CHUNKS = LARGE.total / 5_000;
+/** The copy is stored in chunks of CHUNK_ROWS rows. */
+const LARGE_CHUNKS = Math.ceil(LARGE.total / CHUNK_ROWS);
 const REGISTRATIONS_PATH = `${PROXY_BASE}/v1/events/${LARGE.id}/registrations`;
 /**
  * A last name shorter than this (in UTF-8 bytes) could turn up by chance in megabytes of
@@ -291,7 +292,7 @@ describe('the copy on this device', NGINX, () => {
       [...needles.emails, ...needles.lastNames, DEMO_KEYS.alpine],
       [address, shell],
     );
-    // meta, the event's meta, manifest, 5 chunks (and perhaps the categories): the scan saw them.
+    // meta, the event's meta, manifest, its chunks (and perhaps the categories): the scan saw them.
     expect(scan.records[COPY_DB]).toBeGreaterThanOrEqual(3 + LARGE_CHUNKS);
     // The API address is stored in the clear (README): finding it proves the bytes were read.
     expect(scan.canaries[address]).toBeGreaterThan(0);
@@ -376,7 +377,7 @@ describe('the copy on this device', NGINX, () => {
       .getByText(textPattern('en', 'registrations:load.complete', { count: 2, groups: { formatted: COUNT } }))
       .waitFor({ timeout: 30_000 });
     const coastalRows = (await allRegistrations(COASTAL_EVENT_ID, DEMO_KEYS.coastal)).length;
-    await waitForSavedCopy(COASTAL_EVENT_ID, coastalRows, Math.ceil(coastalRows / 5_000));
+    await waitForSavedCopy(COASTAL_EVENT_ID, coastalRows, Math.ceil(coastalRows / CHUNK_ROWS));
     // Alpine's copy is gone from the device, not merely unreadable.
     const state = await copyState(page);
     expect(state.events.map((event) => event.eventId)).toEqual([COASTAL_EVENT_ID]);

@@ -34,8 +34,12 @@ import type { Bytes, RecordPlace } from './record-crypto';
 
 export const DB_NAME = 'promoter-dashboard-device-copy';
 export const SCHEMA_VERSION = 1;
-/** Registrations per sealed chunk. */
-export const CHUNK_ROWS = 5_000;
+/**
+ * Registrations per sealed chunk. A reopened list goes to the page a chunk per message, and the
+ * page decodes each in one task that cannot be cut: a thousand rows keep that task short on a
+ * slow phone (lib/main-thread-budget.ts), and a sync that changed a few rows seals few again.
+ */
+export const CHUNK_ROWS = 1_000;
 /** A copy unused for this long is discarded. */
 export const UNUSED_MS = 30 * 24 * 3_600_000;
 /** The scope of a record that belongs to no event (the events list). */
