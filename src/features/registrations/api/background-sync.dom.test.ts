@@ -302,4 +302,20 @@ describe('the background sync of the events never counted on this device', () =>
     expect(api.calls.filter((call) => call.eventId === 8)).toHaveLength(0);
     await deviceCopySettled();
   });
+
+  it('after sign-out, a list still on screen asking for its events starts nothing and caches nothing', async () => {
+    signInForTests();
+    const api = pagedApi({ total: 300, maxPerPage: 100, latencyMs: 5 });
+    server.use(api.handler);
+    const client = new QueryClient();
+    const sync = new BackgroundSync(client);
+    endSession();
+    client.clear();
+    // The events list renders once more before the sign-in screen replaces it.
+    sync.want([7, 8]);
+    await settle();
+    expect(client.getQueryCache().getAll()).toEqual([]);
+    expect(api.calls).toHaveLength(0);
+    expect(sync.getState().status).toBe('idle');
+  });
 });

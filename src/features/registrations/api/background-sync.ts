@@ -119,6 +119,8 @@ export class BackgroundSync {
    * choice); events already asked for this session are skipped. Starts unless paused.
    */
   want(eventIds: readonly number[]): void {
+    // Signed out: a screen that renders once more before the sign-in replaces it asks for nothing.
+    if (this.session === null) return;
     const fresh = eventIds.filter((eventId) => !this.asked.has(eventId));
     if (fresh.length === 0) return;
     for (const eventId of fresh) this.asked.add(eventId);
