@@ -33,5 +33,8 @@ export async function signOut(
   stopDemo();
   endSession(reason);
   queryClient.clear();
+  // A screen still mounted renders once more before the sign-in replaces it, and may ask for
+  // its queries again (empty: the session is gone). Once it is gone, they go too.
+  setTimeout(() => queryClient.removeQueries({ predicate: (query) => query.getObserversCount() === 0 }));
   if (tellOtherTabs) announceSignOut(reason);
 }
