@@ -71,6 +71,16 @@ describe('the merch order sheet', () => {
 
   it('freezes the order on this device, and shows nothing changed since', async () => {
     const { user, section } = await openSheet();
+    // What the frozen order's status line said, in turn, from the moment it shows: a busy
+    // machine may have finished saving before the heading below is found.
+    const said: string[] = [];
+    const watch = new MutationObserver(() => {
+      for (const status of section.querySelectorAll('[role="status"]')) {
+        const text = status.textContent ?? '';
+        if (/on this device/.test(text) && text !== said.at(-1)) said.push(text);
+      }
+    });
+    watch.observe(section, { childList: true, subtree: true, characterData: true });
     await user.click(await within(section).findByRole('button', { name: 'Freeze this order' }));
     const total = ['XS', 'S', 'M', 'L', 'XXL'].reduce(
       (sum, size) => sum + sizeCount(size, ['paid', 'pending', 'free']),
@@ -85,8 +95,9 @@ describe('the merch order sheet', () => {
     // Said kept once the engine wrote it, not before: a tab closed meanwhile would lose it.
     const frozen = within(section).getByRole('region', { name: /^Order frozen on / });
     const keeping = within(frozen).getByRole('status');
-    expect(keeping).toHaveTextContent('Saving it on this device…');
     await waitFor(() => expect(keeping).toHaveTextContent('Kept on this device, encrypted.'));
+    watch.disconnect();
+    expect(said).toEqual(['Saving it on this device…', 'Kept on this device, encrypted.']);
     await user.click(within(section).getByRole('button', { name: 'Forget the frozen order' }));
     expect(await within(section).findByRole('button', { name: 'Freeze this order' })).toBeInTheDocument();
   });
