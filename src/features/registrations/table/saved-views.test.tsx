@@ -16,6 +16,17 @@ import { sizeRegistrationsTable } from '../../../../test/table-layout';
 import { DEFAULT_LABEL_OPTIONS, type PrintChoices } from '../export/print-options';
 import { parseSavedViews, savedViewsRecord } from '../rows/saved-views';
 
+/**
+ * Until the copy on the device settled, with what the screen shows of it: a save's end reaches
+ * the screen through React Query, which tells its observers in a task of its own.
+ */
+async function copySettled(): Promise<void> {
+  await act(async () => {
+    await deviceCopySettled();
+    await new Promise((resolve) => setTimeout(resolve, 0));
+  });
+}
+
 freshIndexedDbForEachTest();
 
 const EVENT = DEMO_EVENT_IDS.trickySmall; // 45 registrations
@@ -53,7 +64,7 @@ describe('saved views', () => {
     expect(
       await screen.findByText(/View “<b>Not cancelled<\/b>” saved on this device\./),
     ).toBeInTheDocument();
-    await act(() => deviceCopySettled());
+    await copySettled();
     first.unmount();
 
     // A new visit (a reload: a new page, a new cache) finds it in the device copy.
@@ -79,7 +90,7 @@ describe('saved views', () => {
     await second.user.clear(field);
     await second.user.type(field, 'Everyone but the cancelled{Enter}');
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-    await act(() => deviceCopySettled());
+    await copySettled();
     const stored = parseSavedViews((await readSavedViewsCopy(EVENT))?.value);
     expect(stored.map((view) => [view.name, view.search])).toEqual([
       ['Everyone but the cancelled', 'notstatus=cancelled&sort=-last_name&hide=email'],
@@ -92,7 +103,7 @@ describe('saved views', () => {
         screen.getByRole('alertdialog', { name: 'Delete the view “Everyone but the cancelled”?' }),
       ).getByRole('button', { name: 'Delete' }),
     );
-    await act(() => deviceCopySettled());
+    await copySettled();
     expect(parseSavedViews((await readSavedViewsCopy(EVENT))?.value)).toEqual([]);
 
     // Saved again, then signed out: the device keeps nothing of it.
@@ -100,12 +111,12 @@ describe('saved views', () => {
     await second.user.click(screen.getByRole('button', { name: /^Save the current view…/ }));
     await second.user.type(screen.getByRole('textbox', { name: 'Name' }), 'Again{Enter}');
     await screen.findByText('View “Again” saved on this device.');
-    await act(() => deviceCopySettled());
+    await copySettled();
     expect(parseSavedViews((await readSavedViewsCopy(EVENT))?.value)).toHaveLength(1);
     await second.user.click(screen.getByRole('button', { name: 'Sign out' }));
     await screen.findByRole('heading', { level: 1, name: 'Sign in' });
     // The sign-in screen is on: what it reads as the wipe ends (its address) lands inside act.
-    await act(() => deviceCopySettled());
+    await copySettled();
     second.unmount();
     startSession(TEST_SESSION);
     expect(await readSavedViewsCopy(EVENT)).toBeNull();
@@ -147,7 +158,7 @@ describe('saved views', () => {
         },
       ]),
     );
-    await act(() => deviceCopySettled());
+    await copySettled();
     const { user, router } = renderApp(path());
     const table = await loaded();
     await user.click(menuButton('Views'));
@@ -167,7 +178,7 @@ describe('saved views', () => {
     const field = screen.getByRole('textbox', { name: 'Name' });
     await user.clear(field);
     await user.type(field, 'This season{Enter}');
-    await act(() => deviceCopySettled());
+    await copySettled();
     expect(parseSavedViews((await readSavedViewsCopy(EVENT))?.value)[0]).toMatchObject({
       name: 'This season',
       print: { later: true },
@@ -198,7 +209,7 @@ describe('saved views', () => {
         },
       ]),
     );
-    await act(() => deviceCopySettled());
+    await copySettled();
     const { user } = renderApp(path());
     await loaded();
     await user.click(menuButton('Views'));
@@ -223,7 +234,7 @@ describe('saved views', () => {
     await user.click(menuButton('Views'));
     await user.click(screen.getByRole('button', { name: /^Save the current view…/ }));
     await user.type(screen.getByRole('textbox', { name: 'Name' }), 'Desks again{Enter}');
-    await act(() => deviceCopySettled());
+    await copySettled();
     const stored = parseSavedViews((await readSavedViewsCopy(EVENT))?.value);
     expect(stored.find((view) => view.name === 'Desks again')?.print).toEqual(choices);
   });
@@ -242,7 +253,7 @@ describe('saved views', () => {
         },
       ]),
     );
-    await act(() => deviceCopySettled());
+    await copySettled();
     onlineManager.setOnline(false);
     const { user, queryClient } = renderApp(path());
     try {
