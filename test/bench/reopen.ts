@@ -20,7 +20,6 @@ import { formatCount, type EventPlan } from './plan';
 import { log } from './serve';
 import { TEXT } from './texts';
 
-
 export interface ReopenFigures {
   /** Navigation start → the count line shows the total (DOM), and the frame after. */
   domMs: number;

@@ -58,7 +58,8 @@ describe('what changed since the last visit, on the registrations screen', () =>
     await user.click(newLink);
 
     expect(await screen.findByRole('button', { name: /Remove the filter “New since/ })).toBeInTheDocument();
-    const table = screen.getByRole('region', { name: /Registrations of/ });
+    // The table's code may still be on its way: the rows are ready before it.
+    const table = await screen.findByRole('region', { name: /Registrations of/ });
     const shownIds = within(table)
       .getAllByRole('row')
       .slice(1)
