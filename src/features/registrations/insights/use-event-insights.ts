@@ -81,11 +81,25 @@ export function useEventInsights(
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [client, eventId, rows, categories, scope, optionsKey, throttleMs, held]);
 
+  /** The figures this hook last gave, whichever way they came. */
+  const [given, setGiven] = useState<{ eventId: number; insights: EventInsights; from: number } | null>(null);
   if (!request) return IDLE;
   // This exact computation is done (here or by another screen): its figures, at once.
   const done = corrected && client.peek(corrected);
-  if (done) return { insights: done, from: request.rows.length, computing: false, error: null };
-  return { ...latest, computing: latest.error === null };
+  const state: EventInsightsState = done
+    ? { insights: done, from: request.rows.length, computing: false, error: null }
+    : { ...latest, computing: latest.error === null };
+  if (state.insights) {
+    if (given?.insights !== state.insights)
+      setGiven({ eventId: request.eventId, insights: state.insights, from: state.from });
+    return state;
+  }
+  // Figures taken straight from the cache never pass through `latest` (and on a busy machine a
+  // result's own update can wait, being a transition): those given last stay until newer ones
+  // come, rather than the screen falling back to its skeleton and folding what was open.
+  return given?.eventId === request.eventId
+    ? { ...state, insights: given.insights, from: given.from }
+    : state;
 }
 
 /**
