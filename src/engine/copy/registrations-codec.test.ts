@@ -5,6 +5,7 @@ import { deriveDeviceKey, newDeviceSalt } from './device-key';
 import { recordAad, sealRecord } from './record-crypto';
 import {
   buildQuestionTable,
+  decodeEncodedRows,
   decodeRegistrationChunk,
   encodeRegistrationChunk,
   type DeviceRegistration,
@@ -172,5 +173,34 @@ describe('registrations codec', () => {
     const table = { order: [], texts: [] };
     expect(() => decodeRegistrationChunk(new TextEncoder().encode('{"a":1}'), table)).toThrow();
     expect(() => decodeRegistrationChunk(new TextEncoder().encode('[[1,2]]'), table)).toThrow();
+  });
+
+  it('reads a chunk handed to the page, and anything else as nothing, never throwing', () => {
+    const rows = parsedDemoRows(DEMO_EVENT_IDS.trickySmall);
+    const questions = buildQuestionTable(rows);
+    const bytes = encodeRegistrationChunk(rows, questions);
+    expect(decodeEncodedRows(structuredClone({ bytes, questions }))).toEqual(rows);
+    const table = fc.oneof(
+      fc.constant(questions),
+      fc.record({
+        order: fc.array(fc.nat()),
+        texts: fc.array(fc.tuple(fc.nat(), fc.anything(), fc.anything())),
+      }),
+      fc.anything(),
+    );
+    const someBytes = fc.oneof(
+      fc.uint8Array().map((array) => new Uint8Array(array)),
+      fc.json().map((text) => new TextEncoder().encode(text)),
+      fc.constant(bytes),
+      fc.anything(),
+    );
+    fc.assert(
+      fc.property(fc.record({ bytes: someBytes, questions: table }), fc.anything(), (encoded, other) => {
+        for (const received of [encoded, other]) {
+          const read = decodeEncodedRows(received);
+          if (read !== null) expect(Array.isArray(read)).toBe(true);
+        }
+      }),
+    );
   });
 });
