@@ -48,8 +48,9 @@ export interface DeviceCopyEngine {
   ): Promise<CopySaveResult>;
   /**
    * Reads an event's list (and indexes it for the search): the rows a chunk at a time to
-   * `onRows` as they are decrypted (with the chunk as it was kept), then what they are as of. A list found damaged midway
-   * answers `discarded` after some slices went: they are not to be used.
+   * `onRows` as they are decrypted (with the chunk as it was kept), then what they are as of.
+   * A list found damaged midway answers `discarded` after some chunks went: they are not to be
+   * used.
    */
   readList(
     place: CopyPlace,

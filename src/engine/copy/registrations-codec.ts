@@ -1,3 +1,4 @@
+import { isRecord } from '@/engine/rpc/contract';
 import type { Bytes } from './record-crypto';
 
 /**
@@ -206,8 +207,8 @@ export interface EncodedRows {
 
 /** The rows of an EncodedRows received from another thread, or null when it is not one. Never throws. */
 export function decodeEncodedRows(received: unknown): DeviceRegistration[] | null {
-  if (typeof received !== 'object' || received === null) return null;
-  const { bytes, questions } = received as Partial<Record<keyof EncodedRows, unknown>>;
+  if (!isRecord(received)) return null;
+  const { bytes, questions } = received;
   if (!(bytes instanceof Uint8Array) || !isQuestionTable(questions)) return null;
   try {
     return decodeRegistrationChunk(bytes as Bytes, questions);
@@ -217,8 +218,8 @@ export function decodeEncodedRows(received: unknown): DeviceRegistration[] | nul
 }
 
 function isQuestionTable(value: unknown): value is QuestionTable {
-  if (typeof value !== 'object' || value === null) return false;
-  const { order, texts } = value as Partial<Record<keyof QuestionTable, unknown>>;
+  if (!isRecord(value)) return false;
+  const { order, texts } = value;
   return (
     Array.isArray(order) &&
     order.every((id) => typeof id === 'number') &&
