@@ -1,6 +1,8 @@
 import { QueryClient } from '@tanstack/react-query';
 import fc from 'fast-check';
 import { eventQueries } from '@/features/events/api/queries';
+import type { RegistrationsData } from '@/features/registrations/api/registrations-data';
+import { registrationsKey } from '@/features/registrations/api/registrations-key';
 import { freshIndexedDbForEachTest } from '@/engine/copy/testing/fresh-indexeddb';
 import { endSession, startSession } from '@/lib/session';
 import { TEST_SESSION } from '../../test/fixtures';
@@ -21,7 +23,7 @@ async function settled(client: QueryClient): Promise<void> {
 
 describe('the page load screen’s data, asked for at start-up', () => {
   it.each([`/events/${EVENT}`, `/events/${EVENT}/registrations`])(
-    'is the event, its categories and the events list on %s',
+    'is the event, its categories, the events list and the registrations on %s',
     async (pathname) => {
       startSession(TEST_SESSION);
       const client = new QueryClient();
@@ -31,6 +33,11 @@ describe('the page load screen’s data, asked for at start-up', () => {
       expect(client.getQueryData(eventQueries.categories(EVENT).queryKey)?.length).toBeGreaterThan(0);
       const list = client.getQueryData(eventQueries.list().queryKey);
       expect(list?.events.map((event) => event.eve_id)).toContain(EVENT);
+      await waitUntil(() =>
+        expect(client.getQueryData<RegistrationsData>(registrationsKey(EVENT))?.phase).toBe('complete'),
+      );
+      const registrations = client.getQueryData<RegistrationsData>(registrationsKey(EVENT));
+      expect(registrations?.rows.length).toBeGreaterThan(0);
     },
   );
 

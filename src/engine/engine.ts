@@ -1,4 +1,5 @@
 import { engineContract, type EngineContract } from './engine-contract';
+import { newEngineWorker, takeEarlyEngineWorker } from './engine-worker-start';
 import { createEngineClient, type EngineClient } from './rpc/client';
 import {
   inPageTransport,
@@ -29,10 +30,8 @@ function openEngine(): EngineTransport {
     if (!start) throw new Error('No Worker here, and no engine installed in the page');
     return inPageTransport(start);
   }
-  // Vite bundles the worker because `new URL(..., import.meta.url)` sits inside `new Worker(...)`.
-  return workerTransport(
-    () => new Worker(new URL('./engine-worker.ts', import.meta.url), { type: 'module' }),
-  );
+  // The worker the page's entry started, if any (engine-worker-start.ts); a restart starts a new one.
+  return workerTransport(() => takeEarlyEngineWorker() ?? newEngineWorker());
 }
 
 let engine: EngineClient<EngineContract> | null = null;
