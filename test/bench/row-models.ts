@@ -27,6 +27,7 @@ import {
 } from '../../src/features/registrations/rows/registration-labels';
 import {
   sortedCell,
+  cellText,
   RowBuilder,
   searchColumnsKey,
   searchText,
@@ -112,7 +113,7 @@ function tanstackFigures(rows: RegistrationRow[], columnIds: string[]) {
   });
   const helper = createColumnHelper<typeof features, RegistrationRow>();
   const columns = helper.columns(
-    columnIds.map((id) => helper.accessor((row) => row.cells[id] ?? '', { id, sortFn: 'byNormalizedCell' })),
+    columnIds.map((id) => helper.accessor((row) => cellText(row, id), { id, sortFn: 'byNormalizedCell' })),
   );
   const table = constructTable({
     features,

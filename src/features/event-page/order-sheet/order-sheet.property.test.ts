@@ -6,7 +6,7 @@ import type { Registration } from '@/engine/api/registration-schemas';
 import { questionInsights } from '@/engine/figures/question-insights';
 import { filterRows } from '@/features/registrations/rows/filter-rows';
 import { FIXED_COLUMN_IDS, registrationLabels } from '@/features/registrations/rows/registration-labels';
-import { RowBuilder } from '@/features/registrations/rows/registration-rows';
+import { cellText, RowBuilder } from '@/features/registrations/rows/registration-rows';
 import { answerFilter } from '@/features/registrations/rows/registrations-view';
 import type { EventCorrections } from '@/lib/clean-answers/clean-answers';
 import { orderSheet, withMargin, type OrderChoice } from './order-sheet';
@@ -132,9 +132,7 @@ describe('the order sheet', () => {
             }
           });
           // Every counted answer is either ordered or listed as unread: none is lost.
-          const answeredAndCounted = rows.filter(
-            (row) => counted(row) && (row.cells['q:8'] ?? '').trim() !== '',
-          );
+          const answeredAndCounted = rows.filter((row) => counted(row) && cellText(row, 'q:8').trim() !== '');
           const unread = sheet.unread.reduce((sum, answer) => sum + answer.count, 0);
           expect(sheet.total + unread).toBe(answeredAndCounted.length);
           expect(sheet.groups.reduce((sum, group) => sum + group.total, 0)).toBe(sheet.total);

@@ -1,6 +1,6 @@
 import { yieldToBrowser } from '@/lib/yield-to-browser';
 import type { RegistrationHistory } from '@/engine/history/registration-history';
-import type { RegistrationRow } from '../rows/registration-rows';
+import { cellText, type RegistrationRow } from '../rows/registration-rows';
 import type { RegistrationsModel } from '../rows/registrations-model';
 import type { RegistrationsView } from '../rows/registrations-view';
 import { viewRows } from '../rows/view-rows';
@@ -27,7 +27,7 @@ export async function tableExport(
   rows: readonly RegistrationRow[],
   visibleColumnIds: readonly string[],
   titleOf: (columnId: string) => string,
-  cellOf: (row: RegistrationRow, columnId: string) => string = (row, id) => row.cells[id] ?? '',
+  cellOf: (row: RegistrationRow, columnId: string) => string = cellText,
 ): Promise<TableExport> {
   const cells: string[][] = [];
   for (let start = 0; start < rows.length; start += ROWS_PER_SLICE) {
@@ -74,7 +74,7 @@ export async function viewExport(
       return model.labels.cleanColumn(titleOf(id.slice(0, -CLEAN_COLUMN_SUFFIX.length)));
     },
     (row, id) => {
-      if (!id.endsWith(CLEAN_COLUMN_SUFFIX)) return row.cells[id] ?? '';
+      if (!id.endsWith(CLEAN_COLUMN_SUFFIX)) return cellText(row, id);
       return clean.of(row, id.slice(0, -CLEAN_COLUMN_SUFFIX.length)) ?? '';
     },
   );
@@ -146,7 +146,7 @@ export async function mailingExport(
   for (let start = 0; start < kept.length; start += ROWS_PER_SLICE) {
     if (start > 0) await yieldToBrowser();
     for (const { address, row } of kept.slice(start, start + ROWS_PER_SLICE)) {
-      cells.push([address, ...columnIds.slice(1).map((id) => row.cells[id] ?? '')]);
+      cells.push([address, ...columnIds.slice(1).map((id) => cellText(row, id))]);
     }
   }
   return {

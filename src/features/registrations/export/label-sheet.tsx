@@ -3,7 +3,7 @@ import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import type { Category } from '@/engine/api/event-schemas';
 import type { Label } from '../rows/registration-labels';
-import type { RegistrationRow } from '../rows/registration-rows';
+import { cellText, type RegistrationRow } from '../rows/registration-rows';
 import { NO_CLEAN_ANSWERS, type CleanAnswers } from '../rows/question-readings';
 import { useRegistrationLabels } from '../rows/use-registrations-model';
 import { LABEL_GAP, LABEL_SHEETS, labelNameFit, labelSheets, type LabelSheetFormat } from './label-sheets';
@@ -99,11 +99,9 @@ export function LabelSheet({
           {cells.map((row, index) => {
             if (!row) return <div key={`blank-${index}`} className="label-sheet__label" />;
             const category = labels.categoryLabel(row.registration.category_id);
-            const order = row.cells.order_id ?? '';
+            const order = cellText(row, 'order_id');
             const answer =
-              options.answer === null
-                ? ''
-                : (clean.of(row, options.answer) ?? row.cells[options.answer] ?? '');
+              options.answer === null ? '' : (clean.of(row, options.answer) ?? cellText(row, options.answer));
             const fit = labelNameFit(row.name, format, otherLines);
             return (
               <div key={row.id} className="label-sheet__label" style={labelStyle}>

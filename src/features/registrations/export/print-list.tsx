@@ -10,7 +10,7 @@ import type { Registration } from '@/engine/api/registration-schemas';
 import { FIXED_COLUMN_IDS, type Label, type RegistrationLabels } from '../rows/registration-labels';
 import { leftOutStatusNames } from '@/engine/api/payment-status';
 import { useRegistrationLabels } from '../rows/use-registrations-model';
-import type { RegistrationRow } from '../rows/registration-rows';
+import { cellText, type RegistrationRow } from '../rows/registration-rows';
 import { NO_CLEAN_ANSWERS, type CleanAnswers } from '../rows/question-readings';
 import { DEFAULT_CHECK_IN_OPTIONS, rowsToPrint, type CheckInPrintOptions } from './print-options';
 import { deskRanges, printSections, type PrintSection } from './print-sections';
@@ -201,7 +201,7 @@ function DeskTable({ id, category, section, columns, rowOf, clean, event, date, 
               <tr key={registration.registration_id}>
                 {columns.map((column) => (
                   <td key={column.id} lang={column.id === 'category' ? category.lang : undefined}>
-                    {row ? (clean.of(row, column.id) ?? row.cells[column.id]) : null}
+                    {row ? (clean.of(row, column.id) ?? cellText(row, column.id)) : null}
                   </td>
                 ))}
                 <td className="print-list__check" />

@@ -7,7 +7,7 @@ import {
 } from '@/lib/clean-answers/clean-answers';
 import { paymentStatusKey } from '@/engine/api/payment-status';
 import { questionColumnId } from './question-columns';
-import { searchColumnsKey, searchText, type RegistrationRow } from './registration-rows';
+import { cellText, searchColumnsKey, searchText, type RegistrationRow } from './registration-rows';
 import { parseAnswerFilter } from './registrations-view';
 
 export interface RowFilters {
@@ -149,7 +149,7 @@ function filterAll(
   const result: RegistrationRow[] = [];
 
   for (const row of matched) {
-    if (order !== '' && row.cells.order_id?.trim() !== order) continue;
+    if (order !== '' && cellText(row, 'order_id').trim() !== order) continue;
     const categoryOk =
       (categories.size === 0 || categories.has(row.categoryKey)) && !notCategories.has(row.categoryKey);
     const statusOk = (statuses.size === 0 || statuses.has(row.statusKey)) && !notStatuses.has(row.statusKey);
@@ -197,7 +197,7 @@ function answerKeyOf(
   }
   let key = keys.get(slot);
   if (key === undefined) {
-    key = keyOf(row.cells[columnId] ?? '');
+    key = keyOf(cellText(row, columnId));
     keys.set(slot, key);
   }
   return key;

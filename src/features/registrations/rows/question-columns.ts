@@ -14,6 +14,14 @@ export const questionColumnId = (queId: number) => `${QUESTION_COLUMN}${queId}`;
 /** Whether a column of the table holds the answers to a question. */
 export const isQuestionColumn = (columnId: string) => columnId.startsWith(QUESTION_COLUMN);
 
+/** The question whose answers a column holds (the inverse of questionColumnId), or null. */
+export function questionOfColumn(columnId: string): number | null {
+  if (!isQuestionColumn(columnId)) return null;
+  const text = columnId.slice(QUESTION_COLUMN.length);
+  const queId = Number(text);
+  return /^\d+$/.test(text) && Number.isSafeInteger(queId) ? queId : null;
+}
+
 /**
  * Every question that appears in any registration, in first-seen order, with the first
  * non-empty text in each language. Incremental: while pages stream in, only registrations

@@ -10,7 +10,7 @@ import { cachedAnswerKey } from '@/lib/text-keys';
 import { yieldToBrowser } from '@/lib/yield-to-browser';
 import type { QuestionColumn } from './question-columns';
 import type { RegistrationLabels } from './registration-labels';
-import type { RegistrationRow } from './registration-rows';
+import { cellText, type RegistrationRow } from './registration-rows';
 
 /** Rows read per task: each question's answers of this many rows take a few milliseconds. */
 const ROWS_PER_SLICE = 25_000;
@@ -34,7 +34,7 @@ export async function questionReadings(
     let freeText = false;
     for (const row of rows) {
       if (++read % ROWS_PER_SLICE === 0) await yieldToBrowser();
-      const key = fold(row.cells[question.id] ?? '');
+      const key = fold(cellText(row, question.id));
       if (key === '') continue;
       counts.set(key, (counts.get(key) ?? 0) + 1);
       // More spellings than any vocabulary has: free text, whatever the rest holds. Its
@@ -91,7 +91,7 @@ export async function cleanAnswers(
     reads: (columnId) => keyers.has(columnId),
     of: (row, columnId) => {
       const keyOf = keyers.get(columnId);
-      return keyOf ? model.labels.cleanAnswer(keyOf(row.cells[columnId] ?? '')) : null;
+      return keyOf ? model.labels.cleanAnswer(keyOf(cellText(row, columnId))) : null;
     },
   };
 }

@@ -1,12 +1,14 @@
 import { phoneKeys, searchKey, sortKey } from '@/lib/text-keys';
 import type { Registration } from '@/engine/api/registration-schemas';
 import { paymentStatusKey } from '@/engine/api/payment-status';
-import { isQuestionColumn } from './question-columns';
+import { isQuestionColumn, questionOfColumn } from './question-columns';
 import type { RegistrationLabels } from './registration-labels';
 
 /**
- * A registration as the table shows it in one language: the text of every cell (what the
- * screen and the CSV show), plus its searched text, computed when a search first needs it.
+ * A registration as the table shows it in one language: what its cells show (cellText) and its
+ * searched text, computed when a search first needs it. The cells are read from the
+ * registration when asked for rather than kept: a record of every row's cells would cost an
+ * object and its properties per row, for text the registration holds already.
  */
 export interface RegistrationRow {
   id: number;
@@ -20,9 +22,14 @@ export interface RegistrationRow {
   statusKey: string;
   /** The person's name as every surface shows it (see RegistrationLabels.person). */
   name: string;
-  cells: Record<string, string>;
-  /** Cache of searchText(): the searched visible cells, for one set of columns. */
-  search: { columns: string; text: string } | null;
+  /** The category cell: its label, one string shared by the category's rows. */
+  category: string;
+  /** The payment status cell: its label, one string shared by the status's rows. */
+  status: string;
+  /** Cache of searchText(): the set of searched columns it is for (searchColumnsKey), or null. */
+  searchColumns: string | null;
+  /** Cache of searchText(): the searched visible cells, for `searchColumns`. */
+  searchText: string;
 }
 
 type RowLabels = Pick<RegistrationLabels, 'category' | 'status' | 'person'>;
@@ -57,28 +64,65 @@ export class RowBuilder {
   private buildOne(registration: Registration): RegistrationRow {
     const status = registration.payment_status ?? '';
     const categoryId = registration.category_id ?? null;
-    // A question the registration did not answer has no cell: readers use `?? ''`.
-    const cells: Record<string, string> = {
-      registration_id: String(registration.registration_id),
-      first_name: registration.first_name ?? '',
-      last_name: registration.last_name ?? '',
-      email: registration.email ?? '',
-      category: this.labels.category(categoryId),
-      order_id: registration.order_id ?? '',
-      payment_status: this.labels.status(status),
-    };
-    for (const answer of registration.custom_questions) cells[`q:${answer.que_id}`] = answer.reponse ?? '';
     return {
       id: registration.registration_id,
       registration,
       categoryKey: categoryId === null ? '' : String(categoryId),
       statusKey: paymentStatusKey(status),
       name: this.labels.person(registration),
-      cells,
-      search: null,
+      category: this.labels.category(categoryId),
+      status: this.labels.status(status),
+      searchColumns: null,
+      searchText: '',
     };
   }
 }
+
+/**
+ * The text of one cell, as the screen, the printed list and the files show it: '' for an empty
+ * field, a question the registration did not answer, or a column it does not have.
+ */
+export function cellText(row: RegistrationRow, columnId: string): string {
+  const registration = row.registration;
+  switch (columnId) {
+    case 'registration_id':
+      return String(row.id);
+    case 'first_name':
+      return registration.first_name ?? '';
+    case 'last_name':
+      return registration.last_name ?? '';
+    case 'email':
+      return registration.email ?? '';
+    case 'category':
+      return row.category;
+    case 'order_id':
+      return registration.order_id ?? '';
+    case 'payment_status':
+      return row.status;
+  }
+  const queId = questionOf(columnId);
+  if (queId === null) return '';
+  // A question answered twice shows its last answer.
+  let text = '';
+  for (const answer of registration.custom_questions)
+    if (answer.que_id === queId) text = answer.reponse ?? '';
+  return text;
+}
+
+/** Column id → question id: parsed once per column, not once per cell read. */
+function questionOf(columnId: string): number | null {
+  let queId = questionsOfColumns.get(columnId);
+  if (queId === undefined) {
+    queId = questionOfColumn(columnId);
+    // Bounded: column ids also come from addresses and saved views, where anything may be written.
+    if (questionsOfColumns.size >= COLUMNS_REMEMBERED) questionsOfColumns.clear();
+    questionsOfColumns.set(columnId, queId);
+  }
+  return queId;
+}
+
+const questionsOfColumns = new Map<string, number | null>();
+const COLUMNS_REMEMBERED = 1_000;
 
 /**
  * The text of one cell as it is sorted (lib/text-keys sortKey). Not kept per cell: each
@@ -86,7 +130,7 @@ export class RowBuilder {
  * would only cost memory.
  */
 export function sortedCell(row: RegistrationRow, columnId: string): string {
-  return sortKey(row.cells[columnId] ?? '');
+  return sortKey(cellText(row, columnId));
 }
 
 /**
@@ -94,7 +138,7 @@ export function sortedCell(row: RegistrationRow, columnId: string): string {
  * international forms of the phone numbers in it, as the search across events indexes them.
  */
 function searchedCell(row: RegistrationRow, columnId: string): string {
-  const text = row.cells[columnId] ?? '';
+  const text = cellText(row, columnId);
   if (!isQuestionColumn(columnId)) return searchKey(text);
   let searched = answersSearched.get(text);
   if (searched === undefined) {
@@ -126,9 +170,10 @@ export function searchText(
   columnIds: readonly string[],
   columnsKey: string = searchColumnsKey(columnIds),
 ): string {
-  if (row.search?.columns === columnsKey) return row.search.text;
+  if (row.searchColumns === columnsKey) return row.searchText;
   const text = columnIds.map((columnId) => searchedCell(row, columnId)).join(FIELD_SEPARATOR);
-  row.search = { columns: columnsKey, text };
+  row.searchColumns = columnsKey;
+  row.searchText = text;
   return text;
 }
 

@@ -1,6 +1,6 @@
 import type { Registration } from '@/engine/api/registration-schemas';
 import { fullName } from '@/engine/api/full-name';
-import { RowBuilder } from './registration-rows';
+import { cellText, RowBuilder } from './registration-rows';
 import { isSorted, sortRows } from './sort-rows';
 import { warmRows } from './warm-rows';
 
@@ -27,7 +27,7 @@ describe('warming rows in idle time', () => {
     const rows = build();
     warmRows(rows, columns);
     await vi.runAllTimersAsync();
-    expect(rows.every((row) => row.search !== null)).toBe(true);
+    expect(rows.every((row) => row.searchColumns !== null)).toBe(true);
     for (const column of columns) expect(isSorted(rows, column)).toBe(true);
     // The orders are ready: sorting by a warmed column sorts nothing more.
     const sort = vi.spyOn(Array.prototype, 'sort');
@@ -37,9 +37,9 @@ describe('warming rows in idle time', () => {
     expect(byLastName.map((row) => row.id)).toEqual(
       [...rows]
         .sort((a, b) =>
-          a.cells.last_name! < b.cells.last_name!
+          cellText(a, 'last_name') < cellText(b, 'last_name')
             ? 1
-            : a.cells.last_name! > b.cells.last_name!
+            : cellText(a, 'last_name') > cellText(b, 'last_name')
               ? -1
               : b.id - a.id,
         )
@@ -53,6 +53,6 @@ describe('warming rows in idle time', () => {
     const stop = warmRows(rows, columns);
     stop();
     await vi.runAllTimersAsync();
-    expect(rows.every((row) => row.search === null)).toBe(true);
+    expect(rows.every((row) => row.searchColumns === null)).toBe(true);
   });
 });

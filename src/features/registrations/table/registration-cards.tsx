@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Label } from '../rows/registration-labels';
-import type { RegistrationRow } from '../rows/registration-rows';
+import { cellText, type RegistrationRow } from '../rows/registration-rows';
 import type { RegistrationsView } from '../rows/registrations-view';
 import { RegistrationCell } from './registration-cell';
 import { usePageWindow } from './use-page-window';
@@ -100,10 +100,10 @@ export function RegistrationCards({
                   <strong className="registration-card__name">{row.name}</strong>
                   <RegistrationCell row={row} columnId="payment_status" />
                 </span>
-                <span className="registration-card__line">{row.cells.category}</span>
-                <span className="registration-card__line muted">{row.cells.email}</span>
+                <span className="registration-card__line">{row.category}</span>
+                <span className="registration-card__line muted">{cellText(row, 'email')}</span>
                 <span className="registration-card__line muted">
-                  #{row.id} · {row.cells.order_id}
+                  #{row.id} · {cellText(row, 'order_id')}
                 </span>
               </button>
             </li>

@@ -1,5 +1,5 @@
 import { knownStatus } from '@/engine/api/payment-status';
-import type { RegistrationRow } from '../rows/registration-rows';
+import { cellText, type RegistrationRow } from '../rows/registration-rows';
 
 /**
  * One cell's text as the table and the cards show it: a payment status is a pill coloured by
@@ -9,9 +9,9 @@ export function RegistrationCell({ row, columnId }: { row: RegistrationRow; colu
   if (columnId === 'payment_status' && row.statusKey) {
     return (
       <span className={`status-pill status-pill--${knownStatus(row.statusKey) ?? 'other'}`}>
-        {row.cells.payment_status}
+        {row.status}
       </span>
     );
   }
-  return <>{row.cells[columnId]}</>;
+  return <>{cellText(row, columnId)}</>;
 }

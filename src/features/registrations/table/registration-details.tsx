@@ -8,7 +8,7 @@ import { formatInstant } from '@/lib/dates';
 import type { Label } from '../rows/registration-labels';
 import { MISSING } from '../rows/registration-labels';
 import { FIXED_COLUMN_IDS } from '../rows/registration-labels';
-import type { RegistrationRow } from '../rows/registration-rows';
+import { cellText, type RegistrationRow } from '../rows/registration-rows';
 import { useLanguage } from '@/i18n/use-language';
 import './registration-details.css';
 
@@ -74,7 +74,7 @@ export function RegistrationDetails({
   const language = useLanguage();
   const registration = row.registration;
   const extras = Object.entries(registration).filter(([key]) => !DOCUMENTED_FIELDS.has(key));
-  const orderId = row.cells.order_id?.trim() ?? '';
+  const orderId = cellText(row, 'order_id').trim();
 
   // Following a link of "Also in this order" takes its registration out of that list (it is now
   // the one shown), and the focus on the link with it, to the page behind the sheet: nothing is
@@ -151,10 +151,10 @@ export function RegistrationDetails({
             <dd>
               {id === 'order_id' && orderId !== '' ? (
                 <Link to={orderTo(orderId)} aria-label={t('details.orderLink', { order: orderId })}>
-                  {row.cells.order_id}
+                  {cellText(row, 'order_id')}
                 </Link>
               ) : (
-                row.cells[id] || MISSING
+                cellText(row, id) || MISSING
               )}
             </dd>
           </div>
@@ -185,9 +185,9 @@ export function RegistrationDetails({
                 {' · #'}
                 {other.id}
                 {' · '}
-                {other.cells.category || MISSING}
+                {other.category || MISSING}
                 {' · '}
-                {other.cells.payment_status || MISSING}
+                {other.status || MISSING}
               </span>
             </li>
           ))}

@@ -4,7 +4,7 @@ import {
   rowSortingFeature,
   tableFeatures,
 } from '@tanstack/react-table';
-import type { RegistrationRow } from '../rows/registration-rows';
+import { cellText, type RegistrationRow } from '../rows/registration-rows';
 
 /*
  * Registered once, at module scope, as TanStack Table 9 requires. TanStack Table holds the
@@ -21,7 +21,7 @@ const helper = createColumnHelper<typeof features, RegistrationRow>();
 /** Fixed columns then one column per custom question; every cell is the row's text. */
 export function buildColumns(ids: readonly string[]) {
   return helper.columns(
-    ids.map((id) => helper.accessor((row) => row.cells[id] ?? '', { id, sortDescFirst: false })),
+    ids.map((id) => helper.accessor((row) => cellText(row, id), { id, sortDescFirst: false })),
   );
 }
 

@@ -6,31 +6,33 @@ import type { RegistrationsView } from '../rows/registrations-view';
 import { RegistrationsTable } from './registrations-table';
 import { sizeRegistrationsTable } from '../../../../test/table-layout';
 
-const COLUMNS = ['registration_id', 'first_name', 'last_name', 'email', 'q1'] as const;
+const COLUMNS = ['registration_id', 'first_name', 'last_name', 'email', 'q:1'] as const;
 const TITLES = new Map([
   ['registration_id', { text: 'ID' }],
   ['first_name', { text: 'First name' }],
   ['last_name', { text: 'Last name' }],
   ['email', { text: 'E-mail' }],
-  ['q1', { text: 'Club' }],
+  ['q:1', { text: 'Club' }],
 ]);
 const LONG_ANSWER = `Club des coureurs du dimanche matin ${'très '.repeat(400)}motivés`;
 
 function row(id: number, first: string, last: string, answer = 'Aucun'): RegistrationRow {
   return {
     id,
-    registration: registration({ registration_id: id, first_name: first, last_name: last }),
-    categoryKey: '',
-    statusKey: '',
-    name: `${first} ${last}`,
-    cells: {
-      registration_id: String(id),
+    registration: registration({
+      registration_id: id,
       first_name: first,
       last_name: last,
       email: `${first.toLowerCase()}@example.org`,
-      q1: answer,
-    },
-    search: null,
+      custom_questions: [{ que_id: 1, que_question_fr: 'Club', que_question_en: 'Club', reponse: answer }],
+    }),
+    categoryKey: '',
+    statusKey: '',
+    name: `${first} ${last}`,
+    category: '',
+    status: '',
+    searchColumns: null,
+    searchText: '',
   };
 }
 

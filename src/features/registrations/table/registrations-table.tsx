@@ -3,7 +3,7 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import { useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MISSING, type Label } from '../rows/registration-labels';
-import type { RegistrationRow } from '../rows/registration-rows';
+import { cellText, type RegistrationRow } from '../rows/registration-rows';
 import type { RegistrationsView } from '../rows/registrations-view';
 import { buildColumns, features, layoutColumns } from './registrations-columns';
 import { RegistrationCell } from './registration-cell';
@@ -198,7 +198,7 @@ export function RegistrationsTable({
               >
                 {row.getVisibleCells().map((cell, cellIndex) => {
                   const id = cell.column.id;
-                  const text = registration.cells[id];
+                  const text = cellText(registration, id);
                   return (
                     <td
                       key={cell.id}

@@ -3,7 +3,7 @@ import { useLanguage } from '@/i18n/use-language';
 import { formatInstant } from '@/lib/dates';
 import { questionColumnId } from '../rows/question-columns';
 import type { Label, RegistrationLabels } from '../rows/registration-labels';
-import type { RegistrationRow } from '../rows/registration-rows';
+import { cellText, type RegistrationRow } from '../rows/registration-rows';
 import { parseAnswerFilter, type RegistrationsView } from '../rows/registrations-view';
 
 /**
@@ -27,7 +27,9 @@ export function useToolbarChips(
     const shown =
       key === ''
         ? t('filters.noAnswer')
-        : (labels.cleanAnswer(key) ?? filteredRows[0]?.cells[questionColumnId(queId)]?.trim() ?? key);
+        : (labels.cleanAnswer(key) ??
+          (filteredRows[0] && cellText(filteredRows[0], questionColumnId(queId)).trim()) ??
+          key);
     return { value, label: t('filters.answerChip', { question: title, answer: shown }) };
   });
   // "not Cancelled": each excluded value labelled as its cells are, even one no row has.

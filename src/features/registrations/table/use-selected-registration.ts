@@ -1,5 +1,5 @@
 import { useCallback, useMemo, useRef } from 'react';
-import type { RegistrationRow } from '../rows/registration-rows';
+import { cellText, type RegistrationRow } from '../rows/registration-rows';
 import { clearRowFilters, writeRegistrationsView, type RegistrationsView } from '../rows/registrations-view';
 import type { DetailsPosition } from './registration-details';
 
@@ -45,11 +45,11 @@ export function useSelectedRegistration(
     ...(selectedIndex >= 0 &&
       selectedIndex < filteredRows.length - 1 && { onNext: () => show(filteredRows[selectedIndex + 1]!.id) }),
   };
-  const selectedOrder = selected?.cells.order_id?.trim() ?? '';
+  const selectedOrder = selected ? cellText(selected, 'order_id').trim() : '';
   const sameOrder = useMemo(
     () =>
       selected && selectedOrder !== ''
-        ? rows.filter((row) => row !== selected && row.cells.order_id?.trim() === selectedOrder)
+        ? rows.filter((row) => row !== selected && cellText(row, 'order_id').trim() === selectedOrder)
         : [],
     [rows, selected, selectedOrder],
   );
