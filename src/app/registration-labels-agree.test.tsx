@@ -127,17 +127,21 @@ describe.each(['en', 'fr'] as const)('an unknown category and an unknown status,
   it('read the same in the details panel', () => {
     const { row } = setUp();
     render(
-      <MemoryRouter>
-        <RegistrationDetails
-          row={row}
-          titles={new Map()}
-          position={{ index: 0, total: 1 }}
-          sameOrder={[]}
-          detailsTo={() => '/'}
-          orderTo={() => '/'}
-          onClose={() => undefined}
-        />
-      </MemoryRouter>,
+      <QueryClientProvider client={new QueryClient()}>
+        <MemoryRouter>
+          <RegistrationDetails
+            eventId={row.registration.event_id ?? 1}
+            version={null}
+            row={row}
+            titles={new Map()}
+            position={{ index: 0, total: 1 }}
+            sameOrder={[]}
+            detailsTo={() => '/'}
+            orderTo={() => '/'}
+            onClose={() => undefined}
+          />
+        </MemoryRouter>
+      </QueryClientProvider>,
     );
     expect(screen.getByText(category)).toBeInTheDocument();
     expect(screen.getByText(status)).toBeInTheDocument();

@@ -1,6 +1,6 @@
 import { z } from '@/lib/zod';
 import { apiId, apiList, apiText } from '@/lib/api-schema';
-import { shareAnswerTitles } from './answer-titles';
+import { shareAnswers } from './shared-answers';
 
 /** Answer to an event-specific question (API document 2.5). Matched by `que_id`, never by text. */
 const customAnswerSchema = z.looseObject({
@@ -29,9 +29,9 @@ export const registrationSchema = z.looseObject({
  */
 export const registrationPageResponseSchema = z.pipe(
   z.looseObject({ registrations: z.array(registrationSchema) }),
-  // One string per question title in the page, not one per answer (answer-titles.ts).
+  // One string per question title and one object per equal answer in the page (shared-answers.ts).
   z.transform((page) => {
-    shareAnswerTitles(page.registrations);
+    shareAnswers(page.registrations);
     return page;
   }),
 );

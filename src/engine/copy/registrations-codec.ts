@@ -1,3 +1,4 @@
+import { shareAnswers } from '@/engine/api/shared-answers';
 import { isRecord } from '@/engine/rpc/contract';
 import type { Bytes } from './record-crypto';
 
@@ -93,6 +94,7 @@ function pack(
 function unpack(
   packed: Packed,
   keys: readonly string[],
+  extraFields: ExtraFields,
   decodeValue?: (key: string, value: unknown) => unknown,
 ): Record_ {
   const object: Record_ = {};
@@ -103,9 +105,12 @@ function unpack(
     const value = packed[i];
     object[key] = decodeValue ? decodeValue(key, value) : value;
   });
-  if (extras && typeof extras === 'object') Object.assign(object, extras);
+  if (extraFields === 'keep' && extras && typeof extras === 'object') Object.assign(object, extras);
   return object;
 }
+
+/** Whether a decoded row keeps the fields the API sent beyond the documented ones (the engine), or not (the page: pageRegistration). */
+type ExtraFields = 'keep' | 'drop';
 
 /** The question table of an event: texts from the first answer to each question. */
 export function buildQuestionTable(rows: readonly DeviceRegistration[]): QuestionTable {
@@ -157,6 +162,7 @@ function decodeAnswers(
   encoded: unknown,
   table: QuestionTable,
   texts: Map<number, readonly unknown[]>,
+  extraFields: ExtraFields,
 ): unknown {
   if (Array.isArray(encoded))
     return encoded.map((reponse: unknown, i) => {
@@ -165,7 +171,7 @@ function decodeAnswers(
       return { que_id: id, que_question_fr: known[1], que_question_en: known[2], reponse };
     });
   const wrapped = encoded as { a?: Packed[]; raw?: unknown };
-  if (wrapped.a) return wrapped.a.map((packed) => reorderAnswer(unpack(packed, ANSWER_KEYS)));
+  if (wrapped.a) return wrapped.a.map((packed) => reorderAnswer(unpack(packed, ANSWER_KEYS, extraFields)));
   return wrapped.raw;
 }
 
@@ -205,13 +211,16 @@ export interface EncodedRows {
   readonly questions: QuestionTable;
 }
 
-/** The rows of an EncodedRows received from another thread, or null when it is not one. Never throws. */
+/**
+ * The rows of an EncodedRows received from another thread, as the page holds them (their
+ * documented fields: pageRegistration), or null when it is not one. Never throws.
+ */
 export function decodeEncodedRows(received: unknown): DeviceRegistration[] | null {
   if (!isRecord(received)) return null;
   const { bytes, questions } = received;
   if (!(bytes instanceof Uint8Array) || !isQuestionTable(questions)) return null;
   try {
-    return decodeRegistrationChunk(bytes as Bytes, questions);
+    return decodeRegistrationChunk(bytes as Bytes, questions, 'drop');
   } catch {
     return null;
   }
@@ -229,14 +238,20 @@ function isQuestionTable(value: unknown): value is QuestionTable {
 }
 
 /** Decodes a chunk made by encodeRegistrationChunk with the same table. Throws on bytes that are not one. */
-export function decodeRegistrationChunk(bytes: Bytes, table: QuestionTable): DeviceRegistration[] {
+export function decodeRegistrationChunk(
+  bytes: Bytes,
+  table: QuestionTable,
+  extraFields: ExtraFields = 'keep',
+): DeviceRegistration[] {
   const texts = textsOf(table);
   const packed: unknown = JSON.parse(new TextDecoder().decode(bytes));
   if (!Array.isArray(packed)) throw new Error('Not a registrations chunk');
-  return packed.map((entry: unknown) => {
+  const rows = packed.map((entry: unknown) => {
     if (!Array.isArray(entry) || entry.length < ANSWERS_AT + 1) throw new Error('Not a registrations chunk');
-    return unpack(entry, ROW_KEYS, (key, value) =>
-      key === 'custom_questions' ? decodeAnswers(value, table, texts) : value,
+    return unpack(entry, ROW_KEYS, extraFields, (key, value) =>
+      key === 'custom_questions' ? decodeAnswers(value, table, texts, extraFields) : value,
     ) as DeviceRegistration;
   });
+  // Equal answers of the chunk as one object, as rows read from the API are (shared-answers.ts).
+  return shareAnswers(rows);
 }

@@ -99,6 +99,21 @@ export class EventLists {
     return this.recent.get(eventId)?.get(version) ?? null;
   }
 
+  /**
+   * One registration of the event's list at `version`, whole (the page holds its documented
+   * fields only: pageRegistration), if the engine still holds that version for `place`.
+   */
+  registrationAt(
+    place: CopyPlace,
+    eventId: number,
+    version: number,
+    registrationId: number,
+  ): Registration | null {
+    if (this.lists.get(eventId)?.owner !== ownerOf(place)) return null;
+    const rows = this.rowsAt(eventId, version);
+    return rows?.find((row) => row.registration_id === registrationId) ?? null;
+  }
+
   /** Drops an event's list, or every list (null: the session ended). */
   forget(eventId: number | null): void {
     if (eventId === null) {

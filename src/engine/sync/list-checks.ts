@@ -1,4 +1,5 @@
 import type { Handlers } from '@/engine/rpc/server';
+import { pageRegistration } from '@/engine/api/page-registration';
 import type { Registration } from '@/engine/api/registration-schemas';
 import {
   pruneHistory,
@@ -61,7 +62,7 @@ export function checkHandlers(
         for (let i = 0; i < before.length; i++) {
           if (merged.rows[i] === before[i]) continue;
           replacedAt.push(i);
-          replaced.push(merged.rows[i]!);
+          replaced.push(pageRegistration(merged.rows[i]!));
         }
         work.complete(list, merged.rows, report, history);
         return {
@@ -70,7 +71,7 @@ export function checkHandlers(
           added: merged.added,
           replacedAt,
           replaced,
-          appended: merged.rows.slice(before.length),
+          appended: merged.rows.slice(before.length).map(pageRegistration),
           ...work.keep(target, list, report, history),
         };
       }),

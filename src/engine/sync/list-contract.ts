@@ -1,6 +1,6 @@
 import type { ApiErrorInit } from '@/lib/api-error';
 import { asIs, done, isId, isRecord, method, type Parser } from '@/engine/rpc/contract';
-import { shareAnswerTitles } from '@/engine/api/answer-titles';
+import { shareAnswers } from '@/engine/api/shared-answers';
 import { isPlace, isReadResult } from '@/engine/copy/device-copy-contract';
 import type { CopyPlace, CopyReadResult } from '@/engine/copy/device-copy-protocol';
 import { decodeEncodedRows, type EncodedRows } from '@/engine/copy/registrations-codec';
@@ -141,16 +141,16 @@ const isListRows = (p: unknown): p is ListRows =>
   (p.report === null || isRecord(p.report));
 
 /**
- * Rows sent by the engine, taken as they came, their answers' titles shared (a structured clone
- * gives every row its own copy of each: see answer-titles.ts); rows sent as the copy keeps them,
- * decoded (their titles come from one table).
+ * Rows sent by the engine, taken as they came, their equal answers and titles shared (a
+ * structured clone gives every row its own copy of each: see shared-answers.ts); rows sent as
+ * the copy keeps them, decoded (which shares them too).
  */
 const listRows: Parser<ListRows> = (received) => {
   const taken = asIs<ListRows>(isListRows)(received);
   if (!taken) return null;
   const { encoded, ...message } = taken.value;
   if (encoded === undefined) {
-    shareAnswerTitles(message.rows);
+    shareAnswers(message.rows);
     return { value: message };
   }
   const rows = decodeEncodedRows(encoded);
@@ -165,6 +165,14 @@ const isFailure = (r: Record<string, unknown>): boolean =>
 
 const isStopped = (r: Record<string, unknown>): boolean =>
   r.kind === 'stopped' && (r.status === 'cancelled' || r.status === 'incomplete');
+
+/** One registration of the list at `version`. */
+export interface RegistrationParams {
+  readonly place: CopyPlace;
+  readonly eventId: number;
+  readonly version: number;
+  readonly registrationId: number;
+}
 
 export type LoadParams = ListTarget & { readonly resume: boolean };
 export type CheckParams = ListTarget & { readonly version: number };
@@ -239,9 +247,20 @@ export const listContract = {
           ((p.kind === 'count' && isId(p.loaded) && (p.total === null || isId(p.total))) ||
             (p.kind === 'rows' && isListRows(p))),
       )(received);
-      if (taken?.value.kind === 'rows') shareAnswerTitles(taken.value.rows);
+      if (taken?.value.kind === 'rows') shareAnswers(taken.value.rows);
       return taken;
     },
+  }),
+  /**
+   * One registration of the list at `version`, whole: the fields the page does not hold
+   * included (pageRegistration). Null when the engine no longer holds that version.
+   */
+  'list.registration': method<RegistrationParams, Registration | null>({
+    params: asIs(
+      (p): p is RegistrationParams =>
+        isRecord(p) && isPlace(p.place) && isId(p.eventId) && isId(p.version) && isId(p.registrationId),
+    ),
+    result: asIs((r): r is Registration | null => r === null || (isRecord(r) && isId(r.registration_id))),
   }),
   /** Drops an event's list, or every list (null: the session ended). */
   'list.forget': method<{ readonly eventId: number | null }, true>({

@@ -5,6 +5,7 @@ import { signInForTests } from '@/engine/loader/testing/loader-test-kit';
 import { getDemoDataset } from '@/mocks/data';
 import { getSession } from '@/lib/session';
 import { placeOf } from '@/engine/copy/copy-calls';
+import { REGISTRATION_FIELDS } from '@/engine/api/registration-fields';
 import type { ListRows, ListTarget } from './list-contract';
 
 /** Alpine, 420 registrations. */
@@ -70,5 +71,39 @@ describe("the engine's lists for the screens", () => {
     });
     const kept = await listDeviceCopy();
     expect(kept).toEqual({ status: 'ok', events: [] });
+  });
+
+  it('sends the page each row’s documented fields, and gives one registration whole, at a version it holds, to its session only', async () => {
+    signInForTests();
+    const { answer, held } = await load();
+    if (answer.kind !== 'complete') throw new Error(answer.kind);
+    const sent = held[0]!;
+    const source = getDemoDataset()
+      .registrationsOf(EVENT)
+      .find((row) => row.registration_id === sent.registration_id)!;
+    const undocumented = Object.keys(source).filter(
+      (key) => !(REGISTRATION_FIELDS as readonly string[]).includes(key),
+    );
+    expect(undocumented.length).toBeGreaterThan(0);
+    for (const row of held) for (const key of undocumented) expect(row).not.toHaveProperty(key);
+
+    const asked = {
+      place: target().place,
+      eventId: EVENT,
+      version: answer.version,
+      registrationId: sent.registration_id,
+    };
+    const whole = await theEngine().call('list.registration', asked);
+    expect(whole).toMatchObject({
+      ...sent,
+      ...Object.fromEntries(undocumented.map((key) => [key, source[key as keyof typeof source]])),
+    });
+    expect(await theEngine().call('list.registration', { ...asked, registrationId: 999_999_999 })).toBeNull();
+    expect(
+      await theEngine().call('list.registration', { ...asked, version: answer.version + 1_000 }),
+    ).toBeNull();
+    const otherSession = { ...asked, place: { ...asked.place, apiKey: `${asked.place.apiKey}-other` } };
+    expect(await theEngine().call('list.registration', otherSession)).toBeNull();
+    await deviceCopySettled();
   });
 });

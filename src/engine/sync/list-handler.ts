@@ -160,6 +160,8 @@ export function listHandlers(
 
     ...checkHandlers(work),
 
+    'list.registration': ({ place, eventId, version, registrationId }) =>
+      work.lists.registrationAt(place, eventId, version, registrationId),
     'list.forget': ({ eventId }) => {
       work.lists.forget(eventId);
       return true;

@@ -1,5 +1,6 @@
 import { ROWS_PER_WORKER_MESSAGE } from '@/lib/main-thread-budget';
 import { sharedFront } from '@/lib/shared-front';
+import { pageRegistration } from '@/engine/api/page-registration';
 import type { Registration } from '@/engine/api/registration-schemas';
 import type { LoadReport } from '@/engine/loader/load-types';
 import type { EncodedRows } from '@/engine/copy/registrations-codec';
@@ -17,7 +18,7 @@ const SEND_INTERVAL_MS = 300;
  * from the first position that differs from what was sent before (a load appends pages, and
  * now and then fills in a late page before the last ones), a few hundred rows per message.
  * Only the last message of a batch names the version of the whole list: the page's list has
- * that version once it took them all.
+ * that version once it took them all. The page gets each row as it holds it (pageRegistration).
  */
 export class ListRowsSender {
   private sent: readonly Registration[] = [];
@@ -76,7 +77,7 @@ export class ListRowsSender {
       const end = Math.min(rows.length, start + ROWS_PER_WORKER_MESSAGE);
       this.post({
         from: start,
-        rows: rows.slice(start, end),
+        rows: rows.slice(start, end).map(pageRegistration),
         version: end === rows.length ? version : 0,
         report,
       });

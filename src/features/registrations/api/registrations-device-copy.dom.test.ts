@@ -1,3 +1,4 @@
+import { pageRegistration } from '@/engine/api/page-registration';
 import { QueryClient } from '@tanstack/react-query';
 import { deviceCopySettled, deviceCopyStatus } from '@/engine/copy/device-copy';
 import { freshIndexedDbForEachTest } from '@/engine/copy/testing/fresh-indexeddb';
@@ -76,9 +77,10 @@ describe('the encrypted copy on the device', () => {
     // What the list must be: the first load's rows, each replaced by its new version where it
     // still exists (a deleted row cannot be seen through `updated_since`: it stays), then the
     // new rows in the server's order.
+    // The page holds each row's documented fields (pageRegistration).
     const now = getDemoDataset(TEST_TODAY)
       .registrationsOf(EVENT)
-      .map((row) => registrationSchema.parse(row));
+      .map((row) => pageRegistration(registrationSchema.parse(row)));
     const current = new Map<number, Registration>();
     for (const row of now) current.set(row.registration_id, row);
     const expected: Registration[] = [];

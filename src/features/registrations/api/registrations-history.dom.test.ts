@@ -1,3 +1,4 @@
+import { pageRegistration } from '@/engine/api/page-registration';
 import { QueryClient } from '@tanstack/react-query';
 import { registrationRequestsFromNow, TEST_TODAY } from '../../../../test/msw-server';
 import { deviceCopySettled, deviceCopyStatus } from '@/engine/copy/device-copy';
@@ -33,11 +34,11 @@ async function visit(eventId: number, during?: (client: QueryClient) => Promise<
   return data;
 }
 
-/** The demo API's list now, as the app parses it. */
+/** The demo API's list now, as the page holds it (its documented fields: pageRegistration). */
 const serverRows = (eventId: number) =>
   getDemoDataset(TEST_TODAY)
     .registrationsOf(eventId)
-    .map((row) => registrationSchema.parse(row));
+    .map((row) => pageRegistration(registrationSchema.parse(row)));
 
 /**
  * What changed between two lists, counted by a plain loop over the two snapshots: nothing of

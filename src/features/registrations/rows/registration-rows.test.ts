@@ -4,8 +4,8 @@ import { questionColumnId, questionOfColumn } from './question-columns';
 import { cellText, RowBuilder } from './registration-rows';
 
 const labels = {
-  category: (id: number | null) => (id === null ? '' : `Category ${id}`),
-  status: (status: string) => (status === 'paid' ? 'Paid' : status),
+  category: (id: number | null | undefined) => (id == null ? '' : `Category ${id}`),
+  status: (status: string | null | undefined) => (status === 'paid' ? 'Paid' : (status ?? '')),
   person: (r: { first_name?: string | null; last_name?: string | null }) =>
     `${r.first_name ?? ''} ${r.last_name ?? ''}`.trim(),
 };

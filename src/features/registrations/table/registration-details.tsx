@@ -1,3 +1,4 @@
+import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, type To } from 'react-router';
@@ -10,19 +11,11 @@ import { MISSING } from '../rows/registration-labels';
 import { FIXED_COLUMN_IDS } from '../rows/registration-labels';
 import { cellText, type RegistrationRow } from '../rows/registration-rows';
 import { useLanguage } from '@/i18n/use-language';
+import { REGISTRATION_FIELDS } from '@/engine/api/registration-fields';
+import { wholeRegistrationQuery } from '../api/whole-registration';
 import './registration-details.css';
 
-const DOCUMENTED_FIELDS = new Set([
-  'registration_id',
-  'event_id',
-  'first_name',
-  'last_name',
-  'email',
-  'category_id',
-  'order_id',
-  'payment_status',
-  'custom_questions',
-]);
+const DOCUMENTED_FIELDS = new Set<string>(REGISTRATION_FIELDS);
 
 /** Where the details sit in the list the table shows (its search, filters and order). */
 export interface DetailsPosition {
@@ -35,6 +28,9 @@ export interface DetailsPosition {
 }
 
 interface RegistrationDetailsProps {
+  eventId: number;
+  /** The version of the engine's list the row comes from (RegistrationsData.version). */
+  version: number | null;
   row: RegistrationRow;
   titles: ReadonlyMap<string, Label>;
   position: DetailsPosition;
@@ -62,6 +58,8 @@ const NEXT_KEY = 'ArrowRight';
  * order, and the other registrations of the order open their own details.
  */
 export function RegistrationDetails({
+  eventId,
+  version,
   row,
   titles,
   position,
@@ -73,7 +71,9 @@ export function RegistrationDetails({
   const { t } = useTranslation('registrations');
   const language = useLanguage();
   const registration = row.registration;
-  const extras = Object.entries(registration).filter(([key]) => !DOCUMENTED_FIELDS.has(key));
+  // The fields the API document does not list come from the engine (the page holds the others).
+  const whole = useQuery(wholeRegistrationQuery(eventId, version, row.id)).data;
+  const extras = whole ? Object.entries(whole).filter(([key]) => !DOCUMENTED_FIELDS.has(key)) : [];
   const orderId = cellText(row, 'order_id').trim();
 
   // Following a link of "Also in this order" takes its registration out of that list (it is now

@@ -259,6 +259,8 @@ const RegistrationsScreenContent = memo(function RegistrationsScreenContent({
           />
           {selected ? (
             <RegistrationDetails
+              eventId={eventId}
+              version={data?.version ?? null}
               row={selected}
               titles={titles}
               position={position}
