@@ -1,6 +1,6 @@
 import { z } from '@/lib/zod';
 import { apiId, apiList, apiText } from '@/lib/api-schema';
-import { shareAnswers } from './shared-answers';
+import { shareRepeatedValues } from './shared-values';
 
 /** Answer to an event-specific question (API document 2.5). Matched by `que_id`, never by text. */
 const customAnswerSchema = z.looseObject({
@@ -29,9 +29,9 @@ export const registrationSchema = z.looseObject({
  */
 export const registrationPageResponseSchema = z.pipe(
   z.looseObject({ registrations: z.array(registrationSchema) }),
-  // One string per question title and one object per equal answer in the page (shared-answers.ts).
+  // One string per title and payment status, one object per equal answer in the page (shared-values.ts).
   z.transform((page) => {
-    shareAnswers(page.registrations);
+    shareRepeatedValues(page.registrations);
     return page;
   }),
 );

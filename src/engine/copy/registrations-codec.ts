@@ -1,4 +1,4 @@
-import { shareAnswers } from '@/engine/api/shared-answers';
+import { shareRepeatedValues } from '@/engine/api/shared-values';
 import { isRecord } from '@/engine/rpc/contract';
 import type { Bytes } from './record-crypto';
 
@@ -252,6 +252,6 @@ export function decodeRegistrationChunk(
       key === 'custom_questions' ? decodeAnswers(value, table, texts, extraFields) : value,
     ) as DeviceRegistration;
   });
-  // Equal answers of the chunk as one object, as rows read from the API are (shared-answers.ts).
-  return shareAnswers(rows);
+  // Equal answers and statuses of the chunk as one, as rows read from the API are (shared-values.ts).
+  return shareRepeatedValues(rows);
 }

@@ -1,6 +1,6 @@
 import type { ApiErrorInit } from '@/lib/api-error';
 import { asIs, done, isId, isRecord, method, type Parser } from '@/engine/rpc/contract';
-import { shareAnswers } from '@/engine/api/shared-answers';
+import { shareRepeatedValues } from '@/engine/api/shared-values';
 import { isPlace, isReadResult } from '@/engine/copy/device-copy-contract';
 import type { CopyPlace, CopyReadResult } from '@/engine/copy/device-copy-protocol';
 import { decodeEncodedRows, type EncodedRows } from '@/engine/copy/registrations-codec';
@@ -141,8 +141,8 @@ const isListRows = (p: unknown): p is ListRows =>
   (p.report === null || isRecord(p.report));
 
 /**
- * Rows sent by the engine, taken as they came, their equal answers and titles shared (a
- * structured clone gives every row its own copy of each: see shared-answers.ts); rows sent as
+ * Rows sent by the engine, taken as they came, their equal answers, titles and statuses shared (a
+ * structured clone gives every row its own copy of each: see shared-values.ts); rows sent as
  * the copy keeps them, decoded (which shares them too).
  */
 const listRows: Parser<ListRows> = (received) => {
@@ -150,7 +150,7 @@ const listRows: Parser<ListRows> = (received) => {
   if (!taken) return null;
   const { encoded, ...message } = taken.value;
   if (encoded === undefined) {
-    shareAnswers(message.rows);
+    shareRepeatedValues(message.rows);
     return { value: message };
   }
   const rows = decodeEncodedRows(encoded);
@@ -247,7 +247,7 @@ export const listContract = {
           ((p.kind === 'count' && isId(p.loaded) && (p.total === null || isId(p.total))) ||
             (p.kind === 'rows' && isListRows(p))),
       )(received);
-      if (taken?.value.kind === 'rows') shareAnswers(taken.value.rows);
+      if (taken?.value.kind === 'rows') shareRepeatedValues(taken.value.rows);
       return taken;
     },
   }),

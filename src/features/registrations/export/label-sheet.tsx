@@ -3,7 +3,7 @@ import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import type { Category } from '@/engine/api/event-schemas';
 import type { Label } from '../rows/registration-labels';
-import { cellText, type RegistrationRow } from '../rows/registration-rows';
+import { cellText, personName, type RegistrationRow } from '../rows/registration-rows';
 import { NO_CLEAN_ANSWERS, type CleanAnswers } from '../rows/question-readings';
 import { useRegistrationLabels } from '../rows/use-registrations-model';
 import { LABEL_GAP, LABEL_SHEETS, labelNameFit, labelSheets, type LabelSheetFormat } from './label-sheets';
@@ -102,7 +102,7 @@ export function LabelSheet({
             const order = cellText(row, 'order_id');
             const answer =
               options.answer === null ? '' : (clean.of(row, options.answer) ?? cellText(row, options.answer));
-            const fit = labelNameFit(row.name, format, otherLines);
+            const fit = labelNameFit(personName(row), format, otherLines);
             return (
               <div key={row.id} className="label-sheet__label" style={labelStyle}>
                 {options.name ? (
@@ -110,7 +110,7 @@ export function LabelSheet({
                     className="label-sheet__name"
                     style={{ fontSize: `${fit.size}pt`, WebkitLineClamp: fit.lines }}
                   >
-                    {row.name}
+                    {personName(row)}
                   </p>
                 ) : null}
                 {options.category ? (

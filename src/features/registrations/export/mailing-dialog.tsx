@@ -5,7 +5,7 @@ import { useLanguage } from '@/i18n/use-language';
 import type { Category } from '@/engine/api/event-schemas';
 import { formatCount } from '@/lib/numbers';
 import { leftOutStatusNames, statusValuesText } from '@/engine/api/payment-status';
-import type { RegistrationRow } from '../rows/registration-rows';
+import { personName, type RegistrationRow } from '../rows/registration-rows';
 import { useRegistrationLabels } from '../rows/use-registrations-model';
 import { addressBatches, batchText, mailingAudience } from './mailing-addresses';
 import '@/components/dialog/modal-dialog.css';
@@ -117,7 +117,7 @@ export function MailingDialog({ rows, onClose }: MailingDialogProps) {
                       {audience.invalid.slice(0, INVALID_LISTED).map((row) => (
                         <li key={row.id}>
                           {t('dialog.invalidItem', {
-                            name: row.name,
+                            name: personName(row),
                             address: row.registration.email ?? '',
                           })}
                         </li>

@@ -20,8 +20,8 @@ export interface RegistrationRow {
    * is "cancelled"), '' when none: what the status filter and its counts go by.
    */
   statusKey: string;
-  /** The person's name as every surface shows it (see RegistrationLabels.person). */
-  name: string;
+  /** The labels of the row's language: its person's name is read through them (personName). */
+  labels: RowLabels;
   /** The category cell: its label, one string shared by the category's rows. */
   category: string;
   /** The payment status cell: its label, one string shared by the status's rows. */
@@ -32,7 +32,7 @@ export interface RegistrationRow {
   searchText: string;
 }
 
-type RowLabels = Pick<RegistrationLabels, 'category' | 'status' | 'person'>;
+export type RowLabels = Pick<RegistrationLabels, 'category' | 'status' | 'person'>;
 
 /**
  * Builds table rows, remembering each one by its registration: while 25,000 registrations
@@ -69,13 +69,21 @@ export class RowBuilder {
       registration,
       categoryKey: categoryId === null ? '' : String(categoryId),
       statusKey: paymentStatusKey(status),
-      name: this.labels.person(registration),
+      labels: this.labels,
       category: this.labels.category(categoryId),
       status: this.labels.status(status),
       searchColumns: null,
       searchText: '',
     };
   }
+}
+
+/**
+ * The person's name as every surface shows it (RegistrationLabels.person). Read when drawn,
+ * not kept: a few rows are drawn at a time, and a name kept per row would be a string per row.
+ */
+export function personName(row: RegistrationRow): string {
+  return row.labels.person(row.registration);
 }
 
 /**

@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Label } from '../rows/registration-labels';
-import { cellText, type RegistrationRow } from '../rows/registration-rows';
+import { cellText, personName, type RegistrationRow } from '../rows/registration-rows';
 import type { RegistrationsView } from '../rows/registrations-view';
 import { RegistrationCell } from './registration-cell';
 import { usePageWindow } from './use-page-window';
@@ -97,7 +97,7 @@ export function RegistrationCards({
             >
               <button type="button" className="registration-card__button" onClick={() => onOpen(row.id)}>
                 <span className="registration-card__top">
-                  <strong className="registration-card__name">{row.name}</strong>
+                  <strong className="registration-card__name">{personName(row)}</strong>
                   <RegistrationCell row={row} columnId="payment_status" />
                 </span>
                 <span className="registration-card__line">{row.category}</span>

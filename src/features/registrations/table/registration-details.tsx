@@ -9,7 +9,7 @@ import { formatInstant } from '@/lib/dates';
 import type { Label } from '../rows/registration-labels';
 import { MISSING } from '../rows/registration-labels';
 import { FIXED_COLUMN_IDS } from '../rows/registration-labels';
-import { cellText, type RegistrationRow } from '../rows/registration-rows';
+import { cellText, personName, type RegistrationRow } from '../rows/registration-rows';
 import { useLanguage } from '@/i18n/use-language';
 import { REGISTRATION_FIELDS } from '@/engine/api/registration-fields';
 import { wholeRegistrationQuery } from '../api/whole-registration';
@@ -177,9 +177,9 @@ export function RegistrationDetails({
               <Link
                 to={detailsTo(other.id)}
                 replace
-                aria-label={t('table.openDetails', { id: other.id, name: other.name })}
+                aria-label={t('table.openDetails', { id: other.id, name: personName(other) })}
               >
-                <bdi>{other.name}</bdi>
+                <bdi>{personName(other)}</bdi>
               </Link>
               <span className="muted">
                 {' · #'}

@@ -1,7 +1,7 @@
 import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { registration } from '@/engine/figures/testing/demo-event';
-import type { RegistrationRow } from '../rows/registration-rows';
+import { RowBuilder, type RegistrationRow } from '../rows/registration-rows';
 import type { RegistrationsView } from '../rows/registrations-view';
 import { RegistrationsTable } from './registrations-table';
 import { sizeRegistrationsTable } from '../../../../test/table-layout';
@@ -16,24 +16,23 @@ const TITLES = new Map([
 ]);
 const LONG_ANSWER = `Club des coureurs du dimanche matin ${'très '.repeat(400)}motivés`;
 
+const builder = new RowBuilder({
+  category: () => '',
+  status: () => '',
+  person: (r) => `${r.first_name ?? ''} ${r.last_name ?? ''}`,
+});
+
 function row(id: number, first: string, last: string, answer = 'Aucun'): RegistrationRow {
-  return {
-    id,
-    registration: registration({
+  const [built] = builder.build([
+    registration({
       registration_id: id,
       first_name: first,
       last_name: last,
       email: `${first.toLowerCase()}@example.org`,
       custom_questions: [{ que_id: 1, que_question_fr: 'Club', que_question_en: 'Club', reponse: answer }],
     }),
-    categoryKey: '',
-    statusKey: '',
-    name: `${first} ${last}`,
-    category: '',
-    status: '',
-    searchColumns: null,
-    searchText: '',
-  };
+  ]);
+  return built!;
 }
 
 const ROWS = [row(11, 'Anne', 'Morel', LONG_ANSWER), row(12, 'Marc', 'Girard'), row(13, 'Zoé', 'Rochat')];

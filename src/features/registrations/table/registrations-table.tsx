@@ -3,7 +3,7 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import { useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MISSING, type Label } from '../rows/registration-labels';
-import { cellText, type RegistrationRow } from '../rows/registration-rows';
+import { cellText, personName, type RegistrationRow } from '../rows/registration-rows';
 import type { RegistrationsView } from '../rows/registrations-view';
 import { buildColumns, features, layoutColumns } from './registrations-columns';
 import { RegistrationCell } from './registration-cell';
@@ -217,7 +217,7 @@ export function RegistrationsTable({
                           tabIndex={-1}
                           aria-label={t('table.openDetails', {
                             id: registration.id,
-                            name: registration.name,
+                            name: personName(registration),
                           })}
                           onClick={(event) => {
                             event.stopPropagation();

@@ -2,24 +2,32 @@ import { ANSWER_FIELDS } from './registration-fields';
 
 /**
  * Every answer carries its question's titles in both languages (API document 2.5), so a large
- * event repeats the same few titles on every row, and most questions the same few answers (a
- * size, yes or no, a distance). Read from JSON, or copied from one thread to another, each
- * repeat is an object and strings of its own: at 100,000 registrations they weigh more than the
- * names. `shareAnswers` points every equal title of a batch of rows at one string, and every
- * equal answer (same question, titles and response, no other field) at one object, in place;
- * what the rows say does not change. Answers are never written to once read, so rows may share
- * them.
+ * event repeats the same few titles on every row, most questions the same few answers (a size,
+ * yes or no, a distance) and every row one of a few payment statuses. Read from JSON, or copied
+ * from one thread to another, each repeat is an object or a string of its own: at 100,000
+ * registrations they weigh more than the names. `shareRepeatedValues` points every equal title
+ * and payment status of a batch of rows at one string, and every equal answer (same question,
+ * titles and response, no other field) at one object, in place; what the rows say does not
+ * change. Answers are never written to once read, so rows may share them.
  *
  * It reads what it is given as untrusted (rows relayed by another thread are not parsed again):
  * anything not shaped like an answer is left as it is. Never throws.
  */
-export function shareAnswers<T>(rows: T): T {
+export function shareRepeatedValues<T>(rows: T): T {
   if (!Array.isArray(rows)) return rows;
   try {
     const firstOf = new Map<unknown, Record<string, unknown>>();
     const sharedOf = new Map<unknown, Map<unknown, Record<string, unknown>>>();
+    const statuses = new Map<string, string>();
     for (const row of rows as unknown[]) {
-      const answers = isRecord(row) ? row.custom_questions : null;
+      if (!isRecord(row)) continue;
+      const status = row.payment_status;
+      if (typeof status === 'string') {
+        const shared = statuses.get(status);
+        if (shared === undefined) statuses.set(status, status);
+        else row.payment_status = shared;
+      }
+      const answers = row.custom_questions;
       if (!Array.isArray(answers)) continue;
       for (let i = 0; i < answers.length; i++) {
         const answer: unknown = answers[i];

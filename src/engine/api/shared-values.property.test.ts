@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { shareAnswers } from './shared-answers';
+import { shareRepeatedValues } from './shared-values';
 import { registrationPageResponseSchema } from './registration-schemas';
 
 const title = fc.oneof(
@@ -14,16 +14,20 @@ const answer = fc.record({
   reponse: fc.oneof(fc.string(), fc.constant(null)),
 });
 const rows = fc.array(
-  fc.record({ registration_id: fc.nat(), custom_questions: fc.array(answer, { maxLength: 5 }) }),
+  fc.record({
+    registration_id: fc.nat(),
+    payment_status: fc.oneof(fc.constantFrom('paid', 'pending'), fc.string(), fc.constant(null)),
+    custom_questions: fc.array(answer, { maxLength: 5 }),
+  }),
   { maxLength: 30 },
 );
 
-describe('sharing equal answers and titles between the rows of a batch', () => {
+describe('sharing equal answers, titles and payment statuses between the rows of a batch', () => {
   it('changes nothing the rows say', () => {
     fc.assert(
       fc.property(rows, (batch) => {
         const before = structuredClone(batch);
-        expect(shareAnswers(batch)).toBe(batch);
+        expect(shareRepeatedValues(batch)).toBe(batch);
         expect(batch).toEqual(before);
       }),
     );
@@ -32,7 +36,7 @@ describe('sharing equal answers and titles between the rows of a batch', () => {
   it('makes equal answers one object, and keeps apart those that differ or carry another field', () => {
     fc.assert(
       fc.property(rows, (batch) => {
-        shareAnswers(batch);
+        shareRepeatedValues(batch);
         // Each answer equal to the first one given that response to that question is that one.
         const first = new Map<string, (typeof batch)[number]['custom_questions'][number]>();
         for (const answer of batch.flatMap((row) => row.custom_questions)) {
@@ -58,7 +62,7 @@ describe('sharing equal answers and titles between the rows of a batch', () => {
       { custom_questions: [{ ...size(), reponse: 'L' }] },
       { custom_questions: [withExtra] },
     ];
-    shareAnswers(batch);
+    shareRepeatedValues(batch);
     expect(batch[1]!.custom_questions[0]).toBe(batch[0]!.custom_questions[0]);
     expect(batch[2]!.custom_questions[0]).not.toBe(batch[0]!.custom_questions[0]);
     expect(batch[3]!.custom_questions[0]).toBe(withExtra);
@@ -67,7 +71,7 @@ describe('sharing equal answers and titles between the rows of a batch', () => {
   it('never throws, whatever another thread sent, and leaves what it cannot write to as it was', () => {
     fc.assert(
       fc.property(fc.anything(), (received) => {
-        expect(() => shareAnswers(received)).not.toThrow();
+        expect(() => shareRepeatedValues(received)).not.toThrow();
       }),
     );
     const frozen = Object.freeze({ que_id: 1, que_question_fr: 'Taille', que_question_en: 'Size' });
@@ -75,7 +79,7 @@ describe('sharing equal answers and titles between the rows of a batch', () => {
       { custom_questions: [{ que_id: 1, que_question_fr: 'Taille', que_question_en: 'Size' }] },
       { custom_questions: [frozen] },
     ];
-    expect(() => shareAnswers(batch)).not.toThrow();
+    expect(() => shareRepeatedValues(batch)).not.toThrow();
     expect(batch[1]!.custom_questions[0]).toBe(frozen);
   });
 
