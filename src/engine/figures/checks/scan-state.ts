@@ -47,7 +47,6 @@ export interface CategoryCounts {
 export class EventScan {
   private rows: readonly Registration[] = [];
   private duplicates: readonly DuplicateGroup[] | null = null;
-  private readonly present = new Set<Registration>();
   private readonly addresses = new Map<string, Registration | Group>();
   private readonly orders = new Map<string, Registration | Group>();
   /** The addresses and orders a check finds now (see flagAddress, flagOrder). */
@@ -65,9 +64,12 @@ export class EventScan {
   update(rows: readonly Registration[]): void {
     if (sameRows(this.rows, rows)) return;
     this.duplicates = null;
+    // Both sets for this update only: a set of the counted rows kept between scans would hold
+    // an entry per row for a lookup made once per scan.
     const next = new Set(rows);
+    const counted = new Set(this.rows);
     const gone = this.rows.filter((row) => !next.has(row));
-    const came = rows.filter((row) => !this.present.has(row));
+    const came = rows.filter((row) => !counted.has(row));
     if (gone.length + came.length > rows.length) {
       this.clear();
       for (const row of next) this.count(row, 1);
@@ -90,7 +92,6 @@ export class EventScan {
   }
 
   private clear(): void {
-    this.present.clear();
     this.addresses.clear();
     this.orders.clear();
     this.flaggedAddresses.clear();
@@ -102,8 +103,6 @@ export class EventScan {
   /** Adds (sign 1) or takes out (-1) one registration's part in every count. */
   private count(row: Registration, sign: 1 | -1): void {
     const facts = this.memo.factsOf(row);
-    if (sign > 0) this.present.add(row);
-    else this.present.delete(row);
     if (facts.emailKey !== '') {
       const group = this.join(this.addresses, facts.emailKey, row, sign, addressParts);
       this.flag(this.flaggedAddresses, facts.emailKey, group !== null && isSharedAddress(group));
