@@ -32,24 +32,26 @@ export function shareRepeatedValues<T>(rows: T): T {
       for (let i = 0; i < answers.length; i++) {
         const answer: unknown = answers[i];
         if (!isRecord(answer)) continue;
+        let sameQuestion = sharedOf.get(answer.que_id);
+        const shared = sameQuestion?.get(answer.reponse);
+        if (
+          shared !== undefined &&
+          shared.que_question_fr === answer.que_question_fr &&
+          shared.que_question_en === answer.que_question_en
+        ) {
+          if (shared !== answer && isPlainAnswer(answer)) answers[i] = shared;
+          continue;
+        }
         const first = firstOf.get(answer.que_id);
         if (!first) firstOf.set(answer.que_id, answer);
         else
           for (const key of TITLE_KEYS) {
             if (typeof answer[key] === 'string' && answer[key] === first[key]) answer[key] = first[key];
           }
-        if (!isPlainAnswer(answer)) continue;
-        let sameQuestion = sharedOf.get(answer.que_id);
+        if (shared !== undefined || !isPlainAnswer(answer)) continue;
         if (!sameQuestion)
           sharedOf.set(answer.que_id, (sameQuestion = new Map<unknown, Record<string, unknown>>()));
-        const shared = sameQuestion.get(answer.reponse);
-        if (!shared) sameQuestion.set(answer.reponse, answer);
-        else if (
-          shared !== answer &&
-          shared.que_question_fr === answer.que_question_fr &&
-          shared.que_question_en === answer.que_question_en
-        )
-          answers[i] = shared;
+        sameQuestion.set(answer.reponse, answer);
       }
     }
   } catch {
@@ -63,9 +65,15 @@ const TITLE_KEYS = ['que_question_fr', 'que_question_en'] as const;
 /** An answer with the documented fields and nothing else, as a plain object: safe to share. */
 function isPlainAnswer(answer: Record<string, unknown>): boolean {
   if (Object.getPrototypeOf(answer) !== Object.prototype) return false;
-  const keys = Object.keys(answer);
-  return keys.length === ANSWER_FIELDS.length && ANSWER_FIELDS.every((field) => keys.includes(field));
+  // Counted without listing the keys: this runs for every answer of every row.
+  let fields = 0;
+  for (const key in answer) {
+    if (!ANSWER_FIELD_SET.has(key) || ++fields > ANSWER_FIELDS.length) return false;
+  }
+  return fields === ANSWER_FIELDS.length;
 }
+
+const ANSWER_FIELD_SET = new Set<string>(ANSWER_FIELDS);
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);

@@ -171,6 +171,20 @@ describe('registrations codec', () => {
     );
   });
 
+  it('reads equal answers of a chunk as one object, each still saying what it said', () => {
+    const rows = parsedDemoRows(DEMO_EVENT_IDS.largeMarathon).slice(0, 1_000);
+    const questions = buildQuestionTable(rows);
+    const decoded = decodeRegistrationChunk(encodeRegistrationChunk(rows, questions), questions);
+    expect(decoded).toStrictEqual(rows);
+    const objects = new Set(decoded.flatMap((row) => row.custom_questions));
+    const answers = decoded.reduce((sum, row) => sum + row.custom_questions.length, 0);
+    const distinct = new Set(
+      decoded.flatMap((row) => row.custom_questions.map((answer) => JSON.stringify(answer))),
+    );
+    expect(objects.size).toBe(distinct.size);
+    expect(objects.size).toBeLessThan(answers);
+  });
+
   it('refuses bytes that are not a chunk', () => {
     const table = { order: [], texts: [] };
     expect(() => decodeRegistrationChunk(new TextEncoder().encode('{"a":1}'), table)).toThrow();

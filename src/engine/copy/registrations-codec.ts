@@ -1,4 +1,3 @@
-import { shareRepeatedValues } from '@/engine/api/shared-values';
 import { isRecord } from '@/engine/rpc/contract';
 import type { Bytes } from './record-crypto';
 
@@ -163,16 +162,43 @@ function decodeAnswers(
   table: QuestionTable,
   texts: Map<number, readonly unknown[]>,
   extraFields: ExtraFields,
+  shared: ChunkRepeats,
 ): unknown {
   if (Array.isArray(encoded))
     return encoded.map((reponse: unknown, i) => {
       const id = table.order[i] ?? NaN;
-      const known = texts.get(id) ?? [];
-      return { que_id: id, que_question_fr: known[1], que_question_en: known[2], reponse };
+      return shared.answer(i, reponse, () => {
+        const known = texts.get(id) ?? [];
+        return { que_id: id, que_question_fr: known[1], que_question_en: known[2], reponse };
+      });
     });
   const wrapped = encoded as { a?: Packed[]; raw?: unknown };
   if (wrapped.a) return wrapped.a.map((packed) => reorderAnswer(unpack(packed, ANSWER_KEYS, extraFields)));
   return wrapped.raw;
+}
+
+/**
+ * The answers and payment statuses of one chunk, each equal one kept once: rows read from the
+ * API share theirs the same way (shared-values.ts). An answer that follows the question table
+ * has the four documented fields only, so equal responses to one question are equal answers.
+ */
+class ChunkRepeats {
+  private readonly answers: Map<unknown, Record_>[] = [];
+  private readonly statuses = new Map<unknown, unknown>();
+
+  answer(position: number, reponse: unknown, make: () => Record_): Record_ {
+    const byResponse = (this.answers[position] ??= new Map<unknown, Record_>());
+    let answer = byResponse.get(reponse);
+    if (answer === undefined) byResponse.set(reponse, (answer = make()));
+    return answer;
+  }
+
+  status(value: unknown): unknown {
+    const known = this.statuses.get(value);
+    if (known !== undefined) return known;
+    this.statuses.set(value, value);
+    return value;
+  }
 }
 
 /** Answers come back with the API's field order (que_id, texts, response), then extras. */
@@ -246,12 +272,15 @@ export function decodeRegistrationChunk(
   const texts = textsOf(table);
   const packed: unknown = JSON.parse(new TextDecoder().decode(bytes));
   if (!Array.isArray(packed)) throw new Error('Not a registrations chunk');
-  const rows = packed.map((entry: unknown) => {
+  const shared = new ChunkRepeats();
+  return packed.map((entry: unknown) => {
     if (!Array.isArray(entry) || entry.length < ANSWERS_AT + 1) throw new Error('Not a registrations chunk');
     return unpack(entry, ROW_KEYS, extraFields, (key, value) =>
-      key === 'custom_questions' ? decodeAnswers(value, table, texts, extraFields) : value,
+      key === 'custom_questions'
+        ? decodeAnswers(value, table, texts, extraFields, shared)
+        : key === 'payment_status'
+          ? shared.status(value)
+          : value,
     ) as DeviceRegistration;
   });
-  // Equal answers and statuses of the chunk as one, as rows read from the API are (shared-values.ts).
-  return shareRepeatedValues(rows);
 }
