@@ -1,4 +1,4 @@
-import { matchesTerms, narrowsSearch, searchTerms } from '@/lib/text-keys';
+import { narrowsSearch, searchTerms } from '@/lib/text-keys';
 import {
   answerKeyer,
   parseCleanKey,
@@ -7,7 +7,7 @@ import {
 } from '@/lib/clean-answers/clean-answers';
 import { paymentStatusKey } from '@/engine/api/payment-status';
 import { questionColumnId } from './question-columns';
-import { cellText, searchColumnsKey, searchText, type RegistrationRow } from './registration-rows';
+import { cellText, searchColumnsKey, searchMatcher, type RegistrationRow } from './registration-rows';
 import { parseAnswerFilter } from './registrations-view';
 
 export interface RowFilters {
@@ -173,7 +173,7 @@ function searchRows(
   const last = lastSearch.get(rows);
   const from =
     last && last.columnsKey === columnsKey && narrowsSearch(last.terms, terms) ? last.matched : rows;
-  const matched = from.filter((row) => matchesTerms(searchText(row, columnIds, columnsKey), terms));
+  const matched = from.filter(searchMatcher(columnIds, terms, columnsKey));
   lastSearch.set(rows, { columnsKey, terms, matched });
   return matched;
 }

@@ -1,7 +1,8 @@
 import fc from 'fast-check';
 import { registration } from '@/engine/figures/testing/demo-event';
 import { questionColumnId, questionOfColumn } from './question-columns';
-import { cellText, RowBuilder } from './registration-rows';
+import { cellText, RowBuilder, searchMatcher, searchText } from './registration-rows';
+import { searchTerms } from '@/lib/text-keys';
 
 const labels = {
   category: (id: number | null | undefined) => (id == null ? '' : `Category ${id}`),
@@ -63,5 +64,37 @@ describe('the question of a column', () => {
         if (queId !== null) expect(questionColumnId(queId)).toBe(text.replace(/^q:0+(?=\d)/, 'q:'));
       }),
     );
+  });
+});
+
+describe('a search over the visible columns', () => {
+  const columns = ['first_name', 'category', 'payment_status', questionColumnId(5)];
+  const matches = (query: string, columnIds: readonly string[] = columns) =>
+    searchMatcher(columnIds, searchTerms(query))(row!);
+
+  it('finds a term in a cell, in the category’s label and in the status’s label, each term anywhere', () => {
+    expect(matches('helene')).toBe(true);
+    expect(matches('category 7')).toBe(true);
+    expect(matches('PAID lacets')).toBe(true);
+    expect(matches('helene paid category lacets')).toBe(true);
+    expect(matches('helene refunded')).toBe(false);
+  });
+
+  it('finds nothing in a column that is hidden, labels included', () => {
+    expect(matches('category', ['first_name'])).toBe(false);
+    expect(matches('paid', ['first_name', 'category'])).toBe(false);
+    expect(matches('lacets', ['first_name'])).toBe(false);
+  });
+
+  it('never finds a term across two cells', () => {
+    expect(matches('helene les')).toBe(true);
+    expect(matches('heleneles')).toBe(false);
+    expect(matches('7 paid')).toBe(true);
+    expect(matches('7paid')).toBe(false);
+  });
+
+  it('keeps the labels out of each row’s searched text: they are searched once per search', () => {
+    expect(searchText(row!, columns)).not.toContain('category');
+    expect(searchText(row!, columns)).not.toContain('paid');
   });
 });

@@ -169,9 +169,16 @@ const ANSWERS_REMEMBERED = 50_000;
 const FIELD_SEPARATOR = '\u0001';
 
 /**
- * The searched text of the row's visible cells, joined by a character no search term can
- * contain, so one `includes` per term searches every column. Kept on the row until the visible
- * columns change.
+ * Columns whose cell is a label shared by many rows (a category's, a payment status's): searched
+ * through the label, once per search, rather than copied into every row's searched text.
+ */
+const LABEL_COLUMNS: ReadonlySet<string> = new Set(['category', 'payment_status']);
+
+/**
+ * The searched text of the row's visible cells but its labels (LABEL_COLUMNS), joined by a
+ * character no search term can contain, so one `includes` per term searches every such column.
+ * Kept on the row until the visible columns change. Search with `searchMatcher`, which reads the
+ * labels too.
  */
 export function searchText(
   row: RegistrationRow,
@@ -179,10 +186,45 @@ export function searchText(
   columnsKey: string = searchColumnsKey(columnIds),
 ): string {
   if (row.searchColumns === columnsKey) return row.searchText;
-  const text = columnIds.map((columnId) => searchedCell(row, columnId)).join(FIELD_SEPARATOR);
+  // Joined, not concatenated cell by cell: one flat string, not a chain of pieces.
+  const text = columnIds
+    .filter((columnId) => !LABEL_COLUMNS.has(columnId))
+    .map((columnId) => searchedCell(row, columnId))
+    .join(FIELD_SEPARATOR);
   row.searchColumns = columnsKey;
   row.searchText = text;
   return text;
+}
+
+/**
+ * Whether a row holds every term in one of the visible columns (all words, any order, each
+ * within one cell): in its searched text, or in its category's or status's label when that
+ * column is visible. Each label is folded and searched once per matcher, not once per row.
+ */
+export function searchMatcher(
+  columnIds: readonly string[],
+  terms: readonly string[],
+  columnsKey: string = searchColumnsKey(columnIds),
+): (row: RegistrationRow) => boolean {
+  const byCategory = columnIds.includes('category');
+  const byStatus = columnIds.includes('payment_status');
+  const termsIn = new Map<string, readonly boolean[]>();
+  const labelHas = (label: string): readonly boolean[] => {
+    let found = termsIn.get(label);
+    if (!found) {
+      const searched = searchKey(label);
+      termsIn.set(label, (found = terms.map((term) => searched.includes(term))));
+    }
+    return found;
+  };
+  return (row) => {
+    const text = searchText(row, columnIds, columnsKey);
+    const inCategory = byCategory ? labelHas(row.category) : null;
+    const inStatus = byStatus ? labelHas(row.status) : null;
+    return terms.every(
+      (term, i) => text.includes(term) || inCategory?.[i] === true || inStatus?.[i] === true,
+    );
+  };
 }
 
 const columnsKeys = new WeakMap<readonly string[], string>();
