@@ -1,4 +1,8 @@
-/** The fields of a registration the API document lists (2.4), in its order. */
+/**
+ * The fields of a registration the API document lists (2.4), in its order. The device copy's codec
+ * writes a row's values in this order (registrations-codec.ts): reordering them would make every
+ * copy kept on a device unreadable.
+ */
 export const REGISTRATION_FIELDS = [
   'registration_id',
   'event_id',

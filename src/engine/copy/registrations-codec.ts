@@ -1,3 +1,4 @@
+import { REGISTRATION_FIELDS } from '@/engine/api/registration-fields';
 import { isRecord } from '@/engine/rpc/contract';
 import type { Bytes } from './record-crypto';
 
@@ -44,17 +45,9 @@ export interface QuestionTable {
   readonly texts: readonly (readonly [number, unknown, unknown])[];
 }
 
-const ROW_KEYS = [
-  'registration_id',
-  'event_id',
-  'first_name',
-  'last_name',
-  'email',
-  'category_id',
-  'order_id',
-  'payment_status',
-  'custom_questions',
-] as const;
+/** A row's values in this order: the copies kept on devices are written so (see REGISTRATION_FIELDS). */
+const ROW_KEYS = REGISTRATION_FIELDS;
+/** An answer's values in this order, the response second: the copies kept on devices are written so. */
 const ANSWER_KEYS = ['que_id', 'reponse', 'que_question_fr', 'que_question_en'] as const;
 const ANSWERS_AT = ROW_KEYS.indexOf('custom_questions');
 
