@@ -6,9 +6,9 @@ import { getSession } from '@/lib/session';
 /**
  * Asks for the data of the page load's screen at start-up, beside its code (preloadScreenFor):
  * an event's page and its registrations need the event, its categories, the events list (for
- * the other editions) and the event's registrations. The page's entry has already sent these requests (screen-requests.ts)
- * and the queries take their answers; asked here, they are in the cache while the screen's code
- * starts instead of after it has rendered. The screens read the same queries, so nothing is
+ * the other editions) and the event's registrations. The page's entry has already sent the first
+ * three requests (screen-requests.ts) and the queries take their answers; asked here, they are in
+ * the cache while the screen's code starts instead of after it has rendered. The screens read the same queries, so nothing is
  * fetched twice; a failure is theirs to show, as if they had asked themselves. Only with a
  * session: without one, the screens send the visitor to sign in (whose screen loads the
  * requests' code when it checks the key).

@@ -79,7 +79,8 @@ const RegistrationsScreenContent = memo(function RegistrationsScreenContent({
   // What an export or a print is asked for: this view, in this language, at the click.
   const exportRequest = { view, labels: screen.labels, withFigures, listIds: screen.listIds };
 
-  const { selected, open, close, position, sameOrder, detailsTo, orderTo } = useSelectedRegistration(
+  // `details`: where the open registration sits and where it leads (RegistrationDetails' props).
+  const { selected, open, close, ...details } = useSelectedRegistration(
     screen.rows,
     filteredRows,
     view,
@@ -263,10 +264,7 @@ const RegistrationsScreenContent = memo(function RegistrationsScreenContent({
               version={data?.version ?? null}
               row={selected}
               titles={titles}
-              position={position}
-              sameOrder={sameOrder}
-              detailsTo={detailsTo}
-              orderTo={orderTo}
+              {...details}
               onClose={close}
             />
           ) : null}
