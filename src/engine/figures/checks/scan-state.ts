@@ -7,13 +7,51 @@ import { MAX_VOCABULARY_SPELLINGS } from '@/lib/clean-answers/clean-answers';
 /** More people than this on one address, in several orders: worth a look. */
 export const MAX_PEOPLE_PER_ADDRESS = 5;
 
-/** Registrations that share an address or an order, with what tells them apart, counted. */
+/**
+ * Registrations that share an address or an order, with what tells them apart: each member
+ * followed by its two parts (address groups: its person and its order; order groups: '' and
+ * its payment status), in one array. Thousands of groups of two or three live as long as the
+ * scan: one array each, not a set and two maps.
+ */
 class Group {
-  readonly members = new Set<Registration>();
-  /** Address groups: people (person keys) and orders; order groups: payment statuses. */
-  readonly first = new Map<string, number>();
-  readonly second = new Map<string, number>();
+  constructor(readonly entries: (Registration | string)[]) {}
+
+  get size(): number {
+    return this.entries.length / PARTS;
+  }
+
+  members(): Registration[] {
+    const members: Registration[] = [];
+    for (let i = 0; i < this.entries.length; i += PARTS) members.push(this.entries[i] as Registration);
+    return members;
+  }
+
+  add(row: Registration, [first, second]: [string, string]): void {
+    this.entries.push(row, first, second);
+  }
+
+  /** Takes `row` out; false when it was not in. */
+  remove(row: Registration): boolean {
+    const at = this.entries.indexOf(row);
+    if (at < 0) return false;
+    this.entries.splice(at, PARTS);
+    return true;
+  }
+
+  /** Whether the members' first (0) or second (1) parts take more than `limit` values. */
+  partsMoreThan(part: 0 | 1, limit: number): boolean {
+    const seen: unknown[] = [];
+    for (let i = 1 + part; i < this.entries.length; i += PARTS) {
+      const value = this.entries[i];
+      if (seen.includes(value)) continue;
+      seen.push(value);
+      if (seen.length > limit) return true;
+    }
+    return false;
+  }
 }
+/** A member and its two parts. */
+const PARTS = 3;
 
 /** One question's answers counted: its folded answers and their formats. */
 export interface QuestionCounts {
@@ -49,7 +87,7 @@ export class EventScan {
   private duplicates: readonly DuplicateGroup[] | null = null;
   private readonly addresses = new Map<string, Registration | Group>();
   private readonly orders = new Map<string, Registration | Group>();
-  /** The addresses and orders a check finds now (see flagAddress, flagOrder). */
+  /** The addresses and orders a check finds now, flagged at the end of each update. */
   readonly flaggedAddresses = new Set<string>();
   readonly flaggedOrders = new Set<string>();
   readonly questions = new Map<number, QuestionCounts>();
@@ -69,14 +107,20 @@ export class EventScan {
     const next = new Set(rows);
     const counted = new Set(this.rows);
     const gone = this.rows.filter((row) => !next.has(row));
-    const came = rows.filter((row) => !counted.has(row));
+    const came = [...next].filter((row) => !counted.has(row));
+    const touched = { addresses: new Set<string>(), orders: new Set<string>() };
     if (gone.length + came.length > rows.length) {
       this.clear();
-      for (const row of next) this.count(row, 1);
+      for (const row of next) this.count(row, 1, touched);
     } else {
-      for (const row of gone) this.count(row, -1);
-      for (const row of came) this.count(row, 1);
+      for (const row of gone) this.count(row, -1, touched);
+      for (const row of came) this.count(row, 1, touched);
     }
+    // Flagged once per update, from each changed group's members as they end up.
+    for (const key of touched.addresses)
+      this.flag(this.flaggedAddresses, key, this.groupOf(this.addresses, key), isSharedAddress);
+    for (const key of touched.orders)
+      this.flag(this.flaggedOrders, key, this.groupOf(this.orders, key), hasMixedStatus);
     this.rows = rows.slice();
   }
 
@@ -86,9 +130,14 @@ export class EventScan {
   }
 
   /** The registrations of a flagged address or order. */
-  membersOf(kind: 'address' | 'order', key: string): ReadonlySet<Registration> {
+  membersOf(kind: 'address' | 'order', key: string): readonly Registration[] {
     const found = (kind === 'address' ? this.addresses : this.orders).get(key);
-    return found === undefined ? new Set() : isGroup(found) ? found.members : new Set([found]);
+    return found === undefined ? [] : isGroup(found) ? found.members() : [found];
+  }
+
+  private groupOf(groups: Map<string, Registration | Group>, key: string): Group | null {
+    const found = groups.get(key);
+    return found !== undefined && isGroup(found) ? found : null;
   }
 
   private clear(): void {
@@ -101,27 +150,36 @@ export class EventScan {
   }
 
   /** Adds (sign 1) or takes out (-1) one registration's part in every count. */
-  private count(row: Registration, sign: 1 | -1): void {
+  private count(
+    row: Registration,
+    sign: 1 | -1,
+    touched: { addresses: Set<string>; orders: Set<string> },
+  ): void {
     const facts = this.memo.factsOf(row);
     if (facts.emailKey !== '') {
-      const group = this.join(this.addresses, facts.emailKey, row, sign, addressParts);
-      this.flag(this.flaggedAddresses, facts.emailKey, group !== null && isSharedAddress(group));
+      this.join(this.addresses, facts.emailKey, row, sign, addressParts);
+      touched.addresses.add(facts.emailKey);
     }
     if (facts.order !== '') {
-      const group = this.join(this.orders, facts.order, row, sign, orderParts);
-      this.flag(this.flaggedOrders, facts.order, group !== null && group.second.size > 1);
+      this.join(this.orders, facts.order, row, sign, orderParts);
+      touched.orders.add(facts.order);
     }
     this.countAnswers(row, facts, sign);
   }
 
-  private flag(flagged: Set<string>, key: string, on: boolean): void {
-    if (on) flagged.add(key);
+  private flag(
+    flagged: Set<string>,
+    key: string,
+    group: Group | null,
+    isFlagged: (group: Group) => boolean,
+  ): void {
+    if (group !== null && isFlagged(group)) flagged.add(key);
     else flagged.delete(key);
   }
 
   /**
    * Puts `row` in (or out of) the group of `key`: a lone registration is kept as itself, a
-   * group once a second one shares the key. The group after the change, or null for none.
+   * group once a second one shares the key, and a lone registration again when one is left.
    */
   private join(
     groups: Map<string, Registration | Group>,
@@ -129,31 +187,28 @@ export class EventScan {
     row: Registration,
     sign: 1 | -1,
     parts: (row: Registration, facts: RowFacts) => [string, string],
-  ): Group | null {
+  ): void {
     const found = groups.get(key);
-    if (sign > 0 && found === undefined) {
-      groups.set(key, row);
-      return null;
+    if (found === undefined) {
+      if (sign > 0) groups.set(key, row);
+      return;
     }
-    if (found === undefined) return null;
-    let group: Group;
-    if (isGroup(found)) group = found;
-    else {
-      if (sign < 0) {
-        if (found === row) groups.delete(key);
-        return null;
-      }
-      group = new Group();
-      add(group, found, parts(found, this.memo.factsOf(found)), 1);
-      groups.set(key, group);
+    if (!isGroup(found)) {
+      if (sign < 0 && found === row) groups.delete(key);
+      else if (sign > 0 && found !== row)
+        groups.set(
+          key,
+          new Group([
+            found,
+            ...parts(found, this.memo.factsOf(found)),
+            row,
+            ...parts(row, this.memo.factsOf(row)),
+          ]),
+        );
+      return;
     }
-    if (sign > 0 ? group.members.has(row) : !group.members.has(row)) return group;
-    add(group, row, parts(row, this.memo.factsOf(row)), sign);
-    if (group.members.size === 0) {
-      groups.delete(key);
-      return null;
-    }
-    return group;
+    if (sign > 0) found.add(row, parts(row, this.memo.factsOf(row)));
+    else if (found.remove(row) && found.size === 1) groups.set(key, found.entries[0] as Registration);
   }
 
   private countAnswers(row: Registration, facts: RowFacts, sign: 1 | -1): void {
@@ -200,15 +255,12 @@ const addressParts = (row: Registration, facts: RowFacts): [string, string] => [
 ];
 const orderParts = (_row: Registration, facts: RowFacts): [string, string] => ['', facts.status];
 
-function add(group: Group, row: Registration, [first, second]: [string, string], sign: 1 | -1): void {
-  if (sign > 0) group.members.add(row);
-  else group.members.delete(row);
-  bump(group.first, first, sign);
-  bump(group.second, second, sign);
-}
-
 /** An address used by more than MAX_PEOPLE_PER_ADDRESS people in several orders. */
-const isSharedAddress = (group: Group) => group.first.size > MAX_PEOPLE_PER_ADDRESS && group.second.size > 1;
+const isSharedAddress = (group: Group) =>
+  group.partsMoreThan(0, MAX_PEOPLE_PER_ADDRESS) && group.partsMoreThan(1, 1);
+
+/** An order whose registrations do not all have the same payment status. */
+const hasMixedStatus = (group: Group) => group.partsMoreThan(1, 1);
 
 function bump<K>(counts: Map<K, number>, key: K, sign: number): void {
   const count = (counts.get(key) ?? 0) + sign;
