@@ -62,17 +62,23 @@ async function rawDump(): Promise<{ store: string; key: IDBValidKey; value: unkn
   return dump;
 }
 
-/** Writes raw values into the records store, around the module. */
-async function rawPut(entries: [IDBValidKey, unknown][]): Promise<void> {
+/** Writes into the records store directly, around the module. */
+async function rawWrite(write: (store: IDBObjectStore) => void): Promise<void> {
   const db = await new Promise<IDBDatabase>((resolve) => {
     const request = indexedDB.open(DB_NAME);
     request.onsuccess = () => resolve(request.result);
   });
   const tx = db.transaction('records', 'readwrite');
-  for (const [key, value] of entries) tx.objectStore('records').put(value, key);
+  write(tx.objectStore('records'));
   await new Promise((resolve) => (tx.oncomplete = resolve));
   db.close();
 }
+
+const rawPut = (entries: [IDBValidKey, unknown][]) =>
+  rawWrite((store) => {
+    for (const [key, value] of entries) store.put(value, key);
+  });
+const rawDelete = (key: IDBValidKey) => rawWrite((store) => store.delete(key));
 
 async function rawRecord(key: IDBValidKey): Promise<Uint8Array<ArrayBuffer>> {
   const entry = (await rawDump()).find(
@@ -275,6 +281,14 @@ describe('device store', () => {
     changed[2.2 * CHUNK_ROWS] = { ...changed[2.2 * CHUNK_ROWS]!, payment_status: 'cancelled' };
     expect(await copy.saveRegistrations(big, changed, T0)).toMatchObject({ chunksWritten: 1 });
     await rawPut([[[big, 'registrations', 2], older]]);
+    expect(await copy.readRegistrations(big)).toEqual({ status: 'corrupt' });
+
+    // A chunk beyond the manifest's (a save not finished as written), then one gone.
+    await save();
+    await rawPut([[[big, 'registrations', 3], await rawRecord([big, 'registrations', 2])]]);
+    expect(await copy.readRegistrations(big)).toEqual({ status: 'corrupt' });
+    await save();
+    await rawDelete([big, 'registrations', 1]);
     expect(await copy.readRegistrations(big)).toEqual({ status: 'corrupt' });
 
     // Categories and the events list are checked the same way.
