@@ -1,4 +1,5 @@
 import { REGISTRATION_FIELDS } from '@/engine/api/registration-fields';
+import { registrationFrom } from '@/engine/api/page-registration';
 import { isRecord } from '@/engine/rpc/contract';
 import type { Bytes } from './record-crypto';
 
@@ -50,6 +51,7 @@ const ROW_KEYS = REGISTRATION_FIELDS;
 /** An answer's values in this order, the response second: the copies kept on devices are written so. */
 const ANSWER_KEYS = ['que_id', 'reponse', 'que_question_fr', 'que_question_en'] as const;
 const ANSWERS_AT = ROW_KEYS.indexOf('custom_questions');
+const STATUS_AT = ROW_KEYS.indexOf('payment_status');
 
 type Json = unknown;
 type Packed = Json[];
@@ -266,14 +268,21 @@ export function decodeRegistrationChunk(
   const packed: unknown = JSON.parse(new TextDecoder().decode(bytes));
   if (!Array.isArray(packed)) throw new Error('Not a registrations chunk');
   const shared = new ChunkRepeats();
+  const decodeValue = (key: string, value: unknown) =>
+    key === 'custom_questions'
+      ? decodeAnswers(value, table, texts, extraFields, shared)
+      : key === 'payment_status'
+        ? shared.status(value)
+        : value;
   return packed.map((entry: unknown) => {
     if (!Array.isArray(entry) || entry.length < ANSWERS_AT + 1) throw new Error('Not a registrations chunk');
-    return unpack(entry, ROW_KEYS, extraFields, (key, value) =>
-      key === 'custom_questions'
-        ? decodeAnswers(value, table, texts, extraFields, shared)
-        : key === 'payment_status'
-          ? shared.status(value)
-          : value,
-    ) as DeviceRegistration;
+    // Past the values: nothing, or the extra fields (dropped for the page), or an absent mask.
+    const whole =
+      entry.length === ROW_KEYS.length || (entry.length === ROW_KEYS.length + 1 && extraFields === 'drop');
+    if (!whole) return unpack(entry, ROW_KEYS, extraFields, decodeValue) as DeviceRegistration;
+    // The parsed chunk is this decoder's own: its values are decoded in place.
+    entry[STATUS_AT] = decodeValue('payment_status', entry[STATUS_AT]);
+    entry[ANSWERS_AT] = decodeValue('custom_questions', entry[ANSWERS_AT]);
+    return registrationFrom(entry);
   });
 }

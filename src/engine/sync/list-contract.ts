@@ -6,6 +6,7 @@ import type { CopyPlace, CopyReadResult } from '@/engine/copy/device-copy-protoc
 import { decodeEncodedRows, type EncodedRows } from '@/engine/copy/registrations-codec';
 import type { PageNumbering } from '@/engine/copy/device-store';
 import type { Registration } from '@/engine/api/registration-schemas';
+import { compactRegistration } from '@/engine/api/page-registration';
 import type { EventFigures } from '@/engine/figures/event-figures';
 import type { LoadReport } from '@/engine/loader/load-types';
 
@@ -141,9 +142,9 @@ const isListRows = (p: unknown): p is ListRows =>
   (p.report === null || isRecord(p.report));
 
 /**
- * Rows sent by the engine, taken as they came, their equal answers, titles and statuses shared (a
- * structured clone gives every row its own copy of each: see shared-values.ts); rows sent as
- * the copy keeps them, decoded (which shares them too).
+ * Rows sent by the engine, their equal answers, titles and statuses shared (a structured clone
+ * gives every row its own copy of each: see shared-values.ts) and each made in one piece
+ * (compactRegistration); rows sent as the copy keeps them, decoded (which does both too).
  */
 const listRows: Parser<ListRows> = (received) => {
   const taken = asIs<ListRows>(isListRows)(received);
@@ -151,7 +152,7 @@ const listRows: Parser<ListRows> = (received) => {
   const { encoded, ...message } = taken.value;
   if (encoded === undefined) {
     shareRepeatedValues(message.rows);
-    return { value: message };
+    return { value: { ...message, rows: message.rows.map((row) => compactRegistration(row)) } };
   }
   const rows = decodeEncodedRows(encoded);
   return rows && { value: { ...message, rows } };
