@@ -99,6 +99,11 @@ function unpack(
     const value = packed[i];
     object[key] = decodeValue ? decodeValue(key, value) : value;
   });
+  return withExtras(object, extras, extraFields);
+}
+
+/** `object` with the extra fields packed beside its values, when they are kept. */
+function withExtras<T extends object>(object: T, extras: unknown, extraFields: ExtraFields): T {
   if (extraFields === 'keep' && extras && typeof extras === 'object') Object.assign(object, extras);
   return object;
 }
@@ -276,13 +281,12 @@ export function decodeRegistrationChunk(
         : value;
   return packed.map((entry: unknown) => {
     if (!Array.isArray(entry) || entry.length < ANSWERS_AT + 1) throw new Error('Not a registrations chunk');
-    // Past the values: nothing, or the extra fields (dropped for the page), or an absent mask.
-    const whole =
-      entry.length === ROW_KEYS.length || (entry.length === ROW_KEYS.length + 1 && extraFields === 'drop');
-    if (!whole) return unpack(entry, ROW_KEYS, extraFields, decodeValue) as DeviceRegistration;
+    // Past the values: nothing, or the extra fields, or (some field absent) the absent mask.
+    if (entry.length > ROW_KEYS.length + 1)
+      return unpack(entry, ROW_KEYS, extraFields, decodeValue) as DeviceRegistration;
     // The parsed chunk is this decoder's own: its values are decoded in place.
     entry[STATUS_AT] = decodeValue('payment_status', entry[STATUS_AT]);
     entry[ANSWERS_AT] = decodeValue('custom_questions', entry[ANSWERS_AT]);
-    return registrationFrom(entry);
+    return withExtras(registrationFrom(entry), entry[ROW_KEYS.length], extraFields);
   });
 }
