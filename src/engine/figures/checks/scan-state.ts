@@ -7,6 +7,9 @@ import { MAX_VOCABULARY_SPELLINGS } from '@/lib/clean-answers/clean-answers';
 /** More people than this on one address, in several orders: worth a look. */
 export const MAX_PEOPLE_PER_ADDRESS = 5;
 
+/** A group's entries per member: the member and its two parts. */
+const PARTS = 3;
+
 /**
  * Registrations that share an address or an order, with what tells them apart: each member
  * followed by its two parts (address groups: its person and its order; order groups: '' and
@@ -30,7 +33,7 @@ class Group {
     this.entries.push(row, first, second);
   }
 
-  /** Takes `row` out; false when it was not in. */
+  /** Takes `row` out; false when it was not in. Found by a walk: a sync takes out few rows. */
   remove(row: Registration): boolean {
     const at = this.entries.indexOf(row);
     if (at < 0) return false;
@@ -50,8 +53,6 @@ class Group {
     return false;
   }
 }
-/** A member and its two parts. */
-const PARTS = 3;
 
 /** One question's answers counted: its folded answers and their formats. */
 export interface QuestionCounts {
