@@ -1,4 +1,5 @@
 import type { Language } from '@/i18n/languages';
+import { boundedMemo } from '@/lib/bounded-memo';
 import { answerKey } from '@/lib/text-keys';
 
 /**
@@ -30,25 +31,17 @@ export const LEFT_OUT_STATUSES: readonly KnownStatus[] = ['cancelled', 'refunded
 const KNOWN: ReadonlySet<string> = new Set(KNOWN_STATUSES);
 const LEFT_OUT: ReadonlySet<string> = new Set(LEFT_OUT_STATUSES);
 
-/** A status as it is compared: folded, its spaces made single and trimmed; '' for none. */
+/**
+ * A status as it is compared: folded, its spaces made single and trimmed; '' for none. Every
+ * row of a list asks for its status's key (its cells, counts, filters), and the same few statuses
+ * come back on all of them: each is folded once. An event has a handful of statuses; the bound
+ * keeps an API that sends free text from growing the memo.
+ */
 export function paymentStatusKey(status: string | null | undefined): string {
-  const text = status ?? '';
-  let key = statusKeys.get(text);
-  if (key === undefined) {
-    key = answerKey(text);
-    // An event has a handful of statuses; a bound keeps an API that sends free text from growing it.
-    if (statusKeys.size >= STATUS_KEYS_REMEMBERED) statusKeys.clear();
-    statusKeys.set(text, key);
-  }
-  return key;
+  return statusKey(status ?? '');
 }
 
-/**
- * The keys of the statuses seen, by their text: every row of a list asks for its status's key
- * (its cells, counts, filters), and the same few statuses come back on all of them.
- */
-const statusKeys = new Map<string, string>();
-const STATUS_KEYS_REMEMBERED = 256;
+const statusKey = boundedMemo(256, answerKey);
 
 /** The known status this value is ("Cancelled " is 'cancelled'); null for none or an unknown one. */
 export function knownStatus(status: string | null | undefined): KnownStatus | null {

@@ -1,3 +1,4 @@
+import { boundedMemo } from '@/lib/bounded-memo';
 import { phoneKeys, searchKey, sortKey } from '@/lib/text-keys';
 import type { Registration } from '@/engine/api/registration-schemas';
 import { paymentStatusKey } from '@/engine/api/payment-status';
@@ -117,20 +118,11 @@ export function cellText(row: RegistrationRow, columnId: string): string {
   return text;
 }
 
-/** Column id → question id: parsed once per column, not once per cell read. */
-function questionOf(columnId: string): number | null {
-  let queId = questionsOfColumns.get(columnId);
-  if (queId === undefined) {
-    queId = questionOfColumn(columnId);
-    // Bounded: column ids also come from addresses and saved views, where anything may be written.
-    if (questionsOfColumns.size >= COLUMNS_REMEMBERED) questionsOfColumns.clear();
-    questionsOfColumns.set(columnId, queId);
-  }
-  return queId;
-}
-
-const questionsOfColumns = new Map<string, number | null>();
-const COLUMNS_REMEMBERED = 1_000;
+/**
+ * Column id → question id: parsed once per column, not once per cell read. Bounded: column ids
+ * also come from addresses and saved views, where anything may be written.
+ */
+const questionOf = boundedMemo(1_000, questionOfColumn);
 
 /**
  * The text of one cell as it is sorted (lib/text-keys sortKey). Not kept per cell: each
@@ -147,23 +139,17 @@ export function sortedCell(row: RegistrationRow, columnId: string): string {
  */
 function searchedCell(row: RegistrationRow, columnId: string): string {
   const text = cellText(row, columnId);
-  if (!isQuestionColumn(columnId)) return searchKey(text);
-  let searched = answersSearched.get(text);
-  if (searched === undefined) {
-    const phones = phoneKeys(text);
-    searched = phones.length === 0 ? searchKey(text) : [searchKey(text), ...phones].join(FIELD_SEPARATOR);
-    if (answersSearched.size >= ANSWERS_REMEMBERED) answersSearched.clear();
-    answersSearched.set(text, searched);
-  }
-  return searched;
+  return isQuestionColumn(columnId) ? answerSearched(text) : searchKey(text);
 }
 
 /**
- * Answers as searched, by their text: the same few answers ("M", "Oui", a club's name) come back
+ * An answer as searched, by its text: the same few answers ("M", "Oui", a club's name) come back
  * on most rows, so each is folded once. Bounded: free-text answers are mostly distinct.
  */
-const answersSearched = new Map<string, string>();
-const ANSWERS_REMEMBERED = 50_000;
+const answerSearched = boundedMemo(50_000, (text: string) => {
+  const phones = phoneKeys(text);
+  return phones.length === 0 ? searchKey(text) : [searchKey(text), ...phones].join(FIELD_SEPARATOR);
+});
 
 /** Between the searched cells: no search term holds it (terms are split on spaces). */
 const FIELD_SEPARATOR = '\u0001';
