@@ -35,7 +35,9 @@ function rows(count: number): DeviceRegistration[] {
  * the saves and reads of whole lists the engine's own work uses (sync/list-work.ts).
  */
 function worker() {
-  const progress: { id: number; rows: DeviceRegistration[]; encoded: EncodedRows }[] = [];
+  const progress: { id: number; rows: number; encoded: EncodedRows }[] = [];
+  /** The rows each read decoded, after answering. */
+  const decoded: Promise<DeviceRegistration[] | null>[] = [];
   let readId = 0;
   const copy = createDeviceCopyEngine(() => {});
   const engine = createEngineClient(deviceCopyContract, () =>
@@ -44,25 +46,29 @@ function worker() {
   const { call } = engine;
   const save = (list: DeviceRegistration[], place = PLACE, history?: unknown) =>
     copy.saveList(place, 9, list, AS_OF, { history, pageNumbering: undefined });
-  const read = (place = PLACE) => {
+  const read = async (place = PLACE) => {
     const id = ++readId;
-    return copy.readList(place, 9, (rows, encoded) => progress.push({ id, rows, encoded }));
+    const { read, rows } = await copy.readList(place, 9, (encoded, count) =>
+      progress.push({ id, rows: count, encoded }),
+    );
+    decoded.push(rows);
+    return read;
   };
-  return { call: call.bind(engine), save, read, progress };
+  return { call: call.bind(engine), save, read, progress, decoded };
 }
 
 describe('the engine’s device copy', () => {
   it('saves an event with its watermark and reads it back a chunk at a time, each also as it is kept', async () => {
-    const { progress, save, read } = worker();
+    const { progress, save, read, decoded } = worker();
     const saved = rows(CHUNK_ROWS + 1);
     expect(await save(saved)).toEqual({ status: 'saved' });
     const answer = await read();
     // The chunks came before the answer that ends the read.
     expect(answer).toMatchObject({ status: 'ok', rows: CHUNK_ROWS + 1, dataAsOf: AS_OF });
-    expect(progress.map((chunk) => chunk.rows.length)).toEqual([CHUNK_ROWS, 1]);
-    expect(progress.flatMap((chunk) => chunk.rows)).toEqual(saved);
-    // What the page is handed reads as the same rows.
+    expect(progress.map((chunk) => chunk.rows)).toEqual([CHUNK_ROWS, 1]);
+    // What the page is handed reads as the same rows, and so do the engine's own, decoded after.
     expect(progress.flatMap((chunk) => decodeEncodedRows(chunk.encoded) ?? [])).toEqual(saved);
+    expect(await decoded[0]).toEqual(saved);
   });
 
   it('says "not saved" when the device is full, and keeps nothing of that write', async () => {

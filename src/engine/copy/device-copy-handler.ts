@@ -1,6 +1,7 @@
 import { deleteUnusedDeviceCopy, deviceCopyExists, wipeDeviceCopy } from './device-store';
 import { openDeviceCopy } from './open-device-copy';
-import { listKeptEvents, readKeptList } from './device-copy-reads';
+import { discardKeptEvent, listKeptEvents, readKeptList } from './device-copy-reads';
+import { decodeOpenedChunks } from './device-copy-registrations';
 import { probeDeviceCopy } from './probe-device-copy';
 import type { Handlers } from '@/engine/rpc/server';
 import { SEARCH_CHANGED, type deviceCopyContract } from './device-copy-contract';
@@ -47,20 +48,28 @@ export interface DeviceCopyEngine {
     extra: { history: unknown; pageNumbering: PageNumbering | undefined },
   ): Promise<CopySaveResult>;
   /**
-   * Reads an event's list (and indexes it for the search): the rows a chunk at a time to
-   * `onRows` as they are decrypted (with the chunk as it was kept), then what they are as of.
-   * A list found damaged midway answers `discarded` after some chunks went: they are not to be
-   * used.
+   * Reads an event's list: each chunk, decrypted, to `onChunk` as it opens (none when null),
+   * then what the rows are as of. Their decoding starts in a task after this answer (a reader
+   * answers the page first, which decodes the chunks it was handed meanwhile): `rows`, indexed
+   * for the search once decoded. Null when there are none, or a chunk did not decode: the event
+   * is then discarded from the copy. A read found damaged midway answers `discarded` after some
+   * chunks went: they are not to be used.
    */
   readList(
     place: CopyPlace,
     eventId: number,
-    onRows: (rows: DeviceRegistration[], encoded: EncodedRows) => void,
-  ): Promise<CopyReadResult>;
+    onChunk: ((encoded: EncodedRows, rows: number) => void) | null,
+  ): Promise<ListRead>;
   /** Saves one record (an event's figures...), as `copy.save-record` does. */
   saveRecord(place: CopyPlace, record: CopyRecord, savedAt: number, value: unknown): Promise<CopySaveResult>;
   /** Reads one record (the findings marked fine...), as `copy.read-record` does. */
   readRecord(place: CopyPlace, record: CopyRecord): Promise<CopyRecordResult>;
+}
+
+/** An event's list read from the copy (DeviceCopyEngine.readList). */
+export interface ListRead {
+  readonly read: CopyReadResult;
+  readonly rows: Promise<DeviceRegistration[] | null>;
 }
 
 export function createDeviceCopyEngine(notify: (topic: typeof SEARCH_CHANGED) => void): DeviceCopyEngine {
@@ -94,16 +103,20 @@ export function createDeviceCopyEngine(notify: (topic: typeof SEARCH_CHANGED) =>
       reason: 'failed',
     });
 
-  const readList: DeviceCopyEngine['readList'] = (place, eventId, onRows) =>
-    queued(
-      () =>
-        withCopyLock('shared', () =>
-          readKeptList(place, eventId, onRows, (rows, dataAsOf) =>
-            search.noteRows(place, eventId, dataAsOf, rows),
-          ),
-        ),
-      { status: 'unavailable' },
+  const readList: DeviceCopyEngine['readList'] = async (place, eventId, onChunk) => {
+    const { read, chunks } = await queued(
+      () => withCopyLock('shared', () => readKeptList(place, eventId, onChunk)),
+      { read: { status: 'unavailable' }, chunks: null },
     );
+    if (read.status !== 'ok' || !chunks) return { read, rows: Promise.resolve(null) };
+    const rows = new Promise<void>((resolve) => setTimeout(resolve)).then(() => {
+      const decoded = decodeOpenedChunks(chunks);
+      if (decoded) search.noteRows(place, eventId, read.dataAsOf, decoded);
+      else void queued(() => withWriteLock(() => discardKeptEvent(place, eventId)), undefined);
+      return decoded;
+    });
+    return { read, rows };
+  };
 
   const readOneRecord: DeviceCopyEngine['readRecord'] = (place, record) =>
     queued(() => readRecord(place, record), { status: 'unavailable' });

@@ -2,7 +2,8 @@
  * An event's registrations in the copy: its rows in sealed chunks of CHUNK_ROWS and a sealed
  * manifest (question texts, and per chunk its content hash and generation). A save rewrites only
  * the chunks whose content changed, in one transaction with the manifest, the history and the
- * event's entry; a read opens every chunk, or discards the event when one does not open.
+ * event's entry; a read opens every chunk, or discards the event when one does not open, and
+ * decodes them apart (a reader may hand the opened chunks on first).
  */
 import { failure, type CopyRecords, type ReadResult, type SaveResult } from './device-copy-records';
 import { CHUNK_ROWS, type EventMeta } from './device-store';
@@ -115,12 +116,24 @@ export async function saveRegistrations(
   }
 }
 
-/** An event's rows, each chunk also to `onChunk` as soon as it is decrypted and decoded. */
-export async function readRegistrations(
+/**
+ * An event's rows as the copy keeps them, decrypted and not yet decoded: each chunk with the
+ * number of rows its manifest entry says it holds (decodeOpenedChunks checks them).
+ */
+export interface OpenedChunks {
+  readonly questions: QuestionTable;
+  readonly chunks: readonly { readonly bytes: Bytes; readonly rows: number }[];
+}
+
+/**
+ * An event's chunks, decrypted, each also to `onChunk` as soon as it is open. A chunk that does
+ * not open (damaged, or of another generation) discards the event.
+ */
+export async function openRegistrations(
   records: CopyRecords,
   eventId: number,
-  onChunk?: (rows: DeviceRegistration[], encoded: EncodedRows) => void,
-): Promise<ReadResult<DeviceRegistration[]>> {
+  onChunk?: (encoded: EncodedRows, rows: number) => void,
+): Promise<ReadResult<OpenedChunks>> {
   try {
     const { meta, manifest } = await readManifest(records, eventId);
     if (!meta || meta.rows === null) return { status: 'missing' };
@@ -130,17 +143,47 @@ export async function readRegistrations(
       IDBKeyRange.bound([eventId, 'registrations', 0], [eventId, 'registrations', Infinity]),
     );
     if (sealed.length !== manifest.chunks.length) return records.discardEvent(eventId);
-    const rows: DeviceRegistration[] = [];
+    const { questions } = manifest;
+    const chunks: { bytes: Bytes; rows: number }[] = [];
     for (const [index, entry] of manifest.chunks.entries()) {
       const aad = records.aad(eventId, 'registrations', index, entry.generation);
       const plain = await openRecord(records.key, aad, sealed[index] as Bytes);
-      const decoded = plain ? decodeOrNull(plain, manifest.questions) : null;
-      if (!plain || !decoded || decoded.length !== entry.rows) return records.discardEvent(eventId);
-      for (const row of decoded) rows.push(row);
-      onChunk?.(decoded, { bytes: plain, questions: manifest.questions });
+      if (!plain) return records.discardEvent(eventId);
+      chunks.push({ bytes: plain, rows: entry.rows });
+      onChunk?.({ bytes: plain, questions }, entry.rows);
     }
     await records.touchEvent(eventId);
-    return { status: 'ok', value: rows };
+    return { status: 'ok', value: { questions, chunks } };
+  } catch {
+    return { status: 'missing' };
+  }
+}
+
+/**
+ * The rows of opened chunks, or null when one does not decode or holds another number of rows
+ * than its manifest entry said (the copy is then to be discarded).
+ */
+export function decodeOpenedChunks({ questions, chunks }: OpenedChunks): DeviceRegistration[] | null {
+  const rows: DeviceRegistration[] = [];
+  for (const chunk of chunks) {
+    const decoded = decodeOrNull(chunk.bytes, questions);
+    if (!decoded || decoded.length !== chunk.rows) return null;
+    for (const row of decoded) rows.push(row);
+  }
+  return rows;
+}
+
+/** An event's rows, opened and decoded; a chunk that does not decode discards the event. */
+export async function readRegistrations(
+  records: CopyRecords,
+  eventId: number,
+): Promise<ReadResult<DeviceRegistration[]>> {
+  const opened = await openRegistrations(records, eventId);
+  if (opened.status !== 'ok') return opened;
+  const rows = decodeOpenedChunks(opened.value);
+  if (rows) return { status: 'ok', value: rows };
+  try {
+    return await records.discardEvent(eventId);
   } catch {
     return { status: 'missing' };
   }

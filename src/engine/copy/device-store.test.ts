@@ -3,7 +3,14 @@ import { DEMO_EVENT_IDS, getDemoDataset } from '@/mocks/data';
 import type { DeviceCopy } from './indexed-db-copy';
 import { CHUNK_ROWS, deleteUnusedDeviceCopy, wipeDeviceCopy } from './device-store';
 import { openDeviceCopy } from './open-device-copy';
-import type { DeviceRegistration } from './registrations-codec';
+import { decodeOpenedChunks } from './device-copy-registrations';
+import {
+  buildQuestionTable,
+  decodeRegistrationChunk,
+  encodeRegistrationChunk,
+  type DeviceRegistration,
+  type EncodedRows,
+} from './registrations-codec';
 import { DEVICE_COPY_DB, stubFreshIndexedDb } from './testing/fresh-indexeddb';
 
 const DB_NAME = DEVICE_COPY_DB;
@@ -241,8 +248,14 @@ describe('device store', () => {
     // Read whole: each chunk is handed on as soon as it is open, in order.
     await save();
     const handed: DeviceRegistration[][] = [];
-    const whole = await copy.readRegistrations(big, (chunk) => handed.push(chunk));
-    expect(whole).toEqual({ status: 'ok', value: bigRows });
+    const hand = (encoded: EncodedRows, rows: number) => {
+      const decoded = decodeRegistrationChunk(encoded.bytes, encoded.questions);
+      expect(decoded.length).toBe(rows);
+      handed.push(decoded);
+    };
+    const whole = await copy.openRegistrations(big, hand);
+    expect(whole.status === 'ok' && decodeOpenedChunks(whole.value)).toEqual(bigRows);
+    expect(await copy.readRegistrations(big)).toEqual({ status: 'ok', value: bigRows });
     expect(handed.map((chunk) => chunk.length)).toEqual([CHUNK_ROWS, CHUNK_ROWS, 0.4 * CHUNK_ROWS]);
     expect(handed.flat()).toEqual(bigRows);
 
@@ -251,7 +264,7 @@ describe('device store', () => {
     sealed[40]! ^= 0x80;
     await rawPut([[[big, 'registrations', 1], sealed]]);
     handed.length = 0;
-    expect(await copy.readRegistrations(big, (chunk) => handed.push(chunk))).toEqual({ status: 'corrupt' });
+    expect(await copy.openRegistrations(big, hand)).toEqual({ status: 'corrupt' });
     expect(handed.map((chunk) => chunk.length)).toEqual([CHUNK_ROWS]);
     expect(await copy.readRegistrations(big)).toEqual({ status: 'missing' }); // discarded
     expect((await copy.readRegistrations(small)).status).toBe('ok');
@@ -297,6 +310,23 @@ describe('device store', () => {
     await rawPut([[['all', 'events', 0], await rawRecord([small, 'categories', 0])]]);
     expect(await copy.readEvents()).toEqual({ status: 'corrupt' });
     expect(await copy.readEvents()).toEqual({ status: 'missing' });
+  });
+
+  it('decodes opened chunks only when each holds the rows its manifest entry says', () => {
+    const rows = demoRows(DEMO_EVENT_IDS.trickySmall);
+    const questions = buildQuestionTable(rows);
+    const halves = [rows.slice(0, 3), rows.slice(3)];
+    const chunks = halves.map((half) => ({
+      bytes: encodeRegistrationChunk(half, questions),
+      rows: half.length,
+    }));
+    expect(decodeOpenedChunks({ questions, chunks })).toEqual(rows);
+    // A chunk short of a row, or bytes that are no chunk: nothing, and the reader discards the copy.
+    expect(
+      decodeOpenedChunks({ questions, chunks: [chunks[0]!, { ...chunks[1]!, rows: halves[1]!.length + 1 }] }),
+    ).toBeNull();
+    const garbage = { bytes: new TextEncoder().encode('{"not": "rows"}'), rows: 1 };
+    expect(decodeOpenedChunks({ questions, chunks: [chunks[0]!, garbage] })).toBeNull();
   });
 
   it('discards a copy of another schema version', async () => {

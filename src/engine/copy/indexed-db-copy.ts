@@ -5,7 +5,12 @@
  * open-device-copy.ts.
  */
 import { CopyRecords, failure, type ReadResult, type SaveResult } from './device-copy-records';
-import { readRegistrations, saveRegistrations } from './device-copy-registrations';
+import {
+  openRegistrations,
+  readRegistrations,
+  saveRegistrations,
+  type OpenedChunks,
+} from './device-copy-registrations';
 import {
   ALL,
   wipeDeviceCopy,
@@ -46,15 +51,17 @@ export interface DeviceCopy {
     dataAsOf: number | null,
     history?: unknown,
   ): Promise<SaveResult>;
+  /** An event's rows, decrypted and decoded (a chunk that is damaged discards the event). */
+  readRegistrations(eventId: number): Promise<ReadResult<DeviceRegistration[]>>;
   /**
-   * An event's rows, decrypted chunk by chunk, each chunk also to `onChunk` as soon as it is
-   * open (a reader can pass them on meanwhile; a chunk found damaged later discards the whole
-   * list, and the answer says so).
+   * An event's chunks, decrypted, each also to `onChunk` as soon as it is open (a reader can
+   * pass them on meanwhile; a chunk found damaged later discards the event, and the answer says
+   * so). Decoding them is the reader's (decodeOpenedChunks).
    */
-  readRegistrations(
+  openRegistrations(
     eventId: number,
-    onChunk?: (rows: DeviceRegistration[], encoded: EncodedRows) => void,
-  ): Promise<ReadResult<DeviceRegistration[]>>;
+    onChunk?: (encoded: EncodedRows, rows: number) => void,
+  ): Promise<ReadResult<OpenedChunks>>;
   /** The history saved with the event's rows ('missing' when none was). */
   readHistory(eventId: number): Promise<ReadResult<unknown>>;
   listEvents(): Promise<StoredEventInfo[]>;
@@ -152,11 +159,15 @@ export class IndexedDbCopy implements DeviceCopy {
     return saveRegistrations(this.records, eventId, rows, dataAsOf, history);
   }
 
-  readRegistrations(
+  readRegistrations(eventId: number): Promise<ReadResult<DeviceRegistration[]>> {
+    return readRegistrations(this.records, eventId);
+  }
+
+  openRegistrations(
     eventId: number,
-    onChunk?: (rows: DeviceRegistration[], encoded: EncodedRows) => void,
-  ): Promise<ReadResult<DeviceRegistration[]>> {
-    return readRegistrations(this.records, eventId, onChunk);
+    onChunk?: (encoded: EncodedRows, rows: number) => void,
+  ): Promise<ReadResult<OpenedChunks>> {
+    return openRegistrations(this.records, eventId, onChunk);
   }
 
   readHistory(eventId: number): Promise<ReadResult<unknown>> {

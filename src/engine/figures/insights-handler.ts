@@ -18,9 +18,12 @@ import type { EventLists } from '@/engine/sync/event-lists';
 export function insightsHandlers(lists: EventLists): Handlers<typeof insightsContract> {
   const rowsByEvent = new Map<number, Registration[]>();
   const memo = new CheckMemo();
-  /** The list the engine loaded for the page, at the version the page shows, or the rows the page sent. */
-  const heldRows = (eventId: number, version: number | null): readonly Registration[] =>
-    (version === null ? rowsByEvent.get(eventId) : lists.rowsAt(eventId, version)) ?? [];
+  /**
+   * The list the engine loaded for the page, at the version the page shows (once its rows are
+   * in: a reopened list's are decoded after the page got them), or the rows the page sent.
+   */
+  const heldRows = async (eventId: number, version: number | null): Promise<readonly Registration[]> =>
+    (version === null ? rowsByEvent.get(eventId) : await lists.rowsAt(eventId, version)) ?? [];
   return {
     'insights.rows': ({ eventId, from, rows }) => {
       let held = rowsByEvent.get(eventId);
@@ -36,8 +39,8 @@ export function insightsHandlers(lists: EventLists): Handlers<typeof insightsCon
       memo.forget(eventId);
       return true;
     },
-    'insights.compute': ({ eventId, version, expected, categories, scope, options }) => {
-      const held = heldRows(eventId, version);
+    'insights.compute': async ({ eventId, version, expected, categories, scope, options }) => {
+      const held = await heldRows(eventId, version);
       if (held.length !== expected) return { status: 'stale', held: held.length };
       const rows = scope ? inScope(held, scope) : held;
       // The promoter's corrections come from the page: parsed like anything from outside.
@@ -48,7 +51,7 @@ export function insightsHandlers(lists: EventLists): Handlers<typeof insightsCon
       };
     },
     'insights.findings-csv': async ({ eventId, version, expected, corrections, fine, texts, preset }) => {
-      const held = heldRows(eventId, version);
+      const held = await heldRows(eventId, version);
       if (held.length !== expected) return { status: 'stale', held: held.length };
       const checks = eventChecks(held, { memo, corrections: parseEventCorrections(corrections) });
       const rows = findingsTable(held, checks, parseFineFindings({ version: 1, keys: fine }), texts);

@@ -73,9 +73,13 @@ export interface OpenParams extends ListTarget {
   readonly ifNewer?: boolean;
 }
 
+/**
+ * A list reopened from the device: what `ListKept` says but its figures, which are counted once
+ * the engine's own copy of the rows is in, after this answer (`list.figures`).
+ */
 export type OpenAnswer =
   | { readonly kind: 'none'; readonly read: CopyReadResult }
-  | (ListKept & {
+  | (Omit<ListKept, 'figures'> & {
       readonly kind: 'opened';
       readonly read: CopyReadResult;
       readonly dataAsOf: number;
@@ -198,7 +202,7 @@ export const listContract = {
           (r.kind === 'opened' &&
             isId(r.version) &&
             isRecord(r.report) &&
-            isRecord(r.figures) &&
+            isFirstPage(r.firstPage) &&
             isId(r.dataAsOf) &&
             isId(r.savedAt))),
     ),
@@ -251,6 +255,15 @@ export const listContract = {
       if (taken?.value.kind === 'rows') shareRepeatedValues(taken.value.rows);
       return taken;
     },
+  }),
+  /**
+   * The figures of the complete list at `version`, counted once its rows are in the engine (a
+   * reopened list's after its answer). Null when the engine does not hold that version complete.
+   * Parsed by the page (parseEventFigures) like figures from anywhere.
+   */
+  'list.figures': method<CheckParams, EventFigures | null>({
+    params: asIs(hasVersion),
+    result: asIs((r): r is EventFigures | null => r === null || isRecord(r)),
   }),
   /**
    * One registration of the list at `version`, whole: the fields the page does not hold

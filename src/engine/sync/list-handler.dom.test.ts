@@ -106,4 +106,41 @@ describe("the engine's lists for the screens", () => {
     expect(await theEngine().call('list.registration', otherSession)).toBeNull();
     await deviceCopySettled();
   });
+
+  it('reopens a list from the device: answers once the page has every row, and counts, looks up and checks that version once the engine decoded its own', async () => {
+    signInForTests();
+    const { answer: loaded, held: sent } = await load();
+    if (loaded.kind !== 'complete') throw new Error(loaded.kind);
+    await deviceCopySettled();
+    await theEngine().call('list.forget', { eventId: EVENT });
+
+    const held: ListRows['rows'][number][] = [];
+    const opened = await theEngine().call('list.open', target(), {
+      onProgress: ({ from, rows }) => {
+        held.length = from;
+        held.push(...rows);
+      },
+    });
+    if (opened.kind !== 'opened') throw new Error(opened.kind);
+    expect(opened).not.toHaveProperty('figures');
+    expect(held).toEqual(sent);
+    const { version } = opened;
+    const first = held[0]!;
+    // Asked at once: each waits for the engine's rows, none answers "unknown".
+    const [whole, figures, checked] = await Promise.all([
+      theEngine().call('list.registration', {
+        place: target().place,
+        eventId: EVENT,
+        version,
+        registrationId: first.registration_id,
+      }),
+      theEngine().call('list.figures', { ...target(), version }),
+      theEngine().call('list.changes', { ...target(), version }),
+    ]);
+    expect(whole).toMatchObject(first);
+    // Reopening starts a visit: "new since your last visit" counts from the first one.
+    expect(figures).toEqual({ ...loaded.figures, lastVisit: loaded.figures.asOf, newSinceLastVisit: 0 });
+    expect(checked).toMatchObject({ kind: 'changed', changed: 0, added: 0 });
+    await deviceCopySettled();
+  });
 });

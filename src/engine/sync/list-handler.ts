@@ -1,10 +1,16 @@
 import type { Handlers } from '@/engine/rpc/server';
-import type { Registration } from '@/engine/api/registration-schemas';
 import type { DeviceCopyEngine } from '@/engine/copy/device-copy-handler';
 import type { CopyReadResult } from '@/engine/copy/device-copy-protocol';
 import type { EngineDemo } from '@/engine/demo/engine-demo';
-import { readStoredHistory } from '@/engine/history/history-codec';
-import { openVisit, pruneHistory, reconcileFull, startHistory } from '@/engine/history/registration-history';
+import { eventFigures } from '@/engine/figures/count-event-figures';
+import { readStoredHistory, storeHistory } from '@/engine/history/history-codec';
+import {
+  openVisit,
+  pruneHistory,
+  reconcileFull,
+  startHistory,
+  type RegistrationHistory,
+} from '@/engine/history/registration-history';
 import { loadRegistrations, retryMissing } from '@/engine/loader/load-registrations';
 import {
   learnedNumbering,
@@ -14,11 +20,14 @@ import {
 } from '@/engine/loader/load-types';
 import { apiFailureOf } from './engine-fetch';
 import type { EventLists, HeldList } from './event-lists';
-import type { listContract } from './list-contract';
+import type { listContract, OpenAnswer } from './list-contract';
 import { checkHandlers } from './list-checks';
 import { ListRowsSender } from './list-rows-sender';
 import type { LIST_SAVED } from './list-saved';
 import { createListWork } from './list-work';
+
+/** A list found on the device. */
+type ReadList = CopyReadResult & { status: 'ok' };
 
 /**
  * The lists of registrations the screens show, loaded, checked, reopened and saved in the
@@ -37,55 +46,49 @@ export function listHandlers(
   return {
     // Not in turn: a read blocked by another tab's database must not hold back the full load
     // the page starts when it gives up waiting; a later call on the list wins over it.
-    // Another tab's save (`ifNewer`) is read before the list is taken: an older one leaves the
-    // list held here, and the version the page shows, as they are.
+    // The page is answered once it was handed every chunk, before the engine decodes its own
+    // copy of the rows (each side decodes on its own core): the calls on the list that need
+    // them wait in turn (list-work.ts `arrive`), and so do the figures (`list.figures`).
+    // Another tab's save (`ifNewer`) is decoded first, and taken only if newer than the list
+    // held here: an older one leaves that list, and the version the page shows, as they are.
     'list.open': async (target, { progress }) => {
       const { place, eventId } = target;
-      let list = target.ifNewer ? null : work.lists.take(place, eventId);
-      let run = list ? work.lists.startRun(list) : 0;
-      const rows: Registration[] = [];
-      // The rows go to the page as they are decrypted (it takes them while the next chunk is
-      // opened), part of no version until the last message. Another tab's save waits: it may
-      // not be taken.
       const sender = new ListRowsSender(progress);
-      const read = await copy.readList(place, eventId, (chunk, encoded) => {
-        for (const row of chunk) rows.push(row);
-        if (!target.ifNewer) sender.partial(chunk, encoded);
-      });
-      if (read.status !== 'ok') return { kind: 'none', read };
-      if (!list) {
-        const held = work.lists.take(place, eventId);
-        if (!isNewerThanHeld(read, held)) return { kind: 'none', read };
-        list = held;
-        run = work.lists.startRun(list);
+      if (target.ifNewer) {
+        const { read, rows } = await copy.readList(place, eventId, null);
+        const decoded = await rows;
+        if (read.status !== 'ok' || !decoded) return { kind: 'none', read };
+        await work.lists.settled(eventId);
+        const list = work.lists.take(place, eventId);
+        if (!isNewerThanHeld(read, list)) return { kind: 'none', read };
+        work.lists.startRun(list);
+        const reopened = reopening(read);
+        work.complete(list, decoded, reopened.report, reopened.history);
+        sender.end(decoded, list.version, null);
+        return openedAnswer(read, list.version, reopened);
       }
-      if (!work.lists.isLatest(list, run)) return { kind: 'none', read };
-      const asOf = read.dataAsOf;
-      const history = openVisit(
-        readStoredHistory(read.history) ?? startHistory(asOf),
-        { dataAsOf: asOf, savedAt: read.savedAt },
-        Date.now(),
+      const list = work.lists.take(place, eventId);
+      const run = work.lists.startRun(list);
+      // The rows go to the page as they are decrypted (it takes them while the next chunk is
+      // opened), part of no version until the last message.
+      const { read, rows } = await copy.readList(place, eventId, (encoded, count) =>
+        sender.partial(encoded, count),
       );
-      const report: LoadReport = {
-        pagesLoaded: 0,
-        pagesFailed: [],
-        pagination: null,
-        serverDate: new Date(asOf),
-        // Whether it came from the server's Date header or the browser's clock is not kept.
-        watermarkSource: null,
-        warnings: [],
-      };
-      work.complete(list, rows, report, history);
-      sender.end(rows, list.version, null);
-      return {
-        kind: 'opened',
-        read,
-        ...work.count(list, report, history),
-        dataAsOf: asOf,
-        savedAt: read.savedAt,
-        pageNumbering: read.pageNumbering,
-      };
+      if (read.status !== 'ok' || !work.lists.isLatest(list, run)) return { kind: 'none', read };
+      const reopened = reopening(read);
+      const version = work.arrive(list, rows, reopened.report, reopened.history);
+      sender.seal(version);
+      return openedAnswer(read, version, reopened);
     },
+
+    // The figures of a complete list (one reopened from the device is counted once its rows are in).
+    'list.figures': ({ place, eventId, version }) =>
+      work.inTurn(eventId, () => {
+        const list = work.lists.at(place, eventId, version);
+        const complete = list?.lastComplete;
+        if (!list || complete?.rows !== list.rows || !list.report) return Promise.resolve(null);
+        return Promise.resolve(eventFigures(list.rows, complete.history, list.report.serverDate));
+      }),
 
     'list.load': (target, { progress, signal }) =>
       work.inTurn(target.eventId, async () => {
@@ -176,10 +179,51 @@ export function listHandlers(
  * seconds, that knows more). A list not complete (a load under way, or stopped) is never
  * replaced from under the promoter; with no list held, any copy is newer.
  */
-function isNewerThanHeld(read: CopyReadResult & { status: 'ok' }, held: HeldList): boolean {
+function isNewerThanHeld(read: ReadList, held: HeldList): boolean {
   if (held.version === 0) return true;
   if (held.lastComplete?.rows !== held.rows) return false;
   const heldAsOf = held.report?.serverDate?.getTime() ?? 0;
   if (read.dataAsOf !== heldAsOf) return read.dataAsOf > heldAsOf;
   return (readStoredHistory(read.history)?.fullCheckAt ?? 0) > (held.history?.fullCheckAt ?? 0);
+}
+
+/**
+ * A list read from the device as a complete load as of when it was saved, with its history:
+ * reading it after a pause starts a new visit (what "since your last visit" counts from).
+ */
+function reopening(read: ReadList): { report: LoadReport; history: RegistrationHistory } {
+  const asOf = read.dataAsOf;
+  const history = openVisit(
+    readStoredHistory(read.history) ?? startHistory(asOf),
+    { dataAsOf: asOf, savedAt: read.savedAt },
+    Date.now(),
+  );
+  const report: LoadReport = {
+    pagesLoaded: 0,
+    pagesFailed: [],
+    pagination: null,
+    serverDate: new Date(asOf),
+    // Whether it came from the server's Date header or the browser's clock is not kept.
+    watermarkSource: null,
+    warnings: [],
+  };
+  return { report, history };
+}
+
+function openedAnswer(
+  read: ReadList,
+  version: number,
+  { report, history }: ReturnType<typeof reopening>,
+): OpenAnswer {
+  return {
+    kind: 'opened',
+    read,
+    version,
+    report,
+    history: storeHistory(history),
+    firstPage: learnedNumbering(report)?.firstPage ?? null,
+    dataAsOf: read.dataAsOf,
+    savedAt: read.savedAt,
+    pageNumbering: read.pageNumbering,
+  };
 }

@@ -19,11 +19,13 @@ const SEND_INTERVAL_MS = 300;
  * now and then fills in a late page before the last ones), a few hundred rows per message.
  * Only the last message of a batch names the version of the whole list: the page's list has
  * that version once it took them all. The page gets each row as it holds it (pageRegistration).
+ * A list read from the device goes another way: its chunks as the copy keeps them (`partial`),
+ * then the version (`seal`); a sender is used one way or the other.
  */
 export class ListRowsSender {
   private sent: readonly Registration[] = [];
-  /** What `partial` sent so far, appended to in place. */
-  private growing: Registration[] | null = null;
+  /** How many rows `partial` sent. */
+  private partials = 0;
   private last = Number.NEGATIVE_INFINITY;
 
   constructor(private readonly post: (message: ListRows, transfer?: Transferable[]) => void) {}
@@ -48,15 +50,23 @@ export class ListRowsSender {
 
   /**
    * Rows that follow those sent (a chunk of a list read from the device, in order), sent now as
-   * part of no version yet: the version comes with `end`. They go as the copy keeps them
-   * (`encoded`, handed over, not copied), and the page decodes them.
+   * part of no version yet: the version comes with `seal`. They go as the copy keeps them, and
+   * the page decodes them; the engine keeps `encoded` to decode itself after answering, so the
+   * page is handed a copy of its bytes (made at once; taking the same rows as a structured clone
+   * would cost the page more).
    */
-  partial(rows: readonly Registration[], encoded: EncodedRows): void {
-    if (rows.length === 0) return;
-    if (!this.growing) this.sent = this.growing = this.sent.slice();
-    const from = this.growing.length;
-    for (const row of rows) this.growing.push(row);
-    this.post({ from, rows: [], encoded, version: 0, report: null }, [encoded.bytes.buffer]);
+  partial(encoded: EncodedRows, rows: number): void {
+    if (rows === 0) return;
+    const bytes = encoded.bytes.slice();
+    this.post({ from: this.partials, rows: [], encoded: { ...encoded, bytes }, version: 0, report: null }, [
+      bytes.buffer,
+    ]);
+    this.partials += rows;
+  }
+
+  /** The rows sent by `partial` are the whole list, at `version`. */
+  seal(version: number): void {
+    this.post({ from: this.partials, rows: [], version, report: null });
   }
 
   /** The list as it ends, with its version. */
@@ -68,7 +78,6 @@ export class ListRowsSender {
     const sent = this.sent;
     const from = sharedFront(sent, rows);
     this.sent = rows;
-    this.growing = null;
     if (from === rows.length && from === sent.length) {
       this.post({ from, rows: [], version, report });
       return;

@@ -32,6 +32,18 @@ export interface ListWork {
   keep(target: ListTarget, list: HeldList, report: LoadReport, history: RegistrationHistory): ListKept;
   /** Says what the list is, as `keep` does, without saving it (it is on the device already). */
   count(list: HeldList, report: LoadReport, history: RegistrationHistory): ListKept;
+  /**
+   * The list is complete as `rows` will be once they are in (a list reopened from the device,
+   * decoded after the page was answered): its version now, its rows, report and history in
+   * turn, before any later call on the list. Rows that never come (a chunk that did not decode)
+   * forget the list: the next call on it answers `unknown`, and the page loads it again.
+   */
+  arrive(
+    list: HeldList,
+    rows: Promise<readonly Registration[] | null>,
+    report: LoadReport,
+    history: RegistrationHistory,
+  ): number;
 }
 
 export function createListWork(
@@ -42,24 +54,44 @@ export function createListWork(
 ): ListWork {
   /** The calls on each event's list, chained. */
   const queues = new Map<number, Promise<unknown>>();
+  const inTurn: ListWork['inTurn'] = (eventId, work) => {
+    const run = (queues.get(eventId) ?? Promise.resolve()).then(work, work);
+    const settled = run.catch(() => undefined);
+    queues.set(eventId, settled);
+    void settled.then(() => {
+      if (queues.get(eventId) === settled) queues.delete(eventId);
+    });
+    return run;
+  };
+  const completed = (
+    list: HeldList,
+    rows: readonly Registration[],
+    report: LoadReport,
+    history: RegistrationHistory,
+  ) => {
+    list.report = report;
+    list.history = history;
+    list.stopped = null;
+    list.lastComplete = { rows, history };
+  };
   return {
     lists,
-    inTurn: (eventId, work) => {
-      const run = (queues.get(eventId) ?? Promise.resolve()).then(work, work);
-      const settled = run.catch(() => undefined);
-      queues.set(eventId, settled);
-      void settled.then(() => {
-        if (queues.get(eventId) === settled) queues.delete(eventId);
-      });
-      return run;
-    },
+    inTurn,
     fetchPage: (target) => engineFetchPage(target.place, target.demo, target.eventId, demo),
     complete: (list, rows, report, history) => {
       lists.setRows(list, rows);
-      list.report = report;
-      list.history = history;
-      list.stopped = null;
-      list.lastComplete = { rows, history };
+      completed(list, rows, report, history);
+    },
+    arrive: (list, rows, report, history) => {
+      let version = 0;
+      // Runs in a later microtask at the earliest: `version` is set by then.
+      const arrived = inTurn(list.eventId, async () => {
+        const decoded = await rows;
+        if (lists.fill(list, version, decoded) && decoded) completed(list, decoded, report, history);
+        return decoded;
+      });
+      version = lists.reserve(list, arrived);
+      return version;
     },
     keep: (target, list, report, history) => ({
       version: list.version,

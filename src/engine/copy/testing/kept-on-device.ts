@@ -37,7 +37,6 @@ export function keepListOnDevice(
 export async function listOnDevice(
   eventId: number,
 ): Promise<{ result: CopyReadResult; rows: DeviceRegistration[] }> {
-  const rows: DeviceRegistration[] = [];
-  const result = await theOtherEngine().readList(signedInPlace(), eventId, (slice) => rows.push(...slice));
-  return { result, rows };
+  const { read, rows } = await theOtherEngine().readList(signedInPlace(), eventId, null);
+  return { result: read, rows: (await rows) ?? [] };
 }

@@ -26,7 +26,7 @@ const following = new WeakMap<QueryClient, () => void>();
 // with) stays off the app's start-up script.
 const readFromCopy = async (eventId: number) => {
   const { reopenFromCopy } = await import('./registrations-copy');
-  return (await reopenFromCopy(eventId, { ifNewer: true }))?.data;
+  return reopenFromCopy(eventId, { ifNewer: true });
 };
 
 /**

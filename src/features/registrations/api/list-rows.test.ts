@@ -58,17 +58,23 @@ describe("a list's rows, from the engine to the page", () => {
     const chunk2 = Array.from({ length: 1_234 }, (_, i) => answered(5_001 + i));
     const whole = [...chunk1, ...chunk2];
     const questions = buildQuestionTable(whole);
-    for (const chunk of [chunk1, chunk2])
-      sender.partial(chunk, { bytes: encodeRegistrationChunk(chunk, questions), questions });
-    sender.end(whole, 7, null);
+    const kept = [chunk1, chunk2].map((chunk) => encodeRegistrationChunk(chunk, questions));
+    for (const [index, bytes] of kept.entries())
+      sender.partial({ bytes, questions }, [chunk1, chunk2][index]!.length);
+    sender.seal(7);
 
     expect(receiver.snapshot().rows).toEqual(whole);
     expect(receiver.snapshot().version).toBe(7);
-    // A message per chunk, its bytes handed over; the end only names the version.
+    // A message per chunk, a copy of its bytes handed over; the end only names the version.
     expect(messages.map(({ message }) => message.rows.length)).toEqual([0, 0, 0]);
     expect(
       messages.slice(0, 2).map(({ message, transfer }) => transfer[0] === message.encoded?.bytes.buffer),
     ).toEqual([true, true]);
+    // The engine keeps its own bytes, to decode them after answering.
+    expect(messages.slice(0, 2).map(({ transfer }, index) => transfer[0] === kept[index]!.buffer)).toEqual([
+      false,
+      false,
+    ]);
   });
 
   it('a chunk that cannot be read fails the message, never the page', () => {

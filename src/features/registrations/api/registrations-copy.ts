@@ -7,12 +7,6 @@ import { listTarget, rememberNumbering } from './list-calls';
 import type { RegistrationsData } from './registrations-data';
 import { ListReceiver } from './registrations-progress';
 
-/** An event's list reopened from the device, and its figures. */
-export interface Reopened {
-  readonly data: RegistrationsData;
-  readonly figures: EventFigures;
-}
-
 /**
  * The event's list from its copy on the device (the engine reads and keeps it), as a complete
  * load as of when it was saved (`serverDate`: the server time the rows are as of, where the
@@ -20,12 +14,13 @@ export interface Reopened {
  * starts a new visit, whose checkpoint is what "since your last visit" counts from. Undefined
  * when there is none, it is unusable, or the read takes longer than a read may (a database
  * blocked by another tab): the list is then loaded from the server. With `ifNewer` (another
- * tab saved it), also undefined when it is not newer than the list the engine holds.
+ * tab saved it), also undefined when it is not newer than the list the engine holds. Its
+ * figures are counted after it (countedFigures).
  */
 export async function reopenFromCopy(
   eventId: number,
   { ifNewer = false }: { ifNewer?: boolean } = {},
-): Promise<Reopened | undefined> {
+): Promise<RegistrationsData | undefined> {
   const target = listTarget(eventId);
   if (!target) return undefined;
   const receiver = new ListReceiver(undefined, null);
@@ -50,22 +45,35 @@ export async function reopenFromCopy(
   if (answer.kind !== 'opened') return undefined;
   const history = readStoredHistory(answer.history);
   const { rows, version } = receiver.snapshot();
-  if (!history || version !== answer.version) return undefined;
+  // A chunk the page could not read leaves it short: loaded from the server instead.
+  const kept = answer.read.status === 'ok' ? answer.read.rows : -1;
+  if (!history || version !== answer.version || rows.length !== kept) return undefined;
   // The numbering a load learned for this API: the check for changes need not probe it again.
   if (answer.pageNumbering) rememberNumbering(answer.pageNumbering.firstPage);
   return {
-    figures: answer.figures,
-    data: {
-      phase: 'complete',
-      // The copy holds exactly the registrations saved from a parsed load (an exact round trip,
-      // sealed with authenticated encryption): they are not parsed again.
-      rows,
-      report: answer.report,
-      loadedAt: new Date(answer.savedAt),
-      refresh: null,
-      history,
-      resumable: false,
-      version,
-    },
+    phase: 'complete',
+    // The copy holds exactly the registrations saved from a parsed load (an exact round trip,
+    // sealed with authenticated encryption): they are not parsed again.
+    rows,
+    report: answer.report,
+    loadedAt: new Date(answer.savedAt),
+    refresh: null,
+    history,
+    resumable: false,
+    version,
   };
+}
+
+/**
+ * The figures of the event's complete list at `version`, as the engine counts them once it
+ * holds its rows; null when it no longer holds that version, or did not answer.
+ */
+export async function countedFigures(eventId: number, version: number): Promise<EventFigures | null> {
+  const target = listTarget(eventId);
+  if (!target) return null;
+  try {
+    return await theEngine().call('list.figures', { ...target, version });
+  } catch {
+    return null;
+  }
 }

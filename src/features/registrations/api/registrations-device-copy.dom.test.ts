@@ -7,6 +7,8 @@ import { advanceDemoDays, getDemoDataset, resetDemoData } from '@/mocks/data';
 import { registrationRequestsFromNow, server, TEST_TODAY } from '../../../../test/msw-server';
 import { ids, oneTo, signInForTests } from '@/engine/loader/testing/loader-test-kit';
 import { pagedApi, TEST_ORIGIN } from '@/engine/loader/testing/paged-api';
+import type { EventFigures } from '@/engine/figures/event-figures';
+import { eventFiguresKey } from './event-figures-query';
 import { registrationsQuery } from './registrations-query';
 import type { RegistrationsData } from './registrations-data';
 import { registrationsKey } from './registrations-key';
@@ -64,6 +66,26 @@ describe('the encrypted copy on the device', () => {
     expect(reopened.refresh).toEqual({ phase: 'done', changed: 0, added: 0 });
     expect(reopened.rows).toEqual(loaded.rows);
     expect(deviceCopyStatus(EVENT).read).toMatchObject({ status: 'ok', rows: 420 });
+  });
+
+  it('reopening offline counts the figures the events list shows, as of the visit it starts', async () => {
+    signInForTests();
+    const loaded = await firstVisit(EVENT);
+
+    signInForTests();
+    const offline = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    onTestFinished(() => offline.mockRestore());
+    const client = new QueryClient();
+    const reopened = await client.fetchQuery(registrationsQuery(EVENT));
+    expect(reopened.rows).toEqual(loaded.rows);
+    // Counted by the engine once it holds the rows too, after the screen got them.
+    await vi.waitFor(() =>
+      expect(client.getQueryData<EventFigures>(eventFiguresKey(EVENT))).toMatchObject({
+        total: 420,
+        lastVisit: loaded.report.serverDate!.getTime(),
+        newSinceLastVisit: 0,
+      }),
+    );
   });
 
   it("a day later, the reopened list brings the rows added and changed, then the day's full check drops the deleted ones", async () => {

@@ -10,7 +10,7 @@ import { NOTHING_SEEN } from '@/engine/loader/load-types';
 import { publishEventFigures } from './event-figures-query';
 import { answered, failureOf, listTarget, rememberNumbering } from './list-calls';
 import { registrationsKey } from './registrations-key';
-import { reopenFromCopy } from './registrations-copy';
+import { countedFigures, reopenFromCopy } from './registrations-copy';
 import type { RegistrationsData } from './registrations-data';
 import { ListReceiver } from './registrations-progress';
 import {
@@ -149,10 +149,15 @@ async function fillRegistrations(
     run.wrote = query.state.data;
     return true;
   };
-  /** The figures of a complete list the cache shows now (the engine counted them). */
+  /**
+   * The figures of a complete list the cache shows now (the engine counted them): the same
+   * rows, whatever was written beside them since (a check for changes started, or offline).
+   */
   const publish = ({ data, figures }: { data: RegistrationsData; figures: EventFigures | null }) => {
     const counted = figures && parseEventFigures(figures);
-    if (counted && query?.state.data === data) publishEventFigures(client, eventId, counted);
+    const shown = query?.state.data;
+    const same = shown === data || (data.version !== null && shown?.version === data.version);
+    if (counted && same) publishEventFigures(client, eventId, counted);
     return data;
   };
 
@@ -168,8 +173,11 @@ async function fillRegistrations(
       copyLooked.add(query);
       const reopened = await reopenFromCopy(eventId);
       if (reopened) {
-        previous = reopened.data;
-        if (write(reopened.data)) publish(reopened);
+        previous = reopened;
+        // Counted once the engine holds the rows too, while the screen draws them.
+        const { version } = reopened;
+        if (write(reopened) && version !== null)
+          void countedFigures(eventId, version).then((figures) => publish({ data: reopened, figures }));
       }
     }
     const fullCheck = fullCheckAsked.delete(eventId);
