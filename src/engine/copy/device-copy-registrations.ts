@@ -138,20 +138,27 @@ export async function openRegistrations(
     const { meta, manifest } = await readManifest(records, eventId);
     if (!meta || meta.rows === null) return { status: 'missing' };
     if (!manifest || manifest.chunks.length !== meta.chunks) return records.discardEvent(eventId);
-    const sealed = await records.db.getAll(
-      'records',
-      IDBKeyRange.bound([eventId, 'registrations', 0], [eventId, 'registrations', Infinity]),
-    );
-    if (sealed.length !== manifest.chunks.length) return records.discardEvent(eventId);
+    // One request per chunk, all issued at once in one transaction: each chunk is decrypted
+    // and handed on as soon as it is read, while the next ones are still read. A count of the
+    // event's chunks catches one left beyond the manifest.
+    const store = records.db.transaction('records').objectStore('records');
+    const range = IDBKeyRange.bound([eventId, 'registrations', 0], [eventId, 'registrations', Infinity]);
+    const counted = store.count(range);
+    const reads = manifest.chunks.map((_, index) => store.get([eventId, 'registrations', index]));
+    // Observed at once: those left behind by an early return must not reject unhandled.
+    for (const request of [counted, ...reads]) request.catch(() => undefined);
     const { questions } = manifest;
     const chunks: { bytes: Bytes; rows: number }[] = [];
     for (const [index, entry] of manifest.chunks.entries()) {
+      const sealed = await reads[index];
+      if (!sealed) return records.discardEvent(eventId);
       const aad = records.aad(eventId, 'registrations', index, entry.generation);
-      const plain = await openRecord(records.key, aad, sealed[index] as Bytes);
+      const plain = await openRecord(records.key, aad, sealed);
       if (!plain) return records.discardEvent(eventId);
       chunks.push({ bytes: plain, rows: entry.rows });
       onChunk?.({ bytes: plain, questions }, entry.rows);
     }
+    if ((await counted) !== manifest.chunks.length) return records.discardEvent(eventId);
     await records.touchEvent(eventId);
     return { status: 'ok', value: { questions, chunks } };
   } catch {
