@@ -11,6 +11,7 @@ import {
   decodeRegistrationChunk,
   encodeRegistrationChunk,
   type DeviceRegistration,
+  rowsOnly,
 } from './registrations-codec';
 
 const TODAY = '2025-06-01';
@@ -188,6 +189,31 @@ describe('registrations codec', () => {
     expect(objects.size).toBeLessThan(answers);
   });
 
+  it('keeps the extra fields on a line apart, and still reads a chunk that has them beside each row', () => {
+    const rows = parsedDemoRows(DEMO_EVENT_IDS.trickySmall);
+    const questions = buildQuestionTable(rows);
+    const bytes = encodeRegistrationChunk(rows, questions);
+    const text = new TextDecoder().decode(bytes);
+    const [values, extras, ...more] = text.split('\n');
+    expect(more).toEqual([]);
+    expect(values).not.toContain('created_at');
+    expect(extras).toContain('created_at');
+    // Written before they were apart: each row's extras after its values (copies kept on devices).
+    const beside = (JSON.parse(values!) as unknown[][]).map((row, index) => {
+      const rowExtras = (JSON.parse(extras!) as unknown[])[index];
+      if (rowExtras === null) return row;
+      return row.length > REGISTRATION_FIELDS.length
+        ? [...row.slice(0, -2), rowExtras, row.at(-1)]
+        : [...row, rowExtras];
+    });
+    const older = new TextEncoder().encode(JSON.stringify(beside));
+    expect(decodeRegistrationChunk(older, questions)).toStrictEqual(rows);
+    expect(decodeEncodedRows({ bytes: older, questions })).toStrictEqual(rows.map(pageRegistration));
+    // An extras line that does not match the rows: not a chunk.
+    const short = new TextEncoder().encode(`${values}\n[]`);
+    expect(() => decodeRegistrationChunk(short, questions)).toThrow();
+  });
+
   it('refuses bytes that are not a chunk', () => {
     const table = { order: [], texts: [] };
     expect(() => decodeRegistrationChunk(new TextEncoder().encode('{"a":1}'), table)).toThrow();
@@ -202,6 +228,9 @@ describe('registrations codec', () => {
     expect(rows.some((row) => Object.keys(row).length > REGISTRATION_FIELDS.length)).toBe(true);
     const handed = decodeEncodedRows(structuredClone({ bytes, questions }));
     expect(handed).toStrictEqual(rows.map(pageRegistration));
+    // What the engine hands over: the rows' line alone, which reads the same.
+    expect(rowsOnly(bytes).byteLength).toBeLessThan(bytes.byteLength);
+    expect(decodeEncodedRows({ bytes: rowsOnly(bytes).slice(), questions })).toStrictEqual(handed);
     expect(handed!.map((row) => Object.keys(row))).toEqual(
       rows.map((row) => Object.keys(pageRegistration(row))),
     );

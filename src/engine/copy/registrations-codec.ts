@@ -59,12 +59,14 @@ type Record_ = Record<string, unknown>;
 
 /**
  * An object as [value of each fixed key…, extras, absent-mask], the last two left out when
- * empty. An absent fixed key is written null and flagged in the mask.
+ * empty. An absent fixed key is written null and flagged in the mask. With `extrasApart`, the
+ * extras go there instead (null when none), and 0 holds their place before a mask.
  */
 function pack(
   object: Record_,
   keys: readonly string[],
   encodeValue?: (key: string, value: unknown) => Json,
+  extrasApart?: (extras: Record_ | null) => void,
 ): Packed {
   const packed: Packed = [];
   let mask = 0;
@@ -80,6 +82,10 @@ function pack(
     if (keys.includes(key) || object[key] === undefined) continue;
     (extras ??= {})[key] = object[key];
   }
+  if (extrasApart) {
+    extrasApart(extras);
+    extras = null;
+  }
   if (mask !== 0) packed.push(extras ?? 0, mask);
   else if (extras) packed.push(extras);
   return packed;
@@ -90,9 +96,10 @@ function unpack(
   keys: readonly string[],
   extraFields: ExtraFields,
   decodeValue?: (key: string, value: unknown) => unknown,
+  extrasApart?: unknown,
 ): Record_ {
   const object: Record_ = {};
-  const extras = packed[keys.length];
+  const extras = extrasApart ?? packed[keys.length];
   const mask = typeof packed[keys.length + 1] === 'number' ? (packed[keys.length + 1] as number) : 0;
   keys.forEach((key, i) => {
     if (mask & (1 << i)) return;
@@ -216,15 +223,41 @@ function textsOf(table: QuestionTable): Map<number, readonly unknown[]> {
   return new Map(table.texts.map((entry) => [entry[0], entry]));
 }
 
-/** Encodes rows (one chunk) against the event's question table, to UTF-8 JSON bytes. */
+/**
+ * The line that ends a chunk's rows: JSON text never holds a raw line feed, so the first one
+ * ends the rows' document and starts the extra fields' (when the rows have any).
+ */
+const LINE_FEED = 0x0a;
+
+/**
+ * Encodes rows (one chunk) against the event's question table, to UTF-8 JSON: the rows' values,
+ * then, on a line of their own, the extra fields the API sent on each row (null for a row
+ * without), when any row has some. The page holds the documented fields only, and reads the
+ * first line alone (rowsOnly).
+ */
 export function encodeRegistrationChunk(rows: readonly DeviceRegistration[], table: QuestionTable): Bytes {
   const texts = textsOf(table);
+  const extras: (Record_ | null)[] = [];
+  let anyExtras = false;
   const packed = rows.map((row) =>
-    pack(row, ROW_KEYS, (key, value) =>
-      key === 'custom_questions' ? encodeAnswers(value, table, texts) : value,
+    pack(
+      row,
+      ROW_KEYS,
+      (key, value) => (key === 'custom_questions' ? encodeAnswers(value, table, texts) : value),
+      (rowExtras) => {
+        extras.push(rowExtras);
+        anyExtras ||= rowExtras !== null;
+      },
     ),
   );
-  return new TextEncoder().encode(JSON.stringify(packed));
+  const text = JSON.stringify(packed) + (anyExtras ? `\n${JSON.stringify(extras)}` : '');
+  return new TextEncoder().encode(text);
+}
+
+/** A chunk's bytes without its extra fields' line: what the page decodes (a view, not a copy). */
+export function rowsOnly(bytes: Bytes): Bytes {
+  const end = bytes.indexOf(LINE_FEED);
+  return end < 0 ? bytes : bytes.subarray(0, end);
 }
 
 /**
@@ -270,8 +303,18 @@ export function decodeRegistrationChunk(
   extraFields: ExtraFields = 'keep',
 ): DeviceRegistration[] {
   const texts = textsOf(table);
-  const packed: unknown = JSON.parse(new TextDecoder().decode(bytes));
+  const rowsPart = rowsOnly(bytes);
+  const packed: unknown = JSON.parse(new TextDecoder().decode(rowsPart));
   if (!Array.isArray(packed)) throw new Error('Not a registrations chunk');
+  // The extra fields' line, read only where they are kept. A chunk written before the rows
+  // and their extras were apart has none: its extras are beside each row's values.
+  const apart: unknown =
+    extraFields === 'keep' && rowsPart.byteLength < bytes.byteLength
+      ? JSON.parse(new TextDecoder().decode(bytes.subarray(rowsPart.byteLength + 1)))
+      : null;
+  if (apart !== null && !(Array.isArray(apart) && apart.length === packed.length))
+    throw new Error('Not a registrations chunk');
+  const extrasOf = (index: number): unknown => (apart as unknown[] | null)?.[index] ?? undefined;
   const shared = new ChunkRepeats();
   const decodeValue = (key: string, value: unknown) =>
     key === 'custom_questions'
@@ -279,14 +322,14 @@ export function decodeRegistrationChunk(
       : key === 'payment_status'
         ? shared.status(value)
         : value;
-  return packed.map((entry: unknown) => {
+  return packed.map((entry: unknown, index) => {
     if (!Array.isArray(entry) || entry.length < ANSWERS_AT + 1) throw new Error('Not a registrations chunk');
     // Past the values: nothing, or the extra fields, or (some field absent) the absent mask.
     if (entry.length > ROW_KEYS.length + 1)
-      return unpack(entry, ROW_KEYS, extraFields, decodeValue) as DeviceRegistration;
+      return unpack(entry, ROW_KEYS, extraFields, decodeValue, extrasOf(index)) as DeviceRegistration;
     // The parsed chunk is this decoder's own: its values are decoded in place.
     entry[STATUS_AT] = decodeValue('payment_status', entry[STATUS_AT]);
     entry[ANSWERS_AT] = decodeValue('custom_questions', entry[ANSWERS_AT]);
-    return withExtras(registrationFrom(entry), entry[ROW_KEYS.length], extraFields);
+    return withExtras(registrationFrom(entry), extrasOf(index) ?? entry[ROW_KEYS.length], extraFields);
   });
 }

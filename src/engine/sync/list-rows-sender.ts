@@ -3,7 +3,7 @@ import { sharedFront } from '@/lib/shared-front';
 import { pageRegistration } from '@/engine/api/page-registration';
 import type { Registration } from '@/engine/api/registration-schemas';
 import type { LoadReport } from '@/engine/loader/load-types';
-import type { EncodedRows } from '@/engine/copy/registrations-codec';
+import { rowsOnly, type EncodedRows } from '@/engine/copy/registrations-codec';
 import type { ListRows } from './list-contract';
 
 /**
@@ -50,14 +50,14 @@ export class ListRowsSender {
 
   /**
    * Rows that follow those sent (a chunk of a list read from the device, in order), sent now as
-   * part of no version yet: the version comes with `seal`. They go as the copy keeps them, and
-   * the page decodes them; the engine keeps `encoded` to decode itself after answering, so the
-   * page is handed a copy of its bytes (made at once; taking the same rows as a structured clone
-   * would cost the page more).
+   * part of no version yet: the version comes with `seal`. They go as the copy keeps them, but
+   * for the fields the page does not hold (rowsOnly), and the page decodes them. The engine
+   * keeps `encoded` to decode itself after answering, so the page is handed a copy of those
+   * bytes (made at once; taking the same rows as a structured clone would cost the page more).
    */
   partial(encoded: EncodedRows, rows: number): void {
     if (rows === 0) return;
-    const bytes = encoded.bytes.slice();
+    const bytes = rowsOnly(encoded.bytes).slice();
     this.post({ from: this.partials, rows: [], encoded: { ...encoded, bytes }, version: 0, report: null }, [
       bytes.buffer,
     ]);
