@@ -1,7 +1,7 @@
 import { registrationSchema } from '@/engine/api/registration-schemas';
 import { DEMO_EVENT_IDS, getDemoDataset } from '@/mocks/data';
 import type { DeviceCopy } from './indexed-db-copy';
-import { CHUNK_ROWS, deleteUnusedDeviceCopy, wipeDeviceCopy } from './device-store';
+import { CHUNK_ROWS, deleteUnusedDeviceCopy, SCHEMA_VERSION, wipeDeviceCopy } from './device-store';
 import { openDeviceCopy } from './open-device-copy';
 import { decodeOpenedChunks } from './device-copy-registrations';
 import {
@@ -330,19 +330,32 @@ describe('device store', () => {
   });
 
   it('discards a copy of another schema version', async () => {
-    // A newer version of the app left its copy (database version 2), then the app rolled back.
-    await new Promise<void>((resolve) => {
-      const request = indexedDB.open(DB_NAME, 2);
-      request.onupgradeneeded = () => request.result.createObjectStore('whatever');
-      request.onsuccess = () => {
-        request.result.close();
-        resolve();
-      };
-    });
+    const leaveCopyOfVersion = (version: number) =>
+      new Promise<void>((resolve) => {
+        const request = indexedDB.open(DB_NAME, version);
+        request.onupgradeneeded = () => {
+          for (const name of ['meta', 'events', 'records'])
+            if (!request.result.objectStoreNames.contains(name)) request.result.createObjectStore(name);
+        };
+        request.onsuccess = () => {
+          request.result.close();
+          resolve();
+        };
+      });
+    // A newer version of the app left its copy, then the app rolled back.
+    await leaveCopyOfVersion(SCHEMA_VERSION + 1);
     const { copy, discarded } = track(await open());
     expect(discarded).toBe('schema');
     expect(await copy.saveRegistrations(1003, demoRows(1003), T0)).toMatchObject({ saved: true });
     copy.close();
+
+    // An older version's copy (chunks in another layout): discarded when this version opens it.
+    await wipeDeviceCopy();
+    await leaveCopyOfVersion(SCHEMA_VERSION - 1);
+    const older = track(await open());
+    expect(older.discarded).toBe('schema');
+    expect(await older.copy.saveRegistrations(1003, demoRows(1003), T0)).toMatchObject({ saved: true });
+    older.copy.close();
 
     // Meta written by another schema version in the same database.
     const db = await new Promise<IDBDatabase>((resolve) => {

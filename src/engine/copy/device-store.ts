@@ -33,7 +33,7 @@ import type { Bytes, RecordPlace } from './record-crypto';
  */
 
 export const DB_NAME = 'promoter-dashboard-device-copy';
-export const SCHEMA_VERSION = 1;
+export const SCHEMA_VERSION = 2;
 /**
  * Registrations per sealed chunk. A reopened list goes to the page a chunk per message, and the
  * page decodes each in one task that cannot be cut: a thousand rows keep that task short on a

@@ -189,29 +189,41 @@ describe('registrations codec', () => {
     expect(objects.size).toBeLessThan(answers);
   });
 
-  it('keeps the extra fields on a line apart, and still reads a chunk that has them beside each row', () => {
+  it('writes each repeated response and status once per chunk, and the extra fields on a line apart', () => {
     const rows = parsedDemoRows(DEMO_EVENT_IDS.trickySmall);
     const questions = buildQuestionTable(rows);
-    const bytes = encodeRegistrationChunk(rows, questions);
-    const text = new TextDecoder().decode(bytes);
+    const text = new TextDecoder().decode(encodeRegistrationChunk(rows, questions));
     const [values, extras, ...more] = text.split('\n');
     expect(more).toEqual([]);
     expect(values).not.toContain('created_at');
     expect(extras).toContain('created_at');
-    // Written before they were apart: each row's extras after its values (copies kept on devices).
-    const beside = (JSON.parse(values!) as unknown[][]).map((row, index) => {
-      const rowExtras = (JSON.parse(extras!) as unknown[])[index];
-      if (rowExtras === null) return row;
-      return row.length > REGISTRATION_FIELDS.length
-        ? [...row.slice(0, -2), rowExtras, row.at(-1)]
-        : [...row, rowExtras];
-    });
-    const older = new TextEncoder().encode(JSON.stringify(beside));
-    expect(decodeRegistrationChunk(older, questions)).toStrictEqual(rows);
-    expect(decodeEncodedRows({ bytes: older, questions })).toStrictEqual(rows.map(pageRegistration));
-    // An extras line that does not match the rows: not a chunk.
-    const short = new TextEncoder().encode(`${values}\n[]`);
-    expect(() => decodeRegistrationChunk(short, questions)).toThrow();
+    const { d: responses, s: statuses } = JSON.parse(values!) as { d: unknown[][]; s: unknown[] };
+    expect(new Set(statuses).size).toBe(statuses.length);
+    for (const atPosition of responses) expect(new Set(atPosition).size).toBe(atPosition.length);
+    const paid = rows.filter((row) => row.payment_status === 'paid').length;
+    expect(paid).toBeGreaterThan(1);
+    expect(values!.split('"paid"')).toHaveLength(2);
+  });
+
+  it('refuses a row pointing outside its chunk’s dictionary', () => {
+    const rows = parsedDemoRows(DEMO_EVENT_IDS.trickySmall);
+    const questions = buildQuestionTable(rows);
+    const chunk = JSON.parse(
+      new TextDecoder().decode(rowsOnly(encodeRegistrationChunk(rows, questions))),
+    ) as {
+      s: unknown[];
+      r: unknown[][];
+    };
+    const statusAt = REGISTRATION_FIELDS.indexOf('payment_status');
+    for (const wrong of [chunk.s.length, -1, 0.5, '0', null]) {
+      const bad = {
+        ...chunk,
+        r: chunk.r.map((row, index) => (index === 0 ? row.with(statusAt, wrong) : row)),
+      };
+      expect(() =>
+        decodeRegistrationChunk(new TextEncoder().encode(JSON.stringify(bad)), questions),
+      ).toThrow();
+    }
   });
 
   it('refuses bytes that are not a chunk', () => {

@@ -6,7 +6,8 @@ import type { Bytes } from './record-crypto';
 /**
  * Compact encoding of an event's registrations for the device copy. The API repeats the
  * question texts in every row and the key of every field: here the texts are kept once per
- * event (a table of que_id -> texts) and the rows are arrays of values.
+ * event (a table of que_id -> texts), the rows are arrays of values, and each chunk writes its
+ * repeated responses and payment statuses once (ChunkDictionary).
  *
  * Exact round trip: every field comes back with its value, extra fields the API sends (on a
  * registration or an answer) are kept, a field that was absent stays absent, a row whose
@@ -141,10 +142,16 @@ export function buildQuestionTable(rows: readonly DeviceRegistration[]): Questio
 }
 
 /**
- * A row's answers: the bare responses when they follow the table (same questions, same order,
- * same texts, the four fields only), else `{ a: [packed answer…] }`.
+ * A row's answers: the indexes of their responses in the chunk's dictionary when they follow
+ * the table (same questions, same order, same texts, the four fields only), else
+ * `{ a: [packed answer…] }`.
  */
-function encodeAnswers(answers: unknown, table: QuestionTable, texts: Map<number, readonly unknown[]>): Json {
+function encodeAnswers(
+  answers: unknown,
+  table: QuestionTable,
+  texts: Map<number, readonly unknown[]>,
+  dictionary: ChunkDictionary,
+): Json {
   if (!Array.isArray(answers)) return { raw: answers };
   const list = answers as Record_[];
   const compact =
@@ -160,52 +167,61 @@ function encodeAnswers(answers: unknown, table: QuestionTable, texts: Map<number
         Object.keys(answer).length === ANSWER_KEYS.length
       );
     });
-  if (compact) return list.map((answer) => answer.reponse);
+  if (compact) return list.map((answer, position) => dictionary.response(position, answer.reponse));
   return { a: list.map((answer) => pack(answer, ANSWER_KEYS)) };
 }
 
 function decodeAnswers(
   encoded: unknown,
-  table: QuestionTable,
-  texts: Map<number, readonly unknown[]>,
+  answersAt: readonly (readonly Record_[])[],
   extraFields: ExtraFields,
-  shared: ChunkRepeats,
 ): unknown {
-  if (Array.isArray(encoded))
-    return encoded.map((reponse: unknown, i) => {
-      const id = table.order[i] ?? NaN;
-      return shared.answer(i, reponse, () => {
-        const known = texts.get(id) ?? [];
-        return { que_id: id, que_question_fr: known[1], que_question_en: known[2], reponse };
-      });
-    });
+  if (Array.isArray(encoded)) {
+    const answers: Record_[] = [];
+    for (let position = 0; position < encoded.length; position++)
+      answers.push(entryAt(answersAt[position] ?? [], encoded[position]));
+    return answers;
+  }
   const wrapped = encoded as { a?: Packed[]; raw?: unknown };
   if (wrapped.a) return wrapped.a.map((packed) => reorderAnswer(unpack(packed, ANSWER_KEYS, extraFields)));
   return wrapped.raw;
 }
 
 /**
- * The answers and payment statuses of one chunk, each equal one kept once: rows read from the
- * API share theirs the same way (shared-values.ts). An answer that follows the question table
- * has the four documented fields only, so equal responses to one question are equal answers.
+ * A chunk's repeated values, each written once: per question (by its position in the table's
+ * order) the distinct responses, and the distinct payment statuses. The rows hold indexes into
+ * them, so a reader makes each answer and each status once per chunk (equal ones shared, as
+ * rows read from the API share theirs: shared-values.ts) without looking a response up per row.
  */
-class ChunkRepeats {
-  private readonly answers: Map<unknown, Record_>[] = [];
-  private readonly statuses = new Map<unknown, unknown>();
+class ChunkDictionary {
+  readonly responses: unknown[][] = [];
+  readonly statuses: unknown[] = [];
+  private readonly responseIndexes: Map<unknown, number>[] = [];
+  private readonly statusIndexes = new Map<unknown, number>();
 
-  answer(position: number, reponse: unknown, make: () => Record_): Record_ {
-    const byResponse = (this.answers[position] ??= new Map<unknown, Record_>());
-    let answer = byResponse.get(reponse);
-    if (answer === undefined) byResponse.set(reponse, (answer = make()));
-    return answer;
+  response(position: number, value: unknown): number {
+    return indexIn((this.responses[position] ??= []), (this.responseIndexes[position] ??= new Map()), value);
   }
 
-  status(value: unknown): unknown {
-    const known = this.statuses.get(value);
-    if (known !== undefined) return known;
-    this.statuses.set(value, value);
-    return value;
+  status(value: unknown): number {
+    return indexIn(this.statuses, this.statusIndexes, value);
   }
+}
+
+function indexIn(values: unknown[], indexes: Map<unknown, number>, value: unknown): number {
+  let index = indexes.get(value);
+  if (index === undefined) {
+    index = values.push(value) - 1;
+    indexes.set(value, index);
+  }
+  return index;
+}
+
+/** The entry of a chunk's dictionary a row points at. Throws on an index that is not one. */
+function entryAt<T>(entries: readonly T[], index: unknown): T {
+  const entry = Number.isInteger(index) ? entries[index as number] : undefined;
+  if (entry === undefined) throw new Error('Not a registrations chunk');
+  return entry;
 }
 
 /** Answers come back with the API's field order (que_id, texts, response), then extras. */
@@ -237,21 +253,35 @@ const LINE_FEED = 0x0a;
  */
 export function encodeRegistrationChunk(rows: readonly DeviceRegistration[], table: QuestionTable): Bytes {
   const texts = textsOf(table);
+  const dictionary = new ChunkDictionary();
   const extras: (Record_ | null)[] = [];
   let anyExtras = false;
+  const encodeValue = (key: string, value: unknown): Json =>
+    key === 'custom_questions'
+      ? encodeAnswers(value, table, texts, dictionary)
+      : key === 'payment_status'
+        ? dictionary.status(value)
+        : value;
   const packed = rows.map((row) =>
-    pack(
-      row,
-      ROW_KEYS,
-      (key, value) => (key === 'custom_questions' ? encodeAnswers(value, table, texts) : value),
-      (rowExtras) => {
-        extras.push(rowExtras);
-        anyExtras ||= rowExtras !== null;
-      },
-    ),
+    pack(row, ROW_KEYS, encodeValue, (rowExtras) => {
+      extras.push(rowExtras);
+      anyExtras ||= rowExtras !== null;
+    }),
   );
-  const text = JSON.stringify(packed) + (anyExtras ? `\n${JSON.stringify(extras)}` : '');
+  const chunk: PackedChunk = { d: dictionary.responses, s: dictionary.statuses, r: packed };
+  const text = JSON.stringify(chunk) + (anyExtras ? `\n${JSON.stringify(extras)}` : '');
   return new TextEncoder().encode(text);
+}
+
+/** A chunk's first line: its dictionary (ChunkDictionary) and its rows. */
+interface PackedChunk {
+  readonly d: unknown[][];
+  readonly s: unknown[];
+  readonly r: Packed[];
+}
+
+function isPackedChunk(value: unknown): value is PackedChunk {
+  return isRecord(value) && Array.isArray(value.d) && Array.isArray(value.s) && Array.isArray(value.r);
 }
 
 /** A chunk's bytes without its extra fields' line: what the page decodes (a view, not a copy). */
@@ -304,32 +334,43 @@ export function decodeRegistrationChunk(
 ): DeviceRegistration[] {
   const texts = textsOf(table);
   const rowsPart = rowsOnly(bytes);
-  const packed: unknown = JSON.parse(new TextDecoder().decode(rowsPart));
-  if (!Array.isArray(packed)) throw new Error('Not a registrations chunk');
-  // The extra fields' line, read only where they are kept. A chunk written before the rows
-  // and their extras were apart has none: its extras are beside each row's values.
+  const chunk: unknown = JSON.parse(new TextDecoder().decode(rowsPart));
+  if (!isPackedChunk(chunk)) throw new Error('Not a registrations chunk');
+  const packed = chunk.r;
+  // The extra fields' line, read only where they are kept.
   const apart: unknown =
     extraFields === 'keep' && rowsPart.byteLength < bytes.byteLength
       ? JSON.parse(new TextDecoder().decode(bytes.subarray(rowsPart.byteLength + 1)))
       : null;
   if (apart !== null && !(Array.isArray(apart) && apart.length === packed.length))
     throw new Error('Not a registrations chunk');
-  const extrasOf = (index: number): unknown => (apart as unknown[] | null)?.[index] ?? undefined;
-  const shared = new ChunkRepeats();
+  const extrasOf = (index: number): unknown => (apart as unknown[] | null)?.[index];
+  // Each answer of the dictionary made once, with its question's id and texts.
+  const answersAt = chunk.d.map((responses, position) => {
+    if (!Array.isArray(responses)) throw new Error('Not a registrations chunk');
+    const id = table.order[position] ?? NaN;
+    const known = texts.get(id) ?? [];
+    return responses.map((reponse: unknown): Record_ => ({
+      que_id: id,
+      que_question_fr: known[1],
+      que_question_en: known[2],
+      reponse,
+    }));
+  });
   const decodeValue = (key: string, value: unknown) =>
     key === 'custom_questions'
-      ? decodeAnswers(value, table, texts, extraFields, shared)
+      ? decodeAnswers(value, answersAt, extraFields)
       : key === 'payment_status'
-        ? shared.status(value)
+        ? entryAt(chunk.s, value)
         : value;
   return packed.map((entry: unknown, index) => {
     if (!Array.isArray(entry) || entry.length < ANSWERS_AT + 1) throw new Error('Not a registrations chunk');
-    // Past the values: nothing, or the extra fields, or (some field absent) the absent mask.
-    if (entry.length > ROW_KEYS.length + 1)
+    // Past the values: nothing, or (some field absent) a 0 and the absent mask.
+    if (entry.length > ROW_KEYS.length)
       return unpack(entry, ROW_KEYS, extraFields, decodeValue, extrasOf(index)) as DeviceRegistration;
     // The parsed chunk is this decoder's own: its values are decoded in place.
-    entry[STATUS_AT] = decodeValue('payment_status', entry[STATUS_AT]);
-    entry[ANSWERS_AT] = decodeValue('custom_questions', entry[ANSWERS_AT]);
-    return withExtras(registrationFrom(entry), extrasOf(index) ?? entry[ROW_KEYS.length], extraFields);
+    entry[STATUS_AT] = entryAt(chunk.s, entry[STATUS_AT]);
+    entry[ANSWERS_AT] = decodeAnswers(entry[ANSWERS_AT], answersAt, extraFields);
+    return withExtras(registrationFrom(entry), extrasOf(index), extraFields);
   });
 }
