@@ -2,6 +2,16 @@ import { REGISTRATION_FIELDS } from '@/engine/api/registration-fields';
 import { registrationFrom } from '@/engine/api/page-registration';
 import { isRecord } from '@/engine/rpc/contract';
 import type { Bytes } from './record-crypto';
+import { ChunkDictionary, entryAt } from './chunk-dictionary';
+import {
+  pack,
+  unpack,
+  withExtras,
+  type ExtraFields,
+  type Json,
+  type Packed,
+  type Record_,
+} from './packed-values';
 
 /**
  * Compact encoding of an event's registrations for the device copy. The API repeats the
@@ -53,71 +63,6 @@ const ROW_KEYS = REGISTRATION_FIELDS;
 const ANSWER_KEYS = ['que_id', 'reponse', 'que_question_fr', 'que_question_en'] as const;
 const ANSWERS_AT = ROW_KEYS.indexOf('custom_questions');
 const STATUS_AT = ROW_KEYS.indexOf('payment_status');
-
-type Json = unknown;
-type Packed = Json[];
-type Record_ = Record<string, unknown>;
-
-/**
- * An object as [value of each fixed key…, extras, absent-mask], the last two left out when
- * empty. An absent fixed key is written null and flagged in the mask. With `extrasApart`, the
- * extras go there instead (null when none), and 0 holds their place before a mask.
- */
-function pack(
-  object: Record_,
-  keys: readonly string[],
-  encodeValue?: (key: string, value: unknown) => Json,
-  extrasApart?: (extras: Record_ | null) => void,
-): Packed {
-  const packed: Packed = [];
-  let mask = 0;
-  keys.forEach((key, i) => {
-    const value = object[key];
-    if (value === undefined) {
-      mask |= 1 << i;
-      packed.push(null);
-    } else packed.push(encodeValue ? encodeValue(key, value) : value);
-  });
-  let extras: Record_ | null = null;
-  for (const key of Object.keys(object)) {
-    if (keys.includes(key) || object[key] === undefined) continue;
-    (extras ??= {})[key] = object[key];
-  }
-  if (extrasApart) {
-    extrasApart(extras);
-    extras = null;
-  }
-  if (mask !== 0) packed.push(extras ?? 0, mask);
-  else if (extras) packed.push(extras);
-  return packed;
-}
-
-function unpack(
-  packed: Packed,
-  keys: readonly string[],
-  extraFields: ExtraFields,
-  decodeValue?: (key: string, value: unknown) => unknown,
-  extrasApart?: unknown,
-): Record_ {
-  const object: Record_ = {};
-  const extras = extrasApart ?? packed[keys.length];
-  const mask = typeof packed[keys.length + 1] === 'number' ? (packed[keys.length + 1] as number) : 0;
-  keys.forEach((key, i) => {
-    if (mask & (1 << i)) return;
-    const value = packed[i];
-    object[key] = decodeValue ? decodeValue(key, value) : value;
-  });
-  return withExtras(object, extras, extraFields);
-}
-
-/** `object` with the extra fields packed beside its values, when they are kept. */
-function withExtras<T extends object>(object: T, extras: unknown, extraFields: ExtraFields): T {
-  if (extraFields === 'keep' && extras && typeof extras === 'object') Object.assign(object, extras);
-  return object;
-}
-
-/** Whether a decoded row keeps the fields the API sent beyond the documented ones (the engine), or not (the page: pageRegistration). */
-type ExtraFields = 'keep' | 'drop';
 
 /** The question table of an event: texts from the first answer to each question. */
 export function buildQuestionTable(rows: readonly DeviceRegistration[]): QuestionTable {
@@ -185,43 +130,6 @@ function decodeAnswers(
   const wrapped = encoded as { a?: Packed[]; raw?: unknown };
   if (wrapped.a) return wrapped.a.map((packed) => reorderAnswer(unpack(packed, ANSWER_KEYS, extraFields)));
   return wrapped.raw;
-}
-
-/**
- * A chunk's repeated values, each written once: per question (by its position in the table's
- * order) the distinct responses, and the distinct payment statuses. The rows hold indexes into
- * them, so a reader makes each answer and each status once per chunk (equal ones shared, as
- * rows read from the API share theirs: shared-values.ts) without looking a response up per row.
- */
-class ChunkDictionary {
-  readonly responses: unknown[][] = [];
-  readonly statuses: unknown[] = [];
-  private readonly responseIndexes: Map<unknown, number>[] = [];
-  private readonly statusIndexes = new Map<unknown, number>();
-
-  response(position: number, value: unknown): number {
-    return indexIn((this.responses[position] ??= []), (this.responseIndexes[position] ??= new Map()), value);
-  }
-
-  status(value: unknown): number {
-    return indexIn(this.statuses, this.statusIndexes, value);
-  }
-}
-
-function indexIn(values: unknown[], indexes: Map<unknown, number>, value: unknown): number {
-  let index = indexes.get(value);
-  if (index === undefined) {
-    index = values.push(value) - 1;
-    indexes.set(value, index);
-  }
-  return index;
-}
-
-/** The entry of a chunk's dictionary a row points at. Throws on an index that is not one. */
-function entryAt<T>(entries: readonly T[], index: unknown): T {
-  const entry = Number.isInteger(index) ? entries[index as number] : undefined;
-  if (entry === undefined) throw new Error('Not a registrations chunk');
-  return entry;
 }
 
 /** Answers come back with the API's field order (que_id, texts, response), then extras. */
