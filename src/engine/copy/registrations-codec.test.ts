@@ -257,6 +257,14 @@ describe('registrations codec', () => {
     const someBytes = fc.oneof(
       fc.uint8Array().map((array) => new Uint8Array(array)),
       fc.json().map((text) => new TextEncoder().encode(text)),
+      // Shaped like a chunk, with any dictionary and rows: indexes out of range, wrong types.
+      fc
+        .record({
+          d: fc.array(fc.array(fc.jsonValue())),
+          s: fc.array(fc.jsonValue()),
+          r: fc.array(fc.array(fc.oneof(fc.nat(5), fc.array(fc.nat(5)), fc.jsonValue()))),
+        })
+        .map((chunk) => new TextEncoder().encode(JSON.stringify(chunk))),
       fc.constant(bytes),
       fc.anything(),
     );

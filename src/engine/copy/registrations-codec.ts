@@ -201,7 +201,7 @@ export function rowsOnly(bytes: Bytes): Bytes {
 /**
  * One chunk as the copy keeps it, decrypted: how the engine hands a reopened list to the page,
  * which decodes it itself (decoding these bytes costs the page less than taking the same rows
- * as a structured clone, and the engine sends them without copying: see list-rows-sender.ts).
+ * as a structured clone; the engine hands over a copy of their rows' line: see list-rows-sender.ts).
  */
 export interface EncodedRows {
   readonly bytes: Bytes;
