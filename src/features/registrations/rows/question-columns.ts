@@ -33,6 +33,11 @@ export class QuestionDiscovery {
   private readonly byId = new Map<number, QuestionColumn>();
   private current: QuestionColumn[] = [];
 
+  /** The questions found so far, in the order they were first seen. */
+  get found(): QuestionColumn[] {
+    return this.current;
+  }
+
   update(registrations: readonly Registration[]): QuestionColumn[] {
     let changed = false;
     for (const registration of registrations) {

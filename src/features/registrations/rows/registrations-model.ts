@@ -114,20 +114,7 @@ class EventModels {
       previous && kept === previous.registrations.length
         ? presentFacetValues(added, previous.present)
         : presentFacetValues(rows);
-    const model: RegistrationsModel = {
-      registrations,
-      labels,
-      rows,
-      questions,
-      titles: titlesFor(questions, labels),
-      columnIds: columnIdsFor(questions),
-      present,
-    };
-    this.latest.set(labels, model);
-    let byLabels = this.models.get(registrations);
-    if (!byLabels) this.models.set(registrations, (byLabels = new WeakMap()));
-    byLabels.set(labels, model);
-    return model;
+    return this.keep(registrations, labels, rows, questions, present);
   }
 
   /**
@@ -148,6 +135,10 @@ class EventModels {
     // Slices start in a task of their own, not in the one that rendered the snapshot.
     await yieldToBrowser();
     signal.throwIfAborted();
+    const rows = previous ? previous.rows.slice(0, from) : [];
+    let present =
+      previous && from === previous.registrations.length ? previous.present : presentFacetValues(rows);
+    let questions = this.discovery.found;
     // Rows an earlier run built (finished, or interrupted by a newer snapshot of a load) are
     // found again at the cost of a lookup each: the pause comes by the clock, not per slice,
     // so a load that brings pages faster than a whole list can be built still moves forward.
@@ -155,17 +146,43 @@ class EventModels {
     for (let start = from; start < registrations.length; start += ROWS_PER_SLICE) {
       signal.throwIfAborted();
       const slice = registrations.slice(start, start + ROWS_PER_SLICE);
-      builder.build(slice);
-      this.discovery.update(slice);
+      const built = builder.build(slice);
+      for (const row of built) rows.push(row);
+      present = presentFacetValues(built, present);
+      questions = this.discovery.update(slice);
       if (performance.now() - since >= SLICE_BUDGET_MS) {
         await yieldToBrowser();
         signal.throwIfAborted();
         since = performance.now();
       }
     }
-    await yieldToBrowser();
-    signal.throwIfAborted();
-    return this.build(registrations, labels);
+    // The model is put together from what the slices gathered: walking the whole list again
+    // here would be the long task the slices were there to avoid.
+    return this.peek(registrations, labels) ?? this.keep(registrations, labels, rows, questions, present);
+  }
+
+  /** The model of these registrations in these labels, kept as the latest to extend. */
+  private keep(
+    registrations: readonly Registration[],
+    labels: RegistrationLabels,
+    rows: readonly RegistrationRow[],
+    questions: readonly QuestionColumn[],
+    present: PresentFacetValues,
+  ): RegistrationsModel {
+    const model: RegistrationsModel = {
+      registrations,
+      labels,
+      rows,
+      questions,
+      titles: titlesFor(questions, labels),
+      columnIds: columnIdsFor(questions),
+      present,
+    };
+    this.latest.set(labels, model);
+    let byLabels = this.models.get(registrations);
+    if (!byLabels) this.models.set(registrations, (byLabels = new WeakMap()));
+    byLabels.set(labels, model);
+    return model;
   }
 
   private builder(labels: RegistrationLabels): RowBuilder {

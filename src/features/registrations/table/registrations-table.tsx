@@ -67,7 +67,8 @@ export function RegistrationsTable({
     getScrollElement: () => scrollRef.current,
     estimateSize: () => ROW_HEIGHT,
     overscan: OVERSCAN,
-    getItemKey: (index) => rows[index]?.id ?? index,
+    // Measurements stay keyed by position (the default): every row has the same height, and
+    // a key per row would be read for every row, not only the window, whenever the rows change.
     // The rows start below the sticky header, which the virtualizer does not count: without
     // this, a row moved to from above stops one header's height below the bottom, out of view.
     scrollPaddingEnd: headRef.current?.offsetHeight ?? ROW_HEIGHT,
