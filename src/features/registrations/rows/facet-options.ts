@@ -11,23 +11,45 @@ export interface FacetOptionData {
   lang?: Language | undefined;
 }
 
-/** The category and status values present in some rows. */
+/** The category and status values present in some rows, and how many rows have each. */
 export interface PresentFacetValues {
   readonly categories: ReadonlySet<string>;
   /** Each status key present, with the status as its first row sent it (an unknown one is shown so). */
   readonly statuses: ReadonlyMap<string, string>;
+  /** Rows per category key and per status key: the facet counts of a view that keeps every row. */
+  readonly categoryCounts: ReadonlyMap<string, number>;
+  readonly statusCounts: ReadonlyMap<string, number>;
 }
 
+/** No rows: no value, no count. */
+export const NO_FACET_VALUES: PresentFacetValues = {
+  categories: new Set(),
+  statuses: new Map(),
+  categoryCounts: new Map(),
+  statusCounts: new Map(),
+};
+
 /**
- * The category and status values present in the rows, added to `before` (the same object when
- * the rows bring nothing new): computed once per row set, not per keystroke.
+ * The category and status values present in the rows, added to `before`, less the rows
+ * `removed` from it (those a check for changes replaced): computed as the model is built, not
+ * per keystroke. The sets stay the same objects when no value comes or goes.
  */
 export function presentFacetValues(
   rows: readonly RegistrationRow[],
-  before: PresentFacetValues = { categories: new Set(), statuses: new Map() },
+  before: PresentFacetValues = NO_FACET_VALUES,
+  removed: readonly RegistrationRow[] = [],
 ): PresentFacetValues {
+  if (rows.length === 0 && removed.length === 0) return before;
   let categories: Set<string> | null = null;
   let statuses: Map<string, string> | null = null;
+  const categoryCounts = new Map(before.categoryCounts);
+  const statusCounts = new Map(before.statusCounts);
+  for (const row of removed) {
+    if (lessOne(categoryCounts, row.categoryKey) === 0)
+      (categories ??= new Set(before.categories)).delete(row.categoryKey);
+    if (lessOne(statusCounts, row.statusKey) === 0)
+      (statuses ??= new Map(before.statuses)).delete(row.statusKey);
+  }
   for (const row of rows) {
     if (!(categories ?? before.categories).has(row.categoryKey))
       (categories ??= new Set(before.categories)).add(row.categoryKey);
@@ -36,10 +58,23 @@ export function presentFacetValues(
         row.statusKey,
         (row.registration.payment_status ?? '').trim(),
       );
+    categoryCounts.set(row.categoryKey, (categoryCounts.get(row.categoryKey) ?? 0) + 1);
+    statusCounts.set(row.statusKey, (statusCounts.get(row.statusKey) ?? 0) + 1);
   }
-  return categories || statuses
-    ? { categories: categories ?? before.categories, statuses: statuses ?? before.statuses }
-    : before;
+  return {
+    categories: categories ?? before.categories,
+    statuses: statuses ?? before.statuses,
+    categoryCounts,
+    statusCounts,
+  };
+}
+
+/** Counts one row fewer under `key`, forgetting a key no row has any more; the count left. */
+function lessOne(counts: Map<string, number>, key: string): number {
+  const left = (counts.get(key) ?? 0) - 1;
+  if (left > 0) counts.set(key, left);
+  else counts.delete(key);
+  return Math.max(left, 0);
 }
 
 /**

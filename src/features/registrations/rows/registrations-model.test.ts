@@ -6,9 +6,23 @@ import { registrationsKey } from '../api/registrations-key';
 import { demoEvent } from '@/engine/figures/testing/demo-event';
 import { eventModels, sharedLabels } from './registrations-model';
 import { cellText, type RegistrationRow } from './registration-rows';
+import { DEFAULT_REGISTRATIONS_VIEW } from './registrations-view';
+import { viewRows } from './view-rows';
+import type { PresentFacetValues } from './facet-options';
 
 const EVENT = DEMO_EVENT_IDS.trickySmall;
 const { registrations, categories } = demoEvent(EVENT);
+
+/** The rows per category key and per status key, counted directly. */
+function tally(rows: readonly RegistrationRow[]) {
+  const categoryCounts = new Map<string, number>();
+  const statusCounts = new Map<string, number>();
+  for (const row of rows) {
+    categoryCounts.set(row.categoryKey, (categoryCounts.get(row.categoryKey) ?? 0) + 1);
+    statusCounts.set(row.statusKey, (statusCounts.get(row.statusKey) ?? 0) + 1);
+  }
+  return { categoryCounts, statusCounts };
+}
 
 describe('the registrations model', () => {
   it('is built once per data version and language, and found again by every view', () => {
@@ -58,6 +72,59 @@ describe('the registrations model', () => {
     expect(model.rows.map((row) => row.id)).toEqual(full.map((r) => r.registration_id));
     expect(model.rows[15]!.status).toBe('chargeback (unknown status)');
     expect(model.present.statuses.has('chargeback')).toBe(true);
+  });
+
+  it('counts each category and status as it builds: at once, page by page, in slices and after a check', async () => {
+    const labels = sharedLabels(i18n, 'en', categories);
+    const counts = (model: { present: PresentFacetValues }) => ({
+      categoryCounts: model.present.categoryCounts,
+      statusCounts: model.present.statusCounts,
+    });
+    const atOnce = eventModels(new QueryClient(), EVENT).build(registrations, labels);
+    expect(counts(atOnce)).toEqual(tally(atOnce.rows));
+
+    const paged = eventModels(new QueryClient(), EVENT);
+    paged.build(registrations.slice(0, 20), labels);
+    expect(counts(paged.build(registrations, labels))).toEqual(tally(atOnce.rows));
+
+    const sliced = await eventModels(new QueryClient(), EVENT).buildInSlices(
+      registrations,
+      labels,
+      new AbortController().signal,
+    );
+    expect(counts(sliced)).toEqual(tally(atOnce.rows));
+    expect(sliced.present.categories).toEqual(atOnce.present.categories);
+    expect(sliced.present.statuses).toEqual(atOnce.present.statuses);
+
+    // A check for changes replaces the only row of a status: the status leaves the facets.
+    const models = eventModels(new QueryClient(), EVENT);
+    const withChargeback = registrations.map((row, i) =>
+      i === 3 ? { ...row, payment_status: 'chargeback' } : row,
+    );
+    const before = models.build(withChargeback, labels);
+    expect(before.present.statuses.has('chargeback')).toBe(true);
+    const checked = models.build(
+      withChargeback.map((row, i) => (i === 3 ? { ...row, payment_status: 'paid', category_id: null } : row)),
+      labels,
+    );
+    expect(checked.rows[0]).toBe(before.rows[0]);
+    expect(checked.present.statuses.has('chargeback')).toBe(false);
+    expect(checked.present.categories.has('')).toBe(true);
+    expect(counts(checked)).toEqual(tally(checked.rows));
+  });
+
+  it('gives a view that keeps every row the counts of its rows, in any order', () => {
+    const model = eventModels(new QueryClient(), EVENT).build(
+      registrations,
+      sharedLabels(i18n, 'en', categories),
+    );
+    for (const sort of [null, { id: 'last_name', desc: true }]) {
+      const view = viewRows(model, { ...DEFAULT_REGISTRATIONS_VIEW, sort }, null);
+      expect(view.rows).toHaveLength(model.rows.length);
+      expect({ categoryCounts: view.categoryCounts, statusCounts: view.statusCounts }).toEqual(
+        tally(model.rows),
+      );
+    }
   });
 
   it('switching language builds French rows once, and switching back finds the English ones', () => {

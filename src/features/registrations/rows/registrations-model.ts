@@ -110,10 +110,13 @@ class EventModels {
       rows = kept === 0 ? added : previous!.rows.slice(0, kept).concat(added);
       questions = this.discovery.update(kept === 0 ? registrations : registrations.slice(kept));
     }
-    const present =
-      previous && kept === previous.registrations.length
-        ? presentFacetValues(added, previous.present)
-        : presentFacetValues(rows);
+    const present = !previous
+      ? presentFacetValues(rows)
+      : inPlace
+        ? presentFacetValues(added, previous.present, inPlace.replaced)
+        : kept === previous.registrations.length
+          ? presentFacetValues(added, previous.present)
+          : presentFacetValues(rows);
     return this.keep(registrations, labels, rows, questions, present);
   }
 
@@ -206,7 +209,13 @@ function replacedInPlace(
   registrations: readonly Registration[],
   kept: number,
   builder: RowBuilder,
-): { rows: RegistrationRow[]; built: RegistrationRow[]; registrations: Registration[] } | null {
+): {
+  rows: RegistrationRow[];
+  built: RegistrationRow[];
+  registrations: Registration[];
+  /** The rows of the previous list that the built ones replace (not those appended). */
+  replaced: RegistrationRow[];
+} | null {
   const before = previous.registrations;
   if (registrations.length < before.length) return null;
   const changed: Registration[] = [];
@@ -221,8 +230,13 @@ function replacedInPlace(
   }
   const built = builder.build(changed);
   const rows = previous.rows.slice(0, before.length);
-  for (let k = 0; k < at.length; k++) rows[at[k]!] = built[k]!;
-  return { rows, built, registrations: changed };
+  const replaced: RegistrationRow[] = [];
+  for (let k = 0; k < at.length; k++) {
+    const index = at[k]!;
+    if (index < before.length) replaced.push(rows[index]!);
+    rows[index] = built[k]!;
+  }
+  return { rows, built, registrations: changed, replaced };
 }
 
 /** Column titles are part of the model: one object per question list and labels. */

@@ -4,7 +4,7 @@ import { NO_CORRECTIONS, type EventCorrections } from '@/lib/clean-answers/clean
 import { filterRows, type FilteredRows } from './filter-rows';
 import type { RegistrationRow } from './registration-rows';
 import type { RegistrationsModel } from './registrations-model';
-import type { RegistrationsView } from './registrations-view';
+import { hasRowFilters, type RegistrationsView } from './registrations-view';
 import { sortRows } from './sort-rows';
 
 export interface ViewRows extends FilteredRows {
@@ -64,6 +64,12 @@ export function viewRows(
 ): ViewRows {
   const visibleColumnIds = visibleColumns(model.columnIds, view.hidden);
   const all = sortRows(model.rows, view.sort);
+  // A view that keeps every row has the model's own counts, made as it was built: a list
+  // opened whole is drawn without a pass over all its rows.
+  if (!hasRowFilters(view)) {
+    const { categoryCounts, statusCounts } = model.present;
+    return { rows: all, categoryCounts, statusCounts, visibleColumnIds };
+  }
   const changed = view.changes
     ? history
       ? onlyChanged(all, changedIds(history, model.registrations, view.changes))

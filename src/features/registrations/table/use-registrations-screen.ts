@@ -3,7 +3,7 @@ import { useUrlSyncedState } from '@/lib/use-url-synced-state';
 import type { Registration } from '@/engine/api/registration-schemas';
 import type { RegistrationsLoad } from '../api/use-registrations-load';
 import type { Label } from '../rows/registration-labels';
-import { categoryFacetOptions, statusFacetOptions } from '../rows/facet-options';
+import { categoryFacetOptions, NO_FACET_VALUES, statusFacetOptions } from '../rows/facet-options';
 import type { RegistrationRow } from '../rows/registration-rows';
 import {
   hasRowFilters,
@@ -22,7 +22,6 @@ const NO_REGISTRATIONS: readonly Registration[] = [];
 const NO_ROWS: readonly RegistrationRow[] = [];
 const NO_COLUMNS: readonly string[] = [];
 const NO_TITLES: ReadonlyMap<string, Label> = new Map();
-const NO_VALUES = { categories: new Set<string>(), statuses: new Map<string, string>() };
 
 /**
  * Everything the registrations screen shows, from its event's load and the view state: the event's
@@ -116,7 +115,7 @@ export function useRegistrationsScreen(eventId: number, load: RegistrationsLoad)
   );
   const filteredRows = filtered?.rows ?? NO_ROWS;
 
-  const present = model?.present ?? NO_VALUES;
+  const present = model?.present ?? NO_FACET_VALUES;
   const categoryCounts = filtered?.categoryCounts;
   const statusCounts = filtered?.statusCounts;
   const categoryOptions = useMemo(
