@@ -44,12 +44,6 @@ export function presentFacetValues(
   let statuses: Map<string, string> | null = null;
   const categoryCounts = new Map(before.categoryCounts);
   const statusCounts = new Map(before.statusCounts);
-  for (const row of removed) {
-    if (lessOne(categoryCounts, row.categoryKey) === 0)
-      (categories ??= new Set(before.categories)).delete(row.categoryKey);
-    if (lessOne(statusCounts, row.statusKey) === 0)
-      (statuses ??= new Map(before.statuses)).delete(row.statusKey);
-  }
   for (const row of rows) {
     if (!(categories ?? before.categories).has(row.categoryKey))
       (categories ??= new Set(before.categories)).add(row.categoryKey);
@@ -60,6 +54,14 @@ export function presentFacetValues(
       );
     categoryCounts.set(row.categoryKey, (categoryCounts.get(row.categoryKey) ?? 0) + 1);
     statusCounts.set(row.statusKey, (statusCounts.get(row.statusKey) ?? 0) + 1);
+  }
+  // Removed after the rows are added: a replaced row whose replacement keeps its category and
+  // status takes nothing out, and the sets stay as they were.
+  for (const row of removed) {
+    if (lessOne(categoryCounts, row.categoryKey) === 0)
+      (categories ??= new Set(before.categories)).delete(row.categoryKey);
+    if (lessOne(statusCounts, row.statusKey) === 0)
+      (statuses ??= new Map(before.statuses)).delete(row.statusKey);
   }
   return {
     categories: categories ?? before.categories,

@@ -108,6 +108,14 @@ describe('the registrations model', () => {
       labels,
     );
     expect(checked.rows[0]).toBe(before.rows[0]);
+    // Replaced again, keeping its category (the only row without one) and status: the facet
+    // values stay as they were.
+    const sameValues = models.build(
+      checked.registrations.map((row, i) => (i === 3 ? { ...row, first_name: 'Renamed' } : row)),
+      labels,
+    );
+    expect(sameValues.present.categories).toBe(checked.present.categories);
+    expect(sameValues.present.statuses).toBe(checked.present.statuses);
     expect(checked.present.statuses.has('chargeback')).toBe(false);
     expect(checked.present.categories.has('')).toBe(true);
     expect(counts(checked)).toEqual(tally(checked.rows));
