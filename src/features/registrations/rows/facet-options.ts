@@ -52,8 +52,8 @@ export function presentFacetValues(
         row.statusKey,
         (row.registration.payment_status ?? '').trim(),
       );
-    categoryCounts.set(row.categoryKey, (categoryCounts.get(row.categoryKey) ?? 0) + 1);
-    statusCounts.set(row.statusKey, (statusCounts.get(row.statusKey) ?? 0) + 1);
+    countOne(categoryCounts, row.categoryKey);
+    countOne(statusCounts, row.statusKey);
   }
   // Removed after the rows are added: a replaced row whose replacement keeps its category and
   // status takes nothing out, and the sets stay as they were.
@@ -69,6 +69,11 @@ export function presentFacetValues(
     categoryCounts,
     statusCounts,
   };
+}
+
+/** Counts one row more under `key`: the facet counts of the model and of a filtered view alike. */
+export function countOne(counts: Map<string, number>, key: string): void {
+  counts.set(key, (counts.get(key) ?? 0) + 1);
 }
 
 /** Counts one row fewer under `key`, forgetting a key no row has any more; the count left. */

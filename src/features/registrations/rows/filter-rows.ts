@@ -8,6 +8,7 @@ import {
 import { paymentStatusKey } from '@/engine/api/payment-status';
 import { questionColumnId } from './question-columns';
 import { cellText, searchColumnsKey, searchMatcher, type RegistrationRow } from './registration-rows';
+import { countOne } from './facet-options';
 import { parseAnswerFilter } from './registrations-view';
 
 export interface RowFilters {
@@ -155,8 +156,8 @@ function filterAll(
     const statusOk = (statuses.size === 0 || statuses.has(row.statusKey)) && !notStatuses.has(row.statusKey);
     // Facet counts: what each option would give combined with the other facet (its choices
     // and exclusions), so a value excluded in one facet still shows its count to bring back.
-    if (statusOk) categoryCounts.set(row.categoryKey, (categoryCounts.get(row.categoryKey) ?? 0) + 1);
-    if (categoryOk) statusCounts.set(row.statusKey, (statusCounts.get(row.statusKey) ?? 0) + 1);
+    if (statusOk) countOne(categoryCounts, row.categoryKey);
+    if (categoryOk) countOne(statusCounts, row.statusKey);
     if (categoryOk && statusOk) result.push(row);
   }
   return { rows: result, categoryCounts, statusCounts };
